@@ -1,0 +1,87 @@
+"""The events folder: lists `events/*.db`, opens stores lazily, refuses ids that could escape it."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from database.errors import EventExists, EventNotFound, InvalidEventId
+from database.store import EventStore
+
+EVENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def check_event_id(event_id: str) -> str:
+    """Return the id if it is a valid event id, else raise InvalidEventId.
+
+    >>> check_event_id("open-2026_A")
+    'open-2026_A'
+    >>> check_event_id("../etc/passwd")
+    Traceback (most recent call last):
+    ...
+    database.errors.InvalidEventId: '../etc/passwd' is not a valid event id (letters, digits, - and _, at most 64).
+    """
+    if not EVENT_ID.fullmatch(event_id):
+        raise InvalidEventId(event_id)
+    return event_id
+
+
+class EventRegistry:
+    """Every event file of one folder. Stores are opened on first use and kept until `close()`."""
+
+    def __init__(self, events_dir: Path) -> None:
+        self.events_dir = events_dir
+        self._stores: dict[str, EventStore] = {}
+        self._lock = asyncio.Lock()
+        self._on_open: list[Callable[[EventStore], None]] = []
+
+    def on_open(self, hook: Callable[[EventStore], None]) -> None:
+        """Run `hook(store)` on every store when it is opened (e.g. to subscribe live updates)."""
+        self._on_open.append(hook)
+
+    def ids(self) -> list[str]:
+        if not self.events_dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.events_dir.glob("*.db") if EVENT_ID.fullmatch(p.stem))
+
+    def path_of(self, event_id: str) -> Path:
+        return self.events_dir / f"{check_event_id(event_id)}.db"
+
+    async def get(self, event_id: str) -> EventStore:
+        store = self._stores.get(event_id)
+        if store is not None:
+            return store
+        path = self.path_of(event_id)
+        async with self._lock:
+            store = self._stores.get(event_id)
+            if store is None:
+                if not path.is_file():
+                    raise EventNotFound(event_id)
+                store = await EventStore.open(path)
+                self._adopt(event_id, store)
+        return store
+
+    async def create(self, event_id: str, *, name: str, start: float, stop: float, public: bool = True) -> EventStore:
+        path = self.path_of(event_id)
+        async with self._lock:
+            if path.exists():
+                raise EventExists(event_id)
+            self.events_dir.mkdir(parents=True, exist_ok=True)
+            store = await EventStore.create(path, name=name, start=start, stop=stop, public=public)
+            self._adopt(event_id, store)
+        return store
+
+    def _adopt(self, event_id: str, store: EventStore) -> None:
+        for hook in self._on_open:
+            hook(store)
+        self._stores = {**self._stores, event_id: store}
+
+    async def all(self) -> list[EventStore]:
+        return [await self.get(event_id) for event_id in self.ids()]
+
+    async def close(self) -> None:
+        stores, self._stores = self._stores, {}
+        for store in stores.values():
+            await store.close()

@@ -1,0 +1,1 @@
+"""Pure chess-tournament logic: no I/O, no clock, no event loop."""

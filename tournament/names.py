@@ -1,0 +1,22 @@
+"""Accent- and case-insensitive collation of names (screens.md §2.5)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Letters that NFKD does not decompose into a base letter plus a combining mark.
+_EXTRA = str.maketrans({
+    "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ı": "i", "ß": "ss",
+    "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "TH", "ð": "d", "Ð": "D",
+})
+
+
+def collate(text: str) -> str:
+    """A sort key: accents removed, case folded, apostrophes and hyphens ignored.
+
+    >>> sorted(["Zoé", "Élodie", "de la Tour", "Dupont", "Ødegaard", "édith"], key=collate)
+    ['de la Tour', 'Dupont', 'édith', 'Élodie', 'Ødegaard', 'Zoé']
+    """
+    decomposed = unicodedata.normalize("NFKD", text.translate(_EXTRA))
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return stripped.casefold().replace("'", "").replace("’", "").replace("-", " ").strip()

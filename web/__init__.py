@@ -1,0 +1,1 @@
+"""The Litestar application: thin controllers, live updates, auth, static files."""

@@ -1,0 +1,62 @@
+"""`create_app(settings)`: the Litestar application."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from litestar import Litestar
+from litestar.config.compression import CompressionConfig
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.static_files import create_static_files_router
+from litestar.template.config import TemplateConfig
+
+from database.registry import EventRegistry
+from web.auth import load_secret
+from web.controllers.home import HomeController
+from web.controllers.rotators import RotatorController
+from web.controllers.screens import ScreenController
+from web.demo import ensure_demo
+from web.errors import HANDLERS
+from web.live import live, make_channels, publisher
+from web.settings import Settings
+
+log = logging.getLogger("echiquier")
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or Settings()
+    channels = make_channels()
+    registry = EventRegistry(settings.events_dir)
+    registry.on_open(lambda store: publisher(channels, store))
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        settings.events_dir.mkdir(parents=True, exist_ok=True)
+        app.state.secret = load_secret(settings.events_dir)
+        if settings.create_demo and not registry.ids():
+            await ensure_demo(registry)
+        try:
+            yield
+        finally:
+            await registry.close()
+
+    settings.custom_dir.mkdir(parents=True, exist_ok=True)
+    app = Litestar(
+        route_handlers=[
+            HomeController, ScreenController, RotatorController, live,
+            create_static_files_router("/static", directories=[settings.static_dir]),
+            create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
+        ],
+        plugins=[channels],
+        template_config=TemplateConfig(directory=settings.templates_dir, engine=JinjaTemplateEngine),
+        exception_handlers=HANDLERS,  # type: ignore[arg-type]
+        lifespan=[lifespan],
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
+        debug=settings.debug,
+    )
+    app.state.settings = settings
+    app.state.registry = registry
+    app.state.channels = channels
+    return app

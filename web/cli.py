@@ -1,0 +1,122 @@
+"""`echiquier serve | import-trf`: the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from database.registry import EventRegistry
+from tournament.errors import EchiquierError
+from tournament.importing import trf_rows
+from tournament.trf import decode, parse_trf
+from web.settings import ROOT
+
+
+def lan_address() -> str:
+    """The address other machines of the hall reach this one at (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from web.app import create_app
+    from web.settings import Settings
+
+    app = create_app(Settings(events_dir=Path(args.events).resolve()))
+    print(f"Echiquier serving {Path(args.events).resolve()}")
+    print(f"  on this machine: http://127.0.0.1:{args.port}/")
+    if args.host in ("0.0.0.0", "::"):
+        print(f"  in the hall (LAN): http://{lan_address()}:{args.port}/")
+    else:
+        print(f"  at: http://{args.host}:{args.port}/")
+    sys.stdout.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str, name: str | None) -> str:
+    """Import a TRF file's bytes into a tournament (created, or refilled if it exists). Returns a summary."""
+    trf, errors = parse_trf(decode(data))
+    if errors:
+        raise EchiquierError("\n".join(f"{filename}: {e}" for e in errors) + "\nNothing was imported.")
+    players, pairings = trf_rows(trf)
+    registry = EventRegistry(events_dir)
+    try:
+        if event_id in registry.ids():
+            store = await registry.get(event_id)
+        else:
+            start, stop = trf_dates(trf.headers)
+            store = await registry.create(event_id, name=trf.name, start=start, stop=stop)
+        title = name or trf.name
+        existing = {t.name: t for t in await store.tournaments()}
+        if title in existing:
+            tid = existing[title].id
+        else:
+            uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
+            tid = await store.add_tournament(uniq_id=uniq, name=title, rounds=trf.rounds, tournament_type="swiss")
+        await store.fill_tournament(tid, players, pairings)
+    finally:
+        await registry.close()
+    return (f"Imported {len(players)} players and {trf.played_rounds} rounds ({len(pairings)} pairing rows) "
+            f"into {event_id}/{title}.")
+
+
+def trf_dates(headers: dict[str, str]) -> tuple[float, float]:
+    """Event start and end from TRF 042/052 (`YYYY/MM/DD`), else today."""
+    today = datetime.now().replace(hour=0, minute=0, second=0, microsecond=0)
+    found = []
+    for key in ("042", "052"):
+        try:
+            found.append(datetime.strptime(headers.get(key, "").strip()[:10].replace("-", "/"), "%Y/%m/%d"))
+        except ValueError:
+            found.append(None)
+    start = found[0] or today
+    stop = found[1] or start
+    return start.timestamp(), (stop + timedelta(days=1)).timestamp() - 1
+
+
+def _uniq_id(name: str, taken: set[str]) -> str:
+    base = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")[:40] or "tournament"
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="echiquier", description="Chess tournament arbiter event server.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_serve = sub.add_parser("serve", help="serve the events folder")
+    p_serve.add_argument("--events", default=str(ROOT / "events"), help="events folder (default: ./events)")
+    p_serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: 0.0.0.0)")
+    p_serve.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
+    p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
+    p_import.add_argument("file", type=Path)
+    p_import.add_argument("--events", default=str(ROOT / "events"))
+    p_import.add_argument("--event", required=True, help="event id (file name without .db)")
+    p_import.add_argument("--tournament", help="tournament name (default: the TRF 012 line)")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
+    try:
+        data = args.file.read_bytes()
+        print(asyncio.run(import_trf(data, args.file.name, Path(args.events), args.event, args.tournament)))
+    except (EchiquierError, OSError) as exc:
+        print(f"echiquier: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Home page (events as tiles) and event page."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime
+
+import msgspec
+from litestar import Controller, Request, get
+from litestar.params import FromPath
+from litestar.response import Template
+
+from database.registry import EventRegistry
+from tournament.models import Info
+from web.access import open_event
+from web.auth import is_admin
+from web.render import render
+from web.views import event_period, tournament_state
+
+
+class EventTile(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    name: str
+    start: float
+    stop: float
+    public: bool
+    period: str
+    dates: str
+
+
+def _tile(event_id: str, info: Info, now: float) -> EventTile:
+    return EventTile(id=event_id, name=info.name, start=info.start, stop=info.stop, public=bool(info.public),
+                     period=event_period(info.start, info.stop, now), dates=_dates(info.start, info.stop))
+
+
+def _dates(start: float, stop: float) -> str:
+    first, last = (datetime.fromtimestamp(t).strftime("%Y-%m-%d") for t in (start, stop))
+    return first if first == last else f"{first} → {last}"
+
+
+class HomeController(Controller):
+    @get("/")
+    async def home(self, request: Request) -> Template:
+        registry: EventRegistry = request.app.state.registry
+        admin = is_admin(request)
+        now = time.time()
+        tiles = [_tile(store.event_id, info, now) for store in await registry.all()
+                 if (info := await store.info()).public or admin]
+        tiles.sort(key=lambda t: (-t.stop, -t.start, t.name))
+        groups = {period: [t for t in tiles if t.period == period] for period in ("current", "coming", "past")}
+        return render(request, "home.html", groups=groups)
+
+    @get("/event/{event_id:str}")
+    async def event(self, request: Request, event_id: FromPath[str]) -> Template:
+        store, info = await open_event(request, event_id)
+        admin = is_admin(request)
+        tournaments = [await tournament_state(store, t.id) for t in await store.tournaments()]
+        screens = [s for s in await store.screens() if s.public or admin]
+        rotators = [r for r in await store.rotators() if r.public or admin]
+        families = [f for f in await store.families() if f.public or admin]
+        return render(request, "event.html", event_id=event_id, info=info, tournaments=tournaments,
+                      screens=screens, rotators=rotators, families=families, json=json)

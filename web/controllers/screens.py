@@ -1,0 +1,164 @@
+"""Hall screens: input, boards, players, results, image; result entry and the input code login."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath, FromQuery, URLEncodedBody
+from litestar.response import Redirect, Response, Template
+
+from database.store import EventStore, GameKey
+from tournament.errors import NotFound, Unauthorized
+from tournament.models import Info, Screen
+from tournament.results import TABLET_RESULTS, Result
+from web.access import check_public, open_event
+from web.auth import has_input_access, input_cookie_name, input_token, verify_password
+from web.i18n import translator
+from web.render import language, render
+from web.views import BoardRow, board_rows, results_view, set_view, tournament_state
+
+TabletResult = Annotated[int, msgspec.Meta(ge=1, le=3)]
+Id = Annotated[int, msgspec.Meta(ge=1)]
+
+
+class ResultEntry(msgspec.Struct, kw_only=True):
+    """A result sent by a tablet: the game's identity, never a board position."""
+
+    tournament_id: Id
+    round: Annotated[int, msgspec.Meta(ge=1, le=99)]
+    white_player_id: Id
+    black_player_id: Id
+    result: TabletResult
+    board: Annotated[int, msgspec.Meta(ge=0)] = 0  # as displayed, for messages and the log only
+
+    @property
+    def key(self) -> GameKey:
+        return GameKey(tournament_id=self.tournament_id, round=self.round, white_player_id=self.white_player_id,
+                       black_player_id=self.black_player_id)
+
+
+class Login(msgspec.Struct, kw_only=True):
+    password: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+
+class NeedsInputCode(Unauthorized):
+    def __init__(self) -> None:
+        super().__init__("This screen needs the event's input code.")
+
+
+async def load_screen(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, Screen]:
+    store, info = await open_event(request, event_id)
+    screen = await store.screen(screen_id)
+    check_public(request, screen.public)
+    return store, info, screen
+
+
+async def screen_context(request: Request, store: EventStore, screen: Screen) -> dict[str, object]:
+    _ = translator(language(request))
+    context: dict[str, object] = {"screen": screen}
+    if screen.type in ("input", "boards", "players"):
+        sets = [await set_view(store, screen, s, _) for s in await store.screen_sets(screen.id)]
+        context["sets"] = sets
+        context["title"] = screen.name or (sets[0].title if sets else screen.uniq_id)
+        context["tournament_ids"] = sorted({s.tid for s in sets})
+    elif screen.type == "results":
+        tids, columns = await results_view(store, screen)
+        context.update(title=screen.name or _("Latest results"), tournament_ids=tids, result_columns=columns,
+                       several=len(tids) > 1)
+    else:
+        context.update(title=screen.name or _("Image"), tournament_ids=[])
+    return context
+
+
+class ScreenController(Controller):
+    path = "/screen/{event_id:str}/{screen_id:str}"
+
+    @get("/")
+    async def page(self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]) -> Template:
+        store, info, screen = await load_screen(request, event_id, screen_id)
+        if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
+            return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
+                          screen=screen, title=screen.name or screen.uniq_id, message=None)
+        context = await screen_context(request, store, screen)
+        return render(request, "screen/page.html", event_id=event_id, info=info, **context)
+
+    @get("/sets/{set_id:int}")
+    async def set_fragment(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
+    ) -> Template:
+        store, info, screen = await load_screen(request, event_id, screen_id)
+        if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
+            raise NeedsInputCode()
+        for s in await store.screen_sets(screen.id):
+            if s.id == set_id:
+                view = await set_view(store, screen, s, translator(language(request)))
+                return render(request, "screen/_set.html", event_id=event_id, screen=screen, set=view)
+        raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
+
+    @get("/results-list")
+    async def results_fragment(self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]) -> Template:
+        store, _info, screen = await load_screen(request, event_id, screen_id)
+        tids, columns = await results_view(store, screen)
+        return render(request, "screen/_results.html", screen=screen, result_columns=columns, several=len(tids) > 1)
+
+    @post("/login")
+    async def login(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[Login]
+    ) -> Response[str] | Template:
+        _store, info, screen = await load_screen(request, event_id, screen_id)
+        target = f"/screen/{event_id}/{screen_id}"
+        if info.update_password is None:
+            return Redirect(target, status_code=303)
+        if not await verify_password(info.update_password, data.password):
+            _ = translator(language(request))
+            response = render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
+                              screen=screen, title=screen.name or screen.uniq_id, message=_("Wrong code."))
+            response.delete_cookie(input_cookie_name(event_id), path="/")
+            return response
+        redirect = Redirect(target, status_code=303)
+        redirect.set_cookie(input_cookie_name(event_id), input_token(request.app.state.secret, event_id,
+                                                                     info.update_password),
+                            path="/", httponly=True, samesite="lax", max_age=60 * 60 * 24 * 30)
+        return redirect
+
+    @get("/dialog")
+    async def dialog(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], tid: FromQuery[int],
+        rnd: FromQuery[int], white: FromQuery[int],
+    ) -> Template:
+        store, _info, screen = await self._input_screen(request, event_id, screen_id)
+        row = await self._row(store, tid, rnd, white)
+        return render(request, "screen/_dialog.html", event_id=event_id, screen=screen, row=row,
+                      choices=TABLET_RESULTS)
+
+    @post("/result")
+    async def enter_result(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[ResultEntry]
+    ) -> Response[str] | Template:
+        store, _info, screen = await self._input_screen(request, event_id, screen_id)
+        result = Result(data.result)
+        await store.record_result(data.key, result, data.board)
+        if request.headers.get("HX-Request") != "true":
+            return Redirect(f"/screen/{event_id}/{screen_id}", status_code=303)
+        row = await self._row(store, data.tournament_id, data.round, data.white_player_id)
+        state = await tournament_state(store, data.tournament_id)
+        _ = translator(language(request))
+        return render(request, "screen/_entered.html", event_id=event_id, screen=screen, row=row,
+                      missing=state.missing, message=_("Result %s stored on board %s.", result.label(), data.board))
+
+    async def _input_screen(self, request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, Screen]:
+        store, info, screen = await load_screen(request, event_id, screen_id)
+        if screen.type != "input":
+            raise NotFound(f"Screen {screen_id!r} is not an input screen.")
+        if not has_input_access(request, event_id, info.update_password):
+            raise NeedsInputCode()
+        return store, info, screen
+
+    async def _row(self, store: EventStore, tid: int, rnd: int, white: int) -> BoardRow:
+        state = await tournament_state(store, tid)
+        for row in board_rows(state):
+            if row.round == rnd and row.white.id == white and row.black is not None:
+                return row
+        raise NotFound("This game is not on the boards of the current round any more.")

@@ -1,0 +1,55 @@
+"""Every error becomes a readable page or fragment; never a traceback (screens.md §15.18)."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.response import Template
+
+from tournament.errors import EchiquierError
+from web.i18n import translator
+from web.render import language, render
+
+log = logging.getLogger("echiquier")
+
+
+def error_page(request: Request, status: int, message: str) -> Template:
+    """A fragment for htmx requests (swapped into #messages), a full page otherwise."""
+    fragment = request.headers.get("HX-Request") == "true"
+    return render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)
+
+
+def on_echiquier_error(request: Request, exc: EchiquierError) -> Template:
+    return error_page(request, exc.status, str(exc))
+
+
+def on_http_error(request: Request, exc: HTTPException) -> Template:
+    _ = translator(language(request))
+    if isinstance(exc, NotFoundException):
+        message = _("Page not found.")
+    elif isinstance(exc, ValidationException):
+        message = f"{exc.detail}: {_describe(exc.extra)}" if exc.extra else str(exc.detail)
+    else:
+        message = str(exc.detail)
+    return error_page(request, exc.status_code, message)
+
+
+def on_unexpected_error(request: Request, exc: Exception) -> Response[str] | Template:
+    log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    _ = translator(language(request))
+    return error_page(request, 500, _("Something went wrong on the server; nothing was changed."))
+
+
+def _describe(extra: object) -> str:
+    if isinstance(extra, list):
+        return "; ".join(str(e.get("message", e)) if isinstance(e, dict) else str(e) for e in extra)
+    return str(extra)
+
+
+HANDLERS = {
+    EchiquierError: on_echiquier_error,
+    HTTPException: on_http_error,
+    Exception: on_unexpected_error,
+}

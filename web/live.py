@@ -1,0 +1,67 @@
+"""Live updates: every committed change is published on the event's channel and streamed as SSE.
+
+Server-sent events (htmx SSE extension) rather than polling or WebSockets: one long-lived HTTP
+response per screen, automatic reconnection by the browser, and no message from the screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from litestar import Request, get
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.memory import MemoryChannelsBackend
+from litestar.params import FromPath
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from database.registry import check_event_id
+from database.store import EventStore
+
+KEEPALIVE_SECONDS = 15
+
+
+def make_channels() -> ChannelsPlugin:
+    return ChannelsPlugin(
+        backend=MemoryChannelsBackend(),
+        arbitrary_channels_allowed=True,
+        subscriber_max_backlog=64,
+        subscriber_backlog_strategy="dropleft",
+    )
+
+
+def channel_of(event_id: str) -> str:
+    return f"event:{event_id}"
+
+
+def event_name(kind: str, tid: int | None) -> str:
+    """SSE event name: `tournament-<id>` for anything about one tournament, else `config`."""
+    return f"tournament-{tid}" if tid is not None else "config"
+
+
+def publisher(channels: ChannelsPlugin, store: EventStore) -> None:
+    """Subscribe a store so that each of its commits is announced on its event's channel."""
+
+    def announce(kind: str, tid: int | None) -> None:
+        try:
+            channels.publish(event_name(kind, tid), channels=[channel_of(store.event_id)])
+        except RuntimeError:  # not started yet (demo built during start-up): nobody is listening
+            pass
+
+    store.subscribe(announce)
+
+
+async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterator[ServerSentEventMessage]:
+    yield ServerSentEventMessage(event="hello", data="connected", retry=1000)
+    async with channels.start_subscription([channel_of(event_id)]) as subscriber:
+        async for message in subscriber.iter_events():
+            name = message.decode() if isinstance(message, bytes) else str(message)
+            yield ServerSentEventMessage(event=name, data=name)
+
+
+@get("/live/{event_id:str}")
+async def live(request: Request, event_id: FromPath[str]) -> ServerSentEvent:
+    check_event_id(event_id)
+    await request.app.state.registry.get(event_id)  # 404 for an unknown event
+    channels: ChannelsPlugin = request.app.state.channels
+    return ServerSentEvent(live_messages(channels, event_id), headers={"Cache-Control": "no-cache",
+                                                                       "X-Accel-Buffering": "no"})

@@ -1,0 +1,20 @@
+"""Server settings (command line / tests); `debug` is False unless asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    events_dir: Path = ROOT / "events"
+    custom_dir: Path = ROOT / "custom"
+    templates_dir: Path = ROOT / "templates"
+    static_dir: Path = ROOT / "web" / "static"
+    debug: bool = False
+    create_demo: bool = True  # create events/demo.db when the folder holds no event
+    local_admin: bool = True  # clients on the server machine itself are admins
+    language: str = "en"
