@@ -1,0 +1,80 @@
+"""Shared fixtures: real event files in tmp_path, an in-process client, the shared fixtures folder."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from database.registry import EventRegistry
+from database.store import EventStore
+from tournament.importing import trf_rows
+from tournament.trf import decode, parse_trf
+from web.app import create_app
+from web.settings import ROOT, Settings
+
+SHARED = ROOT.parent / "shared"
+FIXTURES = SHARED / "fixtures"
+
+
+def fixture_path(name: str) -> Path:
+    path = FIXTURES / name
+    if not path.exists():
+        pytest.skip(f"shared fixture {path} is missing")
+    return path
+
+
+async def import_fixture(store: EventStore, name: str, uniq_id: str = "t1") -> int:
+    """Import a shared TRF fixture as a new tournament of `store`; returns its id."""
+    trf, errors = parse_trf(decode(fixture_path(name).read_bytes()))
+    assert not errors, errors
+    tid = await store.add_tournament(uniq_id=uniq_id, name=trf.name, rounds=trf.rounds)
+    players, pairings = trf_rows(trf)
+    await store.fill_tournament(tid, players, pairings)
+    return tid
+
+
+@pytest.fixture
+def events_dir(tmp_path: Path) -> Path:
+    path = tmp_path / "events"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def settings(events_dir: Path, tmp_path: Path) -> Settings:
+    return Settings(events_dir=events_dir, custom_dir=tmp_path / "custom", create_demo=False)
+
+
+@pytest.fixture
+async def registry(events_dir: Path) -> AsyncIterator[EventRegistry]:
+    reg = EventRegistry(events_dir)
+    yield reg
+    await reg.close()
+
+
+@pytest.fixture
+async def store(registry: EventRegistry) -> EventStore:
+    return await registry.create("test-event", name="Test event", start=0.0, stop=4e9)
+
+
+@pytest.fixture
+def app(settings: Settings) -> Litestar:
+    return create_app(settings)
+
+
+@pytest.fixture
+async def client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]]:
+    async with AsyncTestClient(app=app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+async def demo_client(events_dir: Path, tmp_path: Path) -> AsyncIterator[AsyncTestClient[Litestar]]:
+    """A client of an app whose events folder got the demo event on start-up."""
+    demo_app = create_app(Settings(events_dir=events_dir, custom_dir=tmp_path / "custom", create_demo=True))
+    async with AsyncTestClient(app=demo_app) as test_client:
+        yield test_client
