@@ -44,8 +44,15 @@ def on_unexpected_error(request: Request, exc: Exception) -> Response[str] | Tem
 
 def _describe(extra: object) -> str:
     if isinstance(extra, list):
-        return "; ".join(str(e.get("message", e)) if isinstance(e, dict) else str(e) for e in extra)
+        return "; ".join(_one(e) for e in extra)
     return str(extra)
+
+
+def _one(item: object) -> str:
+    if not isinstance(item, dict):
+        return str(item)
+    key = item.get("key")
+    return f"{key}: {item.get('message', '')}" if key else str(item.get("message", item))
 
 
 HANDLERS = {

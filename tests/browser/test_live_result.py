@@ -1,0 +1,59 @@
+"""Two browser windows: a result entered on the input screen appears on a boards screen without reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.conftest import ARTIFACTS, LiveServer
+
+
+def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_demo: LiveServer) -> None:
+    hall = browser.new_page(viewport={"width": 1920, "height": 1080})
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        hall.goto(f"{live_demo.url}/screen/demo/boards-a")
+        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+        hall.evaluate("window.__noReload = 'still here'")
+        tablet.goto(f"{live_demo.url}/screen/demo/input")
+        row = tablet.locator("tr.tappable[id^='game-1-3-']").first
+        row_id = row.get_attribute("id")
+        assert row_id is not None
+        assert hall.locator(f"#{row_id} td.res").inner_text().strip() == ""
+        row.click()
+        tablet.locator("button.choice-2").click()
+        tablet.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        assert tablet.locator(f"#{row_id} td.res").inner_text().strip() == "½-½"
+        assert "stored on board" in tablet.locator("#messages").inner_text()
+        hall.wait_for_function(
+            f"document.querySelector('#{row_id} td.res').textContent.trim() === '½-½'", timeout=2000
+        )
+        assert hall.evaluate("window.__noReload") == "still here"
+        hall.screenshot(path=str(ARTIFACTS / "live-result-hall.png"))
+        tablet.screenshot(path=str(ARTIFACTS / "live-result-tablet.png"))
+    finally:
+        hall.close()
+        tablet.close()
+
+
+def test_second_tablet_on_the_same_board_gets_a_visible_notice(browser: Any, live_demo: LiveServer) -> None:
+    first = browser.new_page(viewport={"width": 1024, "height": 768})
+    second = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        for page in (first, second):
+            page.goto(f"{live_demo.url}/screen/demo/input")
+        row_id = first.locator("tr.tappable[id^='game-2-3-']").first.get_attribute("id")
+        first.locator(f"#{row_id}").click()
+        second.locator(f"#{row_id}").click()  # both dialogs open before either answers
+        second.wait_for_selector("button.choice-1")
+        first.locator("button.choice-3").click()
+        first.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        second.locator("button.choice-1").click()
+        notice = second.locator("#messages .notice-error")
+        notice.wait_for(timeout=5000)
+        assert "already has a result (1-0)" in notice.inner_text()
+        second.wait_for_function(
+            f"document.querySelector('#{row_id} td.res').textContent.trim() === '1-0'", timeout=3000
+        )
+    finally:
+        first.close()
+        second.close()
