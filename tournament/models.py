@@ -21,6 +21,7 @@ class Info(Row, kw_only=True):
     background_image: str | None = None
     background_color: str | None = None
     update_password: str | None = None  # argon2 hash, never the clear text
+    arbiter_password: str | None = None  # argon2 hash of the event's arbiter password (2.6.0)
     record_illegal_moves: int | None = None
     allow_results_deletion_on_input_screens: bool | None = None
     timer_colors: str | None = None
