@@ -1,0 +1,94 @@
+"""Bench helpers: a 600-player event in a temporary folder and an Echiquier server subprocess on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+from database.registry import EventRegistry
+from tournament.importing import trf_rows
+from tournament.trf import decode, parse_trf
+
+ROOT = Path(__file__).resolve().parent.parent
+OPEN_600 = ROOT.parent / "shared" / "fixtures" / "open-600p-9r.trf"
+
+
+async def build_open_event(events_dir: Path, event_id: str = "open600") -> None:
+    """Import the 600-player open and give it a boards, a players and a results screen."""
+    trf, errors = parse_trf(decode(OPEN_600.read_bytes()))
+    if errors:
+        raise SystemExit(f"cannot read {OPEN_600}: {errors[0]}")
+    registry = EventRegistry(events_dir)
+    try:
+        store = await registry.create(event_id, name=trf.name, start=0, stop=4e9)
+        tid = await store.add_tournament(uniq_id="open", name=trf.name, rounds=trf.rounds)
+        players, pairings = trf_rows(trf)
+        await store.fill_tournament(tid, players, pairings)
+        for uniq_id, kind in (("boards", "boards"), ("players", "players"), ("input", "input")):
+            await store.add_screen(uniq_id=uniq_id, type=kind, public=True, columns=2, menu_link=True,
+                                   sets=[{"tournament_id": tid}])
+        await store.add_screen(uniq_id="results", type="results", public=True, columns=2, results_limit=0)
+    finally:
+        await registry.close()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(events_dir: Path) -> Iterator[str]:
+    """`echiquier serve` in a subprocess on a free loopback port; yields its base URL."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
+         "--port", str(port)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url + "/static/ping.txt", timeout=1)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise SystemExit("the server did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def hammer(url: str, clients: int, seconds: float, headers: dict[str, str] | None = None) -> list[float]:
+    """`clients` concurrent loops GETting `url` for `seconds`; returns every latency (s)."""
+    latencies: list[float] = []
+    stop = time.perf_counter() + seconds
+    async with httpx.AsyncClient(timeout=30, headers=headers) as http:
+        async def loop() -> None:
+            while time.perf_counter() < stop:
+                t0 = time.perf_counter()
+                response = await http.get(url)
+                response.raise_for_status()
+                latencies.append(time.perf_counter() - t0)
+
+        await asyncio.gather(*(loop() for _ in range(clients)))
+    return latencies
