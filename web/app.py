@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from jinja2 import Environment, FileSystemLoader
 from litestar import Litestar
 from litestar.config.compression import CompressionConfig
 from litestar.plugins.jinja import JinjaTemplateEngine
@@ -23,6 +24,15 @@ from web.live import live, make_channels, publisher
 from web.settings import Settings
 
 log = logging.getLogger("echiquier")
+
+
+def template_engine(settings: Settings) -> JinjaTemplateEngine:
+    """Autoescaping Jinja; templates are re-read from disk only in debug mode."""
+    environment = Environment(
+        loader=FileSystemLoader(settings.templates_dir), autoescape=True, auto_reload=settings.debug,
+        trim_blocks=True, lstrip_blocks=True,
+    )
+    return JinjaTemplateEngine.from_environment(environment)
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -50,7 +60,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
         plugins=[channels],
-        template_config=TemplateConfig(directory=settings.templates_dir, engine=JinjaTemplateEngine),
+        template_config=TemplateConfig(instance=template_engine(settings)),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
