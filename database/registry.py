@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+import shutil
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+from database.admin import copy_configuration
 from database.errors import EventExists, EventNotFound, InvalidEventId
 from database.store import EventStore
+
+ARCHIVE = "archive"
+SIDECARS = ("", "-wal", "-shm")
 
 EVENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -77,6 +83,84 @@ class EventRegistry:
         for hook in self._on_open:
             hook(store)
         self._stores = {**self._stores, event_id: store}
+
+    # -- archive, delete, clone (admin pages) ------------------------------------------------------
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.events_dir / ARCHIVE
+
+    def archived_ids(self) -> list[str]:
+        if not self.archive_dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.archive_dir.glob("*.db") if EVENT_ID.fullmatch(p.stem))
+
+    def archived_path(self, event_id: str) -> Path:
+        return self.archive_dir / f"{check_event_id(event_id)}.db"
+
+    async def _detach(self, event_id: str) -> None:
+        """Close the event's store (after its running write) and forget it."""
+        store = self._stores.get(event_id)
+        if store is None:
+            return
+        self._stores = {k: v for k, v in self._stores.items() if k != event_id}
+        async with store._lock:
+            await store.close()
+
+    async def archive(self, event_id: str) -> None:
+        """Move `events/<id>.db` to `events/archive/<id>.db`: off the lists, still readable."""
+        await self._move(self.path_of(event_id), self.archived_path(event_id), event_id)
+
+    async def restore(self, event_id: str) -> None:
+        await self._move(self.archived_path(event_id), self.path_of(event_id), event_id)
+
+    async def _move(self, source: Path, target: Path, event_id: str) -> None:
+        async with self._lock:
+            if not source.is_file():
+                raise EventNotFound(event_id)
+            if target.exists():
+                raise EventExists(event_id)
+            await self._detach(event_id)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            for suffix in SIDECARS:
+                part = Path(f"{source}{suffix}")
+                if part.exists():
+                    await asyncio.to_thread(shutil.move, part, Path(f"{target}{suffix}"))
+
+    async def delete(self, event_id: str, *, archived: bool = False) -> None:
+        """Remove an event file (and its WAL sidecars) for good."""
+        path = self.archived_path(event_id) if archived else self.path_of(event_id)
+        async with self._lock:
+            if not path.is_file():
+                raise EventNotFound(event_id)
+            if not archived:
+                await self._detach(event_id)
+            for suffix in SIDECARS:
+                await asyncio.to_thread(Path(f"{path}{suffix}").unlink, missing_ok=True)
+
+    @asynccontextmanager
+    async def open_archived(self, event_id: str) -> AsyncIterator[EventStore]:
+        """An archived event, opened for reading and closed after the block."""
+        path = self.archived_path(event_id)
+        if not path.is_file():
+            raise EventNotFound(event_id)
+        store = await EventStore.open(path)
+        try:
+            yield store
+        finally:
+            await store.close()
+
+    async def clone(self, source_id: str, event_id: str, *, name: str, start: float, stop: float,
+                    public: bool = False) -> EventStore:
+        """A new event with the configuration of `source_id` (no players, pairings or results)."""
+        source = await self.get(source_id)
+        store = await self.create(event_id, name=name, start=start, stop=stop, public=public)
+        try:
+            await copy_configuration(source, store)
+        except BaseException:
+            await self.delete(event_id)
+            raise
+        return store
 
     async def all(self) -> list[EventStore]:
         return [await self.get(event_id) for event_id in self.ids()]

@@ -15,9 +15,12 @@ from litestar.template.config import TemplateConfig
 
 from database.registry import EventRegistry
 from web.auth import load_secret
+from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
+from web.controllers.hall import HallController
 from web.controllers.home import HomeController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
+from web.controllers.timers import clock
 from web.demo import ensure_demo
 from web.errors import HANDLERS
 from web.live import live, make_channels, publisher
@@ -55,7 +58,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings.custom_dir.mkdir(parents=True, exist_ok=True)
     app = Litestar(
         route_handlers=[
-            HomeController, ScreenController, RotatorController, live,
+            HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],

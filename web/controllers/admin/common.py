@@ -1,0 +1,89 @@
+"""Shared helpers of the admin pages: reading forms, rendering with field errors, redirects."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from litestar import Request
+from litestar.datastructures import UploadFile
+from litestar.response import Redirect, Template
+
+from database.registry import EventRegistry, check_event_id
+from database.store import EventStore
+from tournament.config_rules import Form
+from tournament.models import Row
+from web.render import render
+
+#: Fields that carry several values (check boxes sharing one name).
+LISTS = frozenset({"results_tournament_ids", "screen_ids", "family_ids"})
+DONE = {
+    "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "moved": "Moved.", "archived": "Archived.",
+    "restored": "Restored.", "cloned": "Cloned.", "imported": "Imported.", "withdrawn": "Withdrawn.",
+}
+
+
+async def read_form(request: Request[Any, Any, Any]) -> dict[str, Any]:
+    """The submitted fields: the last value of each, or every value for the list fields."""
+    data = await request.form()
+    out: dict[str, Any] = {}
+    for key in data:
+        values = data.getall(key)
+        out[key] = values if key in LISTS else values[-1]
+    return out
+
+
+def upload_of(data: dict[str, Any], name: str = "file") -> UploadFile | None:
+    value = data.get(name)
+    return value if isinstance(value, UploadFile) and value.filename else None
+
+
+def registry_of(request: Request[Any, Any, Any]) -> EventRegistry:
+    registry: EventRegistry = request.app.state.registry
+    return registry
+
+
+async def event_store(request: Request[Any, Any, Any], event_id: str) -> EventStore:
+    return await registry_of(request).get(check_event_id(event_id))
+
+
+def page(request: Request[Any, Any, Any], template: str, *, form: Form | None = None, status_code: int = 200,
+         **context: Any) -> Template:
+    """An admin page; `form` brings the field errors and warnings, `?done=` a confirmation."""
+    context.setdefault("errors", form.errors if form else {})
+    context.setdefault("warnings", form.warnings if form else [])
+    context.setdefault("done", DONE.get(request.query_params.get("done", "")))
+    if form is not None and not form.ok:
+        status_code = 422
+    return render(request, template, status_code=status_code, **context)
+
+
+def back(url: str, done: str = "saved") -> Redirect:
+    """After a successful change: see the page again (POST → redirect → GET)."""
+    return Redirect(f"{url}?done={done}", status_code=303)
+
+
+def values_of(row: Row | None, **extra: Any) -> dict[str, Any]:
+    """A row as form values (None → absent), plus computed fields."""
+    out: dict[str, Any] = {}
+    if row is not None:
+        out = {k: getattr(row, k) for k in row.__struct_fields__ if getattr(row, k) is not None}
+    out.update(extra)
+    return out
+
+
+def day(timestamp: float | None) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d") if timestamp is not None else ""
+
+
+def only(values: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {k: values[k] for k in names if k in values}
+
+
+def id_list(text: str | None) -> list[int]:
+    try:
+        values = json.loads(text or "[]")
+    except ValueError:
+        return []
+    return [v for v in values if isinstance(v, int)] if isinstance(values, list) else []

@@ -1,0 +1,134 @@
+"""Admin: tournaments of an event (settings, time control and handicap, upload of players and pairings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath
+from litestar.response import Redirect, Template
+
+from database import admin
+from database.store import EventStore
+from tournament.boards import current_round
+from tournament.config_rules import (
+    PAIRING_SYSTEMS,
+    RATING_KINDS,
+    REPLACE_NEEDED,
+    REQUIRED,
+    TOURNAMENT_TYPES,
+    Form,
+    tournament_rules,
+)
+from web.controllers.admin.common import back, event_store, page, read_form, upload_of, values_of
+from web.controllers.admin.guard import admin_guard
+from web.controllers.admin.uploads import read_upload
+
+BASE = "/admin/events/{event_id:str}/tournaments"
+
+
+def choices() -> dict[str, list[tuple[str, str]]]:
+    return {"tournament_types": [(t, t.replace("_", " ")) for t in TOURNAMENT_TYPES],
+            "pairing_systems": [(p, p.replace("_", " ")) for p in PAIRING_SYSTEMS],
+            "rating_kinds": [(k, k) for k in RATING_KINDS]}
+
+
+async def summaries(store: EventStore) -> list[dict[str, Any]]:
+    out = []
+    for t in await store.tournaments():
+        pairings = await store.pairings(t.id)
+        out.append({"t": t, "players": len(await store.players(t.id)), "round": current_round(pairings)})
+    return out
+
+
+class TournamentsAdmin(Controller):
+    path = BASE
+    guards = [admin_guard]  # noqa: RUF012
+
+    @get("/")
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
+        store = await event_store(request, event_id)
+        return await self._index(request, event_id, store, Form({}), {"rating_kind": "standard",
+                                                                      "tournament_type": "swiss"})
+
+    async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, form: Form,
+                     values: dict[str, Any]) -> Template:
+        return page(request, "admin/tournaments.html", form=form, event_id=event_id, info=await store.info(),
+                    tournaments=await summaries(store), values=values, section="tournaments", **choices())
+
+    @post("/")
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        data = await read_form(request)
+        form = Form(data)
+        values = tournament_rules(form, taken_ids={t.uniq_id for t in await store.tournaments()})
+        upload = upload_of(data)
+        loaded = await read_upload(form, upload.filename, await upload.read()) if upload else None
+        if not form.ok:
+            return await self._index(request, event_id, store, form, {k: v for k, v in data.items() if k != "file"})
+        if loaded is not None and values["rounds"] is None:
+            values["rounds"] = loaded.rounds
+        tid = await admin.insert(store, "tournament", values, ("config", None))
+        if loaded is not None:
+            try:
+                await store.fill_tournament(tid, loaded.players, loaded.pairings)
+            except BaseException:
+                await admin.delete(store, "tournament", tid)
+                raise
+        return back(f"/admin/events/{event_id}/tournaments/{tid}", "created")
+
+    @get("/{tid:int}")
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]) -> Template:
+        store = await event_store(request, event_id)
+        return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)))
+
+    async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
+                    values: dict[str, Any]) -> Template:
+        tournament = await store.tournament(tid)
+        players = await store.players(tid)
+        return page(request, "admin/tournament.html", form=form, event_id=event_id, info=await store.info(),
+                    tournament=tournament, players=len(players), round=current_round(await store.pairings(tid)),
+                    values=values, section="tournaments", **choices())
+
+    @post("/{tid:int}")
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
+                     ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        tournament = await store.tournament(tid)
+        data = await read_form(request)
+        form = Form(data)
+        taken = {t.uniq_id for t in await store.tournaments() if t.id != tid}
+        values = tournament_rules(form, taken_ids=taken)
+        if not form.ok:
+            return await self._show(request, event_id, store, tid, form, data)
+        await admin.update(store, "tournament", tournament.id, values, ("config", None), ("tournament", tid))
+        return back(f"/admin/events/{event_id}/tournaments/{tid}")
+
+    @post("/{tid:int}/upload")
+    async def upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
+                     ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        tournament = await store.tournament(tid)
+        data = await read_form(request)
+        form = Form(data)
+        upload = upload_of(data)
+        loaded = None
+        if upload is None:
+            form.fail("file", REQUIRED)
+        else:
+            loaded = await read_upload(form, upload.filename, await upload.read())
+        if form.ok and await store.players(tid) and not form.flag("replace"):
+            form.fail("replace", REPLACE_NEEDED)
+        if not form.ok or loaded is None:
+            return await self._show(request, event_id, store, tid, form, values_of(tournament))
+        await store.fill_tournament(tid, loaded.players, loaded.pairings)
+        if tournament.rounds is None and loaded.rounds:
+            await admin.update(store, "tournament", tid, {"rounds": loaded.rounds}, ("tournament", tid))
+        return back(f"/admin/events/{event_id}/tournaments/{tid}", "imported")
+
+    @post("/{tid:int}/delete")
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]) -> Redirect:
+        store = await event_store(request, event_id)
+        await store.tournament(tid)
+        await admin.delete(store, "tournament", tid, ("config", None))
+        return back(f"/admin/events/{event_id}/tournaments", "deleted")
