@@ -13,7 +13,9 @@ from typing import Any, TypeVar
 import aiosqlite
 import msgspec
 
+from database import journal as jn
 from database.errors import EventExists, NotAnEventFile, ResultConflict, StorageError
+from database.journal import Actor, Entry, Submission, Summary
 from database.migrations import LATEST, file_version, run_pending
 from tournament.errors import NotFound
 from tournament.models import (
@@ -111,10 +113,12 @@ class EventStore:
             version = await file_version(writer, str(path))
             if version is None:
                 raise NotAnEventFile(str(path))
-            if version != LATEST:
+            if version != LATEST or not await jn.triggers_complete(writer):
                 await writer.execute("BEGIN IMMEDIATE")
                 try:
+                    await jn.drop_triggers(writer)
                     await run_pending(writer, version)
+                    await jn.install(writer)  # journal triggers from the new schema, then a baseline
                     await writer.execute("COMMIT")
                 except BaseException:
                     await writer.execute("ROLLBACK")
@@ -134,6 +138,9 @@ class EventStore:
         try:
             await writer.execute("BEGIN IMMEDIATE")
             await run_pending(writer, None)
+            await jn.install(writer)
+            await jn.close_entry(writer, await jn.open_entry(writer, jn.current_actor(), time.time()),
+                                 Summary(what="event created", target=name, given=True))
             await writer.execute(
                 "INSERT INTO info (version, name, start, stop, public, last_update) VALUES (?, ?, ?, ?, ?, ?)",
                 (LATEST, name, start, stop, int(public), time.time()),
@@ -166,11 +173,13 @@ class EventStore:
     # -- transactions --------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def transaction(self, *changes: tuple[str, int | None]) -> AsyncIterator[aiosqlite.Connection]:
-        """One write: `BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` on any error.
+    async def transaction(
+        self, *changes: tuple[str, int | None], who: Actor | None = None
+    ) -> AsyncIterator[aiosqlite.Connection]:
+        """One write: `BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` on any error; journalled (database/journal.py).
 
         `changes` are announced to listeners after the commit; more can be appended to
-        `self.pending_changes` inside the block.
+        `self.pending_changes` inside the block. `who` defaults to the actor of the current request.
         """
         async with self._lock:
             self.pending_changes: list[tuple[str, int | None]] = list(changes)
@@ -179,7 +188,11 @@ class EventStore:
             except sqlite3.Error as exc:
                 raise StorageError(f"The event file cannot be written: {exc}.") from exc
             try:
+                self.entry_id = await jn.open_entry(self._writer, jn.current_actor(who), time.time())
+                self._summary = Summary()
                 yield self._writer
+                if not await jn.close_entry(self._writer, self.entry_id, self._summary):
+                    self.entry_id = 0
                 await self._writer.execute("COMMIT")
             except BaseException as exc:
                 try:
@@ -194,6 +207,18 @@ class EventStore:
                 self._cache.clear()
             announced = self.pending_changes
         await self._notify(announced)
+
+    async def journal(
+        self, conn: aiosqlite.Connection, what: str, target: str | None = None, old: str | None = None,
+        new: str | None = None, *, tournament_id: int | None = None, round: int | None = None,
+        board: int | None = None, players: Iterable[int | None] = (),
+    ) -> None:
+        """Describe the current transaction's journal entry (the rows are journalled by triggers)."""
+        if conn is not self._writer:
+            raise RuntimeError("store.journal() belongs inside store.transaction()")
+        self._summary = Summary(what=what, target=target, old=old, new=new, tournament_id=tournament_id,
+                                round=round, board=board, players=tuple(p for p in players if p),
+                                undoes=self._summary.undoes, given=True)
 
     async def _insert(self, conn: aiosqlite.Connection, table: str, kind: type[Row], values: dict[str, Any]) -> int:
         unknown = set(values) - columns_of(kind)
@@ -312,6 +337,46 @@ class EventStore:
             TimerHour, 'SELECT * FROM timer_hour WHERE timer_id = ? ORDER BY "order", id', (timer_id,)
         )
 
+    # -- journal -------------------------------------------------------------------------------
+
+    async def journal_entries(self, *, tournament_id: int | None = None, rnd: int | None = None,
+                              board: int | None = None, player: int | None = None, limit: int = 500) -> list[Entry]:
+        """Newest first; each filter is optional (player: a player id, White or Black)."""
+        return await jn.entries(self._reader, tournament_id=tournament_id, rnd=rnd, board=board, player=player,
+                                limit=limit)
+
+    async def journal_entry(self, entry_id: int) -> Entry:
+        return await jn.entry(self._reader, entry_id)
+
+    async def rebuilt_state(self) -> jn.State:
+        """The state of every journalled table as the journal describes it."""
+        return jn.rebuild(await jn.changes(self._reader), await jn.baselines(self._reader))
+
+    async def live_state(self) -> jn.State:
+        return await jn.live_state(self._reader)
+
+    async def undo(self, entry_id: int, who: Actor | None = None) -> int:
+        """Apply the inverse of a journal entry as a new entry (returned); Conflict if its rows moved on."""
+        async with self.transaction(who=who) as conn:
+            target = await jn.entry(conn, entry_id)
+            await jn.apply_undo(conn, target, time.time())
+            await self.journal(conn, f"undo: {target.what}", target.target, old=target.new, new=target.old,
+                               tournament_id=target.tournament_id, round=target.round, board=target.board,
+                               players=msgspec.json.decode(target.player_ids or "[]", type=list[int]))
+            self._summary.undoes = entry_id
+            await jn.mark_undone(conn, entry_id, self.entry_id)
+            self.pending_changes.append(("result", target.tournament_id) if target.tournament_id else ("config", None))
+            return self.entry_id
+
+    async def recall(self, key: str) -> Submission | None:
+        """The answer already given to a submission key, if any (survives a restart)."""
+        return await jn.recall(self._reader, key)
+
+    async def remember(self, submission: Submission) -> None:
+        """Keep the answer to a refused submission (accepted ones are kept by the write itself)."""
+        async with self.transaction() as conn:
+            await jn.remember(conn, submission, time.time())
+
     # -- writes: event -----------------------------------------------------------------------
 
     async def update_info(self, **values: Any) -> None:
@@ -322,6 +387,7 @@ class EventStore:
         sets = ", ".join(f'"{k}" = ?' for k in values)
         async with self.transaction(("info", None)) as conn:
             await conn.execute(f"UPDATE info SET {sets}", tuple(values.values()))
+            await self.journal(conn, "event settings", ", ".join(k for k in values if k != "last_update"))
 
     # -- writes: tournaments, players, pairings ------------------------------------------------
 
@@ -330,12 +396,15 @@ class EventStore:
         async with self.transaction(("tournament", None)) as conn:
             tid = await self._insert(conn, "tournament", Tournament, values)
             self.pending_changes.append(("tournament", tid))
+            await self.journal(conn, "tournament added", str(values.get("uniq_id")), tournament_id=tid)
             return tid
 
     async def update_tournament(self, tid: int, **values: Any) -> None:
         values.setdefault("last_update", time.time())
         async with self.transaction(("tournament", tid)) as conn:
             await self._update(conn, "tournament", Tournament, tid, values)
+            await self.journal(conn, "tournament settings", ", ".join(k for k in values if k != "last_update"),
+                               tournament_id=tid)
 
     async def fill_tournament(
         self, tid: int, players: list[dict[str, Any]], pairings: list[dict[str, Any]], *, replace: bool = True
@@ -363,13 +432,17 @@ class EventStore:
                 await self._insert(conn, "pairing", Pairing, values)
             await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
                                (now, now, tid))
+            await self.journal(conn, "pairings", f"{len(players)} players, {len(pairings)} pairings",
+                               tournament_id=tid)
 
     # -- writes: results ---------------------------------------------------------------------
 
-    async def record_result(self, key: GameKey, result: Result, shown_board: int, now: float | None = None) -> None:
+    async def record_result(self, key: GameKey, result: Result, shown_board: int, now: float | None = None, *,
+                            submission: Submission | None = None) -> None:
         """Store a result on a game that has none (compare-and-set) and log it, in one transaction.
 
         Raises ResultConflict, changing nothing, if the game has a result or no longer exists.
+        `submission` (the answer to a client key) is kept in the same transaction.
         """
         now = time.time() if now is None else now
         async with self.transaction(("result", key.tournament_id)) as conn:
@@ -379,8 +452,41 @@ class EventStore:
             await conn.execute(LOG_RESULT, (key.tournament_id, key.round, shown_board, key.white_player_id,
                                             key.black_player_id, now, int(result)))
             await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
+            await self._journal_result(conn, "result", key, shown_board, None, result)
+            if submission is not None:
+                await jn.remember(conn, submission, now)
 
-    async def _conflict(self, conn: aiosqlite.Connection, key: GameKey, shown_board: int) -> ResultConflict:
+    async def correct_result(self, key: GameKey, old: Result, new: Result, shown_board: int, *,
+                             submission: Submission | None = None) -> None:
+        """Replace a game's result, only if it still is `old` (compare-and-set); arbiters only."""
+        now = time.time()
+        async with self.transaction(("result", key.tournament_id)) as conn:
+            cursor = await conn.execute(
+                "UPDATE pairing SET result = ?, result_date = ?, last_update = ? WHERE tournament_id = ?"
+                " AND round = ? AND white_player_id = ? AND black_player_id = ? AND result = ?",
+                (int(new), now, now, *key.astuple(), int(old)),
+            )
+            if cursor.rowcount != 1:
+                raise await self._conflict(conn, key, shown_board, expected=old)
+            cursor = await conn.execute(
+                "UPDATE result SET value = ?, date = ?, board_id = ? WHERE tournament_id = ? AND round = ?"
+                " AND white_player_id = ? AND black_player_id = ?", (int(new), now, shown_board, *key.astuple()))
+            if cursor.rowcount == 0:
+                await conn.execute(LOG_RESULT, (key.tournament_id, key.round, shown_board, key.white_player_id,
+                                                key.black_player_id, now, int(new)))
+            await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
+            await self._journal_result(conn, "result corrected", key, shown_board, old, new)
+            if submission is not None:
+                await jn.remember(conn, submission, now)
+
+    async def _journal_result(self, conn: aiosqlite.Connection, what: str, key: GameKey, board: int,
+                              old: Result | None, new: Result | None) -> None:
+        await self.journal(conn, what, f"round {key.round}, board {board}", old.label() if old else None,
+                           new.label() if new else None, tournament_id=key.tournament_id, round=key.round,
+                           board=board, players=(key.white_player_id, key.black_player_id))
+
+    async def _conflict(self, conn: aiosqlite.Connection, key: GameKey, shown_board: int,
+                        expected: Result | None = None) -> ResultConflict:
         cursor = await conn.execute(
             "SELECT result FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
             " AND black_player_id = ?",
@@ -391,11 +497,18 @@ class EventStore:
             return ResultConflict(
                 f"Board {shown_board}: this game is no longer in round {key.round} (re-paired?). Nothing was stored."
             )
-        label = Result(row[0]).label() if row[0] else "?"
-        return ResultConflict(f"Board {shown_board} already has a result ({label}). Nothing was stored.")
+        label = Result(row[0]).label() if row[0] else ""
+        if expected is not None:
+            return ResultConflict(f"Board {shown_board}: the result is now {label or 'empty'}, not"
+                                  f" {expected.label()} (changed meanwhile?). Nothing was stored.")
+        return ResultConflict(f"Board {shown_board} already has a result ({label or '?'}). Nothing was stored.")
 
-    async def delete_result(self, key: GameKey) -> Result:
-        """Remove a game's result and its log row in one transaction; returns the removed result."""
+    async def delete_result(self, key: GameKey, *, expected: Result | None = None, shown_board: int = 0,
+                            submission: Submission | None = None) -> Result:
+        """Remove a game's result and its log row in one transaction; returns the removed result.
+
+        With `expected`, only if the result still is that one (compare-and-set).
+        """
         now = time.time()
         async with self.transaction(("result", key.tournament_id)) as conn:
             cursor = await conn.execute(
@@ -406,6 +519,8 @@ class EventStore:
             row = await cursor.fetchone()
             if row is None:
                 raise ResultConflict("This game has no result to delete.")
+            if expected is not None and row[0] != int(expected):
+                raise await self._conflict(conn, key, shown_board, expected=expected)
             await conn.execute(
                 "UPDATE pairing SET result = NULL, result_date = ?, last_update = ? WHERE tournament_id = ?"
                 " AND round = ? AND white_player_id = ? AND black_player_id = ?",
@@ -417,6 +532,9 @@ class EventStore:
                 key.astuple(),
             )
             await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
+            await self._journal_result(conn, "result deleted", key, shown_board, Result(row[0]), None)
+            if submission is not None:
+                await jn.remember(conn, submission, now)
             return Result(row[0])
 
     # -- writes: screens and friends -----------------------------------------------------------
@@ -426,6 +544,7 @@ class EventStore:
         values.setdefault("last_update", now)
         async with self.transaction(("config", None)) as conn:
             sid = await self._insert(conn, "screen", Screen, values)
+            await self.journal(conn, "screen added", str(values.get("uniq_id")))
             for order, s in enumerate(sets, start=1):
                 await self._insert(conn, "screen_set", ScreenSet,
                                    {"order": order, "last_update": now, **s, "screen_id": sid})
@@ -434,15 +553,18 @@ class EventStore:
     async def add_family(self, **values: Any) -> int:
         values.setdefault("last_update", time.time())
         async with self.transaction(("config", None)) as conn:
+            await self.journal(conn, "family added", str(values.get("uniq_id")))
             return await self._insert(conn, "family", Family, values)
 
     async def add_rotator(self, **values: Any) -> int:
         async with self.transaction(("config", None)) as conn:
+            await self.journal(conn, "rotator added", str(values.get("uniq_id")))
             return await self._insert(conn, "rotator", Rotator, values)
 
     async def add_timer(self, hours: Iterable[dict[str, Any]] = (), **values: Any) -> int:
         async with self.transaction(("config", None)) as conn:
             timer_id = await self._insert(conn, "timer", Timer, values)
+            await self.journal(conn, "timer added", str(values.get("uniq_id")))
             for order, h in enumerate(hours, start=1):
                 await self._insert(conn, "timer_hour", TimerHour, {"order": order, **h, "timer_id": timer_id})
             return timer_id

@@ -1,0 +1,356 @@
+"""The journal: every change to an event file, who made it, how to undo it and how to rebuild from it.
+
+How to use it (every engineer writing to the store)
+----------------------------------------------------
+Row data is journalled for you: SQLite triggers, generated from the live schema, copy every row
+inserted, updated or deleted in any table of the event file (except the journal's own tables and
+`submission`) into `journal_change`, under the journal entry that `EventStore.transaction()` opens.
+Raw `conn.execute("UPDATE …")` inside a transaction is journalled too. What you add is the summary a
+person reads on the arbiter's journal page, and (from the web layer) who acted:
+
+    async with store.transaction(("checkin", tid), who=actor) as conn:
+        await conn.execute("UPDATE player SET checked_in = 1 WHERE id = ?", (pid,))
+        await store.journal(conn, "check-in", "DUPONT Jean", old="out", new="in",
+                            tournament_id=tid, players=(pid,))
+
+- `who`: an `Actor(role, client)`. Left out, it is the actor of the current request (the web layer
+  calls `acting_as(actor)` once it knows who the client is), else `SYSTEM`.
+- `store.journal(conn, what, target, old, new, tournament_id=, round=, board=, players=)`: the summary
+  columns, all optional but `what`; the last call in a transaction wins. Without it the entry is still
+  written, with `what` = "change" and the names of the tables touched as target.
+- A transaction that changes no row and has no summary writes no entry.
+- `await store.undo(entry_id)` applies the inverse of an entry as a new, journalled entry; it is
+  refused (Conflict, nothing changed) when a row it touched has changed since.
+- `rebuild(changes)` is the state the journal describes; `store.live_state()` the state of the
+  tables. They are equal (tests/test_journal.py).
+- Schema changes: the triggers are re-generated after every migration, followed by a `baseline`
+  entry (a snapshot of every row); a rebuild starts from the last baseline.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+import aiosqlite
+import msgspec
+
+from tournament.errors import Conflict, NotFound
+
+#: Tables never journalled: the journal itself, remembered submissions, SQLite's own.
+UNJOURNALLED = frozenset({"journal", "journal_change", "submission", "sqlite_sequence"})
+#: Columns an undo does not restore: they are set to the time of the undo instead.
+TIMESTAMPS = frozenset({"last_update", "last_result_update", "last_illegal_move_update", "last_check_in_update",
+                        "result_date"})
+BASELINE = "baseline"
+ROLES = ("visitor", "player", "board", "arbiter", "admin", "system")
+
+
+class Actor(msgspec.Struct, frozen=True, kw_only=True):
+    """Who made a change: a role and a label for the client (screen, board card, address…)."""
+
+    role: str
+    client: str = ""
+
+
+SYSTEM = Actor(role="system", client="server")
+CURRENT_ACTOR: ContextVar[Actor | None] = ContextVar("echiquier_actor", default=None)
+
+
+def current_actor(who: Actor | None = None) -> Actor:
+    return who or CURRENT_ACTOR.get() or SYSTEM
+
+
+@contextmanager
+def acting_as(actor: Actor) -> Iterator[None]:
+    """Writes made inside the block are journalled as made by `actor`."""
+    token = CURRENT_ACTOR.set(actor)
+    try:
+        yield
+    finally:
+        CURRENT_ACTOR.reset(token)
+
+
+class Summary(msgspec.Struct, kw_only=True):
+    """What a person reads of an entry; filled by `EventStore.journal()`."""
+
+    what: str = "change"
+    target: str | None = None
+    old: str | None = None
+    new: str | None = None
+    tournament_id: int | None = None
+    round: int | None = None
+    board: int | None = None
+    players: tuple[int, ...] = ()
+    undoes: int | None = None
+    given: bool = False
+
+
+class Entry(msgspec.Struct, frozen=True, kw_only=True):
+    id: int
+    date: float
+    role: str
+    client: str | None = None
+    what: str
+    target: str | None = None
+    old: str | None = None
+    new: str | None = None
+    tournament_id: int | None = None
+    round: int | None = None
+    board: int | None = None
+    player_ids: str | None = None
+    undoes: int | None = None
+    undone_by: int | None = None
+
+
+class Change(msgspec.Struct, frozen=True, kw_only=True):
+    id: int
+    entry_id: int
+    tbl: str
+    row_id: int
+    old: str | None = None
+    new: str | None = None
+
+
+#: table -> row id -> row as a JSON object (column -> value)
+State = dict[str, dict[int, dict[str, Any]]]
+
+
+# -- triggers ------------------------------------------------------------------------------------
+
+async def journalled_tables(conn: aiosqlite.Connection) -> dict[str, list[str]]:
+    """Every journalled table and its columns, from the live schema."""
+    cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    tables = [r[0] for r in await cursor.fetchall() if r[0] not in UNJOURNALLED and not r[0].startswith("sqlite_")]
+    out: dict[str, list[str]] = {}
+    for table in tables:
+        cursor = await conn.execute(f'PRAGMA table_info("{table}")')
+        out[table] = [r[1] for r in await cursor.fetchall()]
+    return out
+
+
+def _object(prefix: str, columns: list[str]) -> str:
+    pairs = ", ".join(f"'{c}', {prefix}\"{c}\"" for c in columns)
+    return f"json_object({pairs})"
+
+
+def trigger_statements(table: str, columns: list[str]) -> list[str]:
+    entry = "(SELECT max(id) FROM journal)"
+    old, new = _object("OLD.", columns), _object("NEW.", columns)
+    insert = "INSERT INTO journal_change (entry_id, tbl, row_id, old, new)"
+    return [
+        f'CREATE TRIGGER "journal_{table}_insert" AFTER INSERT ON "{table}" BEGIN '
+        f"{insert} VALUES ({entry}, '{table}', NEW.rowid, NULL, {new}); END",
+        f'CREATE TRIGGER "journal_{table}_update" AFTER UPDATE ON "{table}" WHEN {old} IS NOT {new} BEGIN '
+        f"{insert} VALUES ({entry}, '{table}', NEW.rowid, {old}, {new}); END",
+        f'CREATE TRIGGER "journal_{table}_delete" AFTER DELETE ON "{table}" BEGIN '
+        f"{insert} VALUES ({entry}, '{table}', OLD.rowid, {old}, NULL); END",
+    ]
+
+
+async def drop_triggers(conn: aiosqlite.Connection) -> None:
+    cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
+    for (name,) in await cursor.fetchall():
+        await conn.execute(f'DROP TRIGGER "{name}"')
+
+
+async def triggers_complete(conn: aiosqlite.Connection) -> bool:
+    cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'journal'")
+    row = await cursor.fetchone()
+    if not row or not row[0]:
+        return True  # a file older than 2.6.0: the migration will install them
+    cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
+    row = await cursor.fetchone()
+    return bool(row) and row[0] == 3 * len(await journalled_tables(conn))
+
+
+async def install(conn: aiosqlite.Connection, now: float | None = None) -> None:
+    """(Re)create the triggers from the live schema and write a baseline entry; inside a transaction."""
+    await drop_triggers(conn)
+    tables = await journalled_tables(conn)
+    for table, columns in tables.items():
+        for statement in trigger_statements(table, columns):
+            await conn.execute(statement)
+    cursor = await conn.execute(
+        "INSERT INTO journal (date, role, client, what, target) VALUES (?, ?, ?, ?, ?)",
+        (time.time() if now is None else now, SYSTEM.role, SYSTEM.client, BASELINE, "schema"),
+    )
+    entry_id = cursor.lastrowid
+    for table, columns in tables.items():
+        await conn.execute(
+            f"INSERT INTO journal_change (entry_id, tbl, row_id, old, new)"
+            f" SELECT ?, '{table}', rowid, NULL, {_object('', columns)} FROM \"{table}\" ORDER BY rowid",
+            (entry_id,),
+        )
+
+
+# -- entries, written by EventStore.transaction() -----------------------------------------------
+
+async def open_entry(conn: aiosqlite.Connection, actor: Actor, now: float) -> int:
+    cursor = await conn.execute("INSERT INTO journal (date, role, client) VALUES (?, ?, ?)",
+                                (now, actor.role, actor.client))
+    return int(cursor.lastrowid or 0)
+
+
+async def close_entry(conn: aiosqlite.Connection, entry_id: int, summary: Summary) -> bool:
+    """Fill the summary of an entry, or remove it if nothing changed. True if it was kept."""
+    cursor = await conn.execute("SELECT group_concat(DISTINCT tbl) FROM journal_change WHERE entry_id = ?",
+                                (entry_id,))
+    row = await cursor.fetchone()
+    tables = row[0] if row else None
+    if tables is None and not summary.given:
+        await conn.execute("DELETE FROM journal WHERE id = ?", (entry_id,))
+        return False
+    await conn.execute(
+        "UPDATE journal SET what = ?, target = ?, old = ?, new = ?, tournament_id = ?, round = ?, board = ?,"
+        " player_ids = ?, undoes = ? WHERE id = ?",
+        (summary.what, summary.target if summary.given else tables, summary.old, summary.new,
+         summary.tournament_id, summary.round, summary.board,
+         json.dumps(list(summary.players)) if summary.players else None, summary.undoes, entry_id),
+    )
+    return True
+
+
+# -- reads -------------------------------------------------------------------------------------
+
+ENTRY_FILTER = (
+    " WHERE (:tid IS NULL OR tournament_id = :tid) AND (:rnd IS NULL OR round = :rnd)"
+    " AND (:board IS NULL OR board = :board)"
+    " AND (:player IS NULL OR EXISTS (SELECT 1 FROM json_each(journal.player_ids) WHERE value = :player))"
+)
+
+
+async def entries(conn: aiosqlite.Connection, *, tournament_id: int | None = None, rnd: int | None = None,
+                  board: int | None = None, player: int | None = None, limit: int = 500) -> list[Entry]:
+    params = {"tid": tournament_id, "rnd": rnd, "board": board, "player": player, "limit": limit}
+    cursor = await conn.execute(f"SELECT * FROM journal{ENTRY_FILTER} ORDER BY id DESC LIMIT :limit", params)
+    return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Entry], strict=False)
+
+
+async def entry(conn: aiosqlite.Connection, entry_id: int) -> Entry:
+    cursor = await conn.execute("SELECT * FROM journal WHERE id = ?", (entry_id,))
+    row = await cursor.fetchone()
+    if row is None:
+        raise NotFound(f"No journal entry {entry_id}.")
+    return msgspec.convert(dict(row), Entry, strict=False)
+
+
+async def changes(conn: aiosqlite.Connection, entry_id: int | None = None) -> list[Change]:
+    if entry_id is None:
+        cursor = await conn.execute("SELECT * FROM journal_change ORDER BY id")
+    else:
+        cursor = await conn.execute("SELECT * FROM journal_change WHERE entry_id = ? ORDER BY id", (entry_id,))
+    return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Change], strict=False)
+
+
+async def baselines(conn: aiosqlite.Connection) -> set[int]:
+    cursor = await conn.execute("SELECT id FROM journal WHERE what = ?", (BASELINE,))
+    return {r[0] for r in await cursor.fetchall()}
+
+
+def rebuild(all_changes: Iterable[Change], baseline_ids: set[int]) -> State:
+    """The state the journal describes: from the last baseline, every row change applied in order."""
+    start = max(baseline_ids, default=0)
+    state: State = {}
+    for c in all_changes:
+        if c.entry_id < start:
+            continue
+        rows = state.setdefault(c.tbl, {})
+        if c.new is None:
+            rows.pop(c.row_id, None)
+        else:
+            rows[c.row_id] = json.loads(c.new)
+    return {table: rows for table, rows in state.items() if rows}
+
+
+async def live_state(conn: aiosqlite.Connection) -> State:
+    """Every row of every journalled table, as the triggers would have written it."""
+    state: State = {}
+    for table, columns in (await journalled_tables(conn)).items():
+        cursor = await conn.execute(f'SELECT rowid, {_object("", columns)} FROM "{table}"')
+        rows = {r[0]: json.loads(r[1]) for r in await cursor.fetchall()}
+        if rows:
+            state[table] = rows
+    return state
+
+
+# -- undo --------------------------------------------------------------------------------------
+
+async def _current(conn: aiosqlite.Connection, table: str, columns: list[str], row_id: int) -> dict[str, Any] | None:
+    cursor = await conn.execute(f'SELECT {_object("", columns)} FROM "{table}" WHERE rowid = ?', (row_id,))
+    row = await cursor.fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return {k: v for k, v in a.items() if k not in TIMESTAMPS} == {k: v for k, v in b.items() if k not in TIMESTAMPS}
+
+
+async def apply_undo(conn: aiosqlite.Connection, target: Entry, now: float) -> None:
+    """Write the inverse of `target`'s row changes, newest first; Conflict if a row moved on since."""
+    if target.what == BASELINE:
+        raise Conflict("A baseline (schema snapshot) cannot be undone.")
+    if target.undone_by is not None:
+        raise Conflict(f"Journal entry {target.id} was already undone (entry {target.undone_by}).")
+    tables = await journalled_tables(conn)
+    todo = await changes(conn, target.id)
+    if not todo:
+        raise Conflict(f"Journal entry {target.id} changed no data; there is nothing to undo.")
+    for c in reversed(todo):
+        columns = tables.get(c.tbl)
+        if columns is None:
+            raise Conflict(f"Table {c.tbl} no longer exists; entry {target.id} cannot be undone.")
+        old = json.loads(c.old) if c.old else None
+        new = json.loads(c.new) if c.new else None
+        current = await _current(conn, c.tbl, columns, c.row_id)
+        if not _same(current, new):
+            raise Conflict(f"Entry {target.id} cannot be undone: the data it changed was changed again since."
+                           " Undo the later entries first. Nothing was changed.")
+        if old is None:
+            await conn.execute(f'DELETE FROM "{c.tbl}" WHERE rowid = ?', (c.row_id,))
+        elif new is None:
+            values = {k: (now if k in TIMESTAMPS and k != "result_date" else v) for k, v in old.items() if k in columns}
+            names = ", ".join(f'"{k}"' for k in values)
+            marks = ", ".join("?" for _ in values)
+            await conn.execute(f'INSERT INTO "{c.tbl}" ({names}) VALUES ({marks})', tuple(values.values()))
+        else:
+            values = {k: v for k, v in old.items() if k in columns and k not in TIMESTAMPS and new.get(k) != v}
+            values.update({k: now for k in old if k in columns and k in TIMESTAMPS and old.get(k) != new.get(k)})
+            if values:
+                sets = ", ".join(f'"{k}" = ?' for k in values)
+                await conn.execute(f'UPDATE "{c.tbl}" SET {sets} WHERE rowid = ?', (*values.values(), c.row_id))
+
+
+async def mark_undone(conn: aiosqlite.Connection, target_id: int, by_entry: int) -> None:
+    await conn.execute("UPDATE journal SET undone_by = ? WHERE id = ?", (by_entry, target_id))
+
+
+# -- remembered submissions (idempotent writes) --------------------------------------------------
+
+class Submission(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer given to one client-generated key; a retry gets it again."""
+
+    key: str
+    fingerprint: str  # what was asked: the same key with another request is refused
+    status: int
+    body: str
+    date: float = 0.0
+
+
+async def remember(conn: aiosqlite.Connection, sub: Submission, now: float) -> None:
+    await conn.execute(
+        "INSERT OR IGNORE INTO submission (key, fingerprint, date, status, body) VALUES (?, ?, ?, ?, ?)",
+        (sub.key, sub.fingerprint, now, sub.status, sub.body),
+    )
+
+
+async def recall(conn: aiosqlite.Connection, key: str) -> Submission | None:
+    cursor = await conn.execute("SELECT * FROM submission WHERE key = ?", (key,))
+    row = await cursor.fetchone()
+    return msgspec.convert(dict(row), Submission, strict=False) if row else None
