@@ -50,6 +50,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def server(events_dir: Path) -> Iterator[str]:
     """`echiquier serve` in a subprocess on a free loopback port; yields its base URL."""
+    with server_process(events_dir) as (url, _pid):
+        yield url
+
+
+@contextlib.contextmanager
+def server_process(events_dir: Path) -> Iterator[tuple[str, int]]:
+    """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, pid)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
@@ -67,7 +74,7 @@ def server(events_dir: Path) -> Iterator[str]:
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -92,3 +99,52 @@ async def hammer(url: str, clients: int, seconds: float, headers: dict[str, str]
 
         await asyncio.gather(*(loop() for _ in range(clients)))
     return latencies
+
+
+OPEN_600_NEXT = OPEN_600.with_name("open-600p-9r.next.txt")
+
+
+def next_round_rows(next_text: str, rnd: int, numbers: list[int]) -> list[dict[str, object]]:
+    """Pairing rows (by pairing number) of a bbpPairings/JaVaFo `.next.txt`; unlisted players are absent."""
+    lines = [line.split() for line in next_text.splitlines()[1:] if line.strip()]
+    rows: list[dict[str, object]] = []
+    seen: set[int] = set()
+    for order, (white, black) in enumerate(((int(a), int(b)) for a, b in lines), start=1):
+        seen.update((white, black))
+        rows.append({"white": white, "black": black or None, "round": rnd, "board": order, "board_order": order,
+                     "bye_kind": None if black else "U"})
+    rows.extend({"white": n, "black": None, "round": rnd, "bye_kind": "Z"} for n in numbers if n not in seen)
+    return rows
+
+
+async def build_hall_event(events_dir: Path, event_id: str = "hall") -> None:
+    """The 600-player open with round 6 paired and no result yet, a boards and an input screen."""
+    trf, errors = parse_trf(decode(OPEN_600.read_bytes()))
+    if errors:
+        raise SystemExit(f"cannot read {OPEN_600}: {errors[0]}")
+    players, pairings = trf_rows(trf)
+    rnd = trf.played_rounds + 1
+    pairings += next_round_rows(OPEN_600_NEXT.read_text(), rnd, [p["pairing_number"] for p in players])
+    registry = EventRegistry(events_dir)
+    try:
+        store = await registry.create(event_id, name=trf.name, start=0, stop=4e9)
+        tid = await store.add_tournament(uniq_id="open", name=trf.name, rounds=trf.rounds)
+        await store.fill_tournament(tid, players, pairings)
+        await store.add_screen(uniq_id="boards", type="boards", public=True, columns=2, sets=[{"tournament_id": tid}])
+        await store.add_screen(uniq_id="input", type="input", public=True, columns=1, sets=[{"tournament_id": tid}])
+    finally:
+        await registry.close()
+
+
+def process_usage(pid: int) -> tuple[float, int]:
+    """(CPU seconds used, peak RSS in bytes) of a process, from /proc."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    peak = 0
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1]) * 1024
+    return cpu, peak

@@ -1,0 +1,186 @@
+"""A hall under load, on loopback: live screens and tablets entering a whole round of results.
+
+    .venv/bin/python bench/hall.py [--screens 200] [--tablets 100] [--seconds 60]
+
+The 600-player open (../shared/fixtures) gets round 6 paired (298 games + the PAB). `--screens`
+clients hold the live stream of the event like a hall TV does (htmx SSE: a row pushed in the
+stream is swapped in place; a `tournament-<id>` event makes the screen refetch its set), while
+`--tablets` clients post the round's results spread over `--seconds`. Prints propagation latency
+from submission to appearance on every screen (p50/p95/p99), write latency, results a screen never
+showed, server CPU and peak RSS, and errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench._server import build_hall_event, percentile, process_usage, server_process
+from bench.protocol import Submitter
+
+ROW = re.compile(r'<tr id="(game-\d+-\d+-\d+)"([^>]*)>')
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.submitted: dict[str, float] = {}  # row id -> time the POST was sent
+        self.acknowledged: set[str] = set()
+        self.write_latency: list[float] = []
+        self.errors: list[str] = []
+
+
+async def sse_events(response: httpx.Response) -> AsyncIterator[tuple[str, str]]:
+    name, data = "message", []
+    async for line in response.aiter_lines():
+        if not line:
+            if data:
+                yield name, "\n".join(data)
+            name, data = "message", []
+        elif line.startswith("event:"):
+            name = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].lstrip())
+
+
+def done_rows(html: str) -> set[str]:
+    return {m.group(1) for m in ROW.finditer(html) if "done" in m.group(2)}
+
+
+class Screen:
+    """One hall TV: the live stream, in-place row swaps, coalesced refetches of its set."""
+
+    def __init__(self, http: httpx.AsyncClient, base: str, set_urls: list[str]) -> None:
+        self.http, self.base, self.set_urls = http, base, set_urls
+        self.seen: dict[str, float] = {}
+        self.dirty = asyncio.Event()
+        self.connected = asyncio.Event()
+
+    def mark(self, rows: set[str]) -> None:
+        now = time.perf_counter()
+        for row in rows:
+            self.seen.setdefault(row, now)
+
+    async def listen(self, stats: Stats) -> None:
+        try:
+            async with self.http.stream("GET", f"{self.base}/live/hall", timeout=None) as response:
+                async for name, data in sse_events(response):
+                    if name == "hello":
+                        self.connected.set()
+                    elif name.startswith("row-"):
+                        self.mark(done_rows(data))
+                    elif name.startswith("tournament-"):
+                        self.dirty.set()
+        except (httpx.HTTPError, asyncio.CancelledError) as exc:
+            if not isinstance(exc, asyncio.CancelledError):
+                stats.errors.append(f"stream: {exc!r}")
+
+    async def refetch(self, stats: Stats) -> None:
+        while True:
+            await self.dirty.wait()
+            self.dirty.clear()
+            for url in self.set_urls:
+                try:
+                    response = await self.http.get(url, headers={"HX-Request": "true"})
+                    self.mark(done_rows(response.text))
+                except httpx.HTTPError as exc:
+                    stats.errors.append(f"refetch: {exc!r}")
+
+
+async def settle(screens: list[Screen], stats: Stats, grace: float) -> None:
+    """Give the screens up to `grace` seconds to show every acknowledged result."""
+    deadline = time.perf_counter() + grace
+    for _ in range(int(grace * 10)):
+        if time.perf_counter() > deadline or not any(stats.acknowledged - s.seen.keys() for s in screens):
+            return
+        await asyncio.sleep(0.1)
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=args.screens * 2 + args.tablets + 10)
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
+        page = (await http.get(f"{base}/screen/hall/boards")).text
+        set_urls = [base + u for u in dict.fromkeys(re.findall(r'hx-get="(/screen/hall/boards/sets/\d+)"', page))]
+        screens = [Screen(http, base, set_urls) for _ in range(args.screens)]
+        tasks = [asyncio.create_task(s.listen(stats)) for s in screens]
+        tasks += [asyncio.create_task(s.refetch(stats)) for s in screens]
+        await asyncio.wait_for(asyncio.gather(*(s.connected.wait() for s in screens)), 60)
+        submitter = await Submitter.open(http, base, "hall", "input")
+        games = submitter.games
+        rng = random.Random(6)
+        schedule = sorted((rng.uniform(0, args.seconds), g) for g in games)
+        start = time.perf_counter()
+        per_tablet = [schedule[i :: args.tablets] for i in range(args.tablets)]
+
+        async def tablet(work: list[tuple[float, dict[str, str]]]) -> None:
+            for at, game in work:
+                await asyncio.sleep(max(0.0, start + at - time.perf_counter()))
+                row = game["row_id"]
+                t0 = time.perf_counter()
+                stats.submitted[row] = t0
+                try:
+                    status = await submitter.submit(game, rng.choice((1, 2, 3)))
+                except httpx.HTTPError as exc:
+                    stats.errors.append(f"write: {exc!r}")
+                    continue
+                stats.write_latency.append(time.perf_counter() - t0)
+                if status == 200:
+                    stats.acknowledged.add(row)
+                else:
+                    stats.errors.append(f"write: HTTP {status}")
+
+        await asyncio.gather(*(tablet(w) for w in per_tablet))
+        await settle(screens, stats, grace=10.0)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    stats.screens = screens  # type: ignore[attr-defined]
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--screens", type=int, default=200)
+    parser.add_argument("--tablets", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        events = Path(tmp) / "events"
+        asyncio.run(build_hall_event(events))
+        with server_process(events) as (base, pid):
+            cpu0, _ = process_usage(pid)
+            wall0 = time.perf_counter()
+            stats = asyncio.run(run(args, base))
+            cpu1, peak = process_usage(pid)
+            wall = time.perf_counter() - wall0
+    screens = stats.screens  # type: ignore[attr-defined]
+    latencies = [s.seen[row] - stats.submitted[row] for s in screens for row in stats.acknowledged if row in s.seen]
+    missed = sum(1 for s in screens for row in stats.acknowledged if row not in s.seen)
+    print(f"hall: {args.screens} live screens, {args.tablets} tablets, {len(stats.submitted)} results "
+          f"over {args.seconds:.0f} s")
+    if latencies:
+        print(f"  propagation ms (submission -> shown on a screen, {len(latencies)} observations): "
+              f"p50 {percentile(latencies, .5) * 1000:.0f}  p95 {percentile(latencies, .95) * 1000:.0f}  "
+              f"p99 {percentile(latencies, .99) * 1000:.0f}")
+    if stats.write_latency:
+        print(f"  write ms: p50 {percentile(stats.write_latency, .5) * 1000:.1f}  "
+              f"p99 {percentile(stats.write_latency, .99) * 1000:.1f}")
+    print(f"  results never shown on a connected screen: {missed}")
+    print(f"  server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over {wall:.0f} s; peak RSS "
+          f"{peak / 2**20:.0f} MB")
+    print(f"  errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+
+
+if __name__ == "__main__":
+    main()
