@@ -56,9 +56,11 @@ class TieBreak(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def parse_tiebreak(code: str) -> TieBreak:
-    """>>> parse_tiebreak("bh/m1")
-    TieBreak(code='bh/m1', name='BH', cut_low=1, cut_high=1, limit=Decimal('0'), as_played=False, fore=False, \
-reverse=False)
+    """A descriptor of the TRF 202 syntax; raises ValueError for an unknown code or modifier.
+
+    >>> tb = parse_tiebreak("bh/m1")
+    >>> tb.name, tb.cut_low, tb.cut_high
+    ('BH', 1, 1)
     >>> parse_tiebreak("KS/L+1").limit, parse_tiebreak("GE").name
     (Decimal('0.5'), 'REP')
     """
