@@ -1,0 +1,127 @@
+"""Crash safety: a server taking concurrent result submissions is killed with SIGKILL, again and again.
+
+After every kill: each submission that got a success answer is in the file, the file passes
+`PRAGMA integrity_check`, and nothing is half-written (pairing results and the result log agree).
+`ECHIQUIER_CRASH_CYCLES` sets the number of kills (default 20).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from database.registry import EventRegistry
+from web.settings import ROOT
+
+CYCLES = int(os.environ.get("ECHIQUIER_CRASH_CYCLES", "20"))
+PLAYERS = 1200  # 600 games: enough for every cycle
+
+
+async def build_event(events_dir: Path) -> None:
+    registry = EventRegistry(events_dir)
+    try:
+        store = await registry.create("crash", name="Crash test", start=0, stop=4e9)
+        tid = await store.add_tournament(uniq_id="open", name="Open")
+        players = [{"pairing_number": n, "last_name": f"Player{n:04d}", "fide_rating": 2600 - n}
+                   for n in range(1, PLAYERS + 1)]
+        games = [{"white": 2 * b - 1, "black": 2 * b, "round": 1, "board": b, "board_order": b}
+                 for b in range(1, PLAYERS // 2 + 1)]
+        await store.fill_tournament(tid, players, games)
+        await store.add_screen(uniq_id="input", type="input", public=True, sets=[{"tournament_id": tid}])
+    finally:
+        await registry.close()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(events_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
+         "--port", str(port)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/static/ping.txt", timeout=0.5)
+            return process
+        except httpx.HTTPError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                process.kill()
+                raise RuntimeError("server did not start") from None
+            time.sleep(0.05)
+
+
+def open_games(db: Path) -> list[tuple[int, int, int, int]]:
+    with sqlite3.connect(db) as conn:
+        return list(conn.execute(
+            "SELECT tournament_id, white_player_id, black_player_id, board FROM pairing"
+            " WHERE result IS NULL AND black_player_id IS NOT NULL ORDER BY board"
+        ))
+
+
+async def submit_until_killed(url: str, games: list[tuple[int, int, int, int]], acknowledged: list[tuple[int, int]],
+                              process: subprocess.Popen[bytes], kill_after: float) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=5) as client:
+        queue = list(games)
+
+        async def worker() -> None:
+            while queue:
+                tid, white, black, board = queue.pop(0)
+                data = {"tournament_id": tid, "round": 1, "white_player_id": white, "black_player_id": black,
+                        "result": 1 + board % 3, "board": board}
+                try:
+                    response = await client.post("/screen/crash/input/result", data=data,
+                                                 headers={"HX-Request": "true"})
+                except httpx.HTTPError:
+                    return
+                if response.status_code == 200:
+                    acknowledged.append((white, 1 + board % 3))
+
+        async def killer() -> None:
+            await asyncio.sleep(kill_after)
+            process.send_signal(signal.SIGKILL)
+
+        await asyncio.gather(killer(), *(worker() for _ in range(8)))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
+    events_dir = tmp_path / "events"
+    asyncio.run(build_event(events_dir))
+    db = events_dir / "crash.db"
+    rng = random.Random(20)
+    acknowledged: list[tuple[int, int]] = []
+    for _cycle in range(CYCLES):
+        port = free_port()
+        process = start_server(events_dir, port)
+        games = open_games(db)[:60]
+        assert games, "ran out of games"
+        asyncio.run(submit_until_killed(f"http://127.0.0.1:{port}", games, acknowledged, process,
+                                        rng.uniform(0.05, 0.4)))
+        process.wait(timeout=10)
+        assert process.returncode == -signal.SIGKILL
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            stored = dict(conn.execute("SELECT white_player_id, result FROM pairing WHERE result IS NOT NULL"))
+            logged = dict(conn.execute("SELECT white_player_id, value FROM result"))
+        missing = [w for w, r in acknowledged if stored.get(w) != r]
+        assert not missing, f"acknowledged but lost after SIGKILL: {missing}"
+        assert stored == logged  # pairing and log written together or not at all
+    assert len(acknowledged) > CYCLES  # the kills did land in the middle of real traffic
