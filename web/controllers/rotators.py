@@ -2,16 +2,48 @@
 
 from __future__ import annotations
 
-import json
-
 from litestar import Controller, Request, get
 from litestar.params import FromPath
 from litestar.response import Template
 
+from database.store import EventStore
 from tournament.errors import NotFound
+from tournament.models import Rotator
+from tournament.notices import Notice
 from web.access import check_public, open_event
-from web.controllers.screens import screen_context
-from web.render import render
+from web.auth import is_admin
+from web.i18n import translator
+from web.render import language, render
+from web.screen_context import screen_context
+from web.screen_views import ScreenSpec, family_specs, plain_specs, rotator_ids, translate_notices
+
+DEFAULT_DELAY = 15
+
+
+async def rotator_screens(store: EventStore, rotator: Rotator) -> tuple[list[ScreenSpec], list[Notice]]:
+    """`screen_ids` in order, then each family's generated screens (recomputed at every turn)."""
+    notices: list[Notice] = []
+    plain = {s.row.id: s for s in await plain_specs(store) if s.row is not None}
+    out: dict[str, ScreenSpec] = {}
+    for sid in rotator_ids(rotator.screen_ids):
+        if sid in plain:
+            out.setdefault(plain[sid].uniq_id, plain[sid])
+        else:
+            notices.append(Notice("Rotator %s: no screen %s; skipped.", (rotator.uniq_id, sid)))
+    families = {f.id: f for f in await store.families()}
+    for fid in rotator_ids(rotator.family_ids):
+        if fid not in families:
+            notices.append(Notice("Rotator %s: no family %s; skipped.", (rotator.uniq_id, fid)))
+            continue
+        generated, family_notices = await family_specs(store, families[fid])
+        notices += family_notices
+        for spec in generated:
+            out.setdefault(spec.uniq_id, spec)
+    screens = list(out.values())
+    if rotator.public and any(not s.public for s in screens):
+        notices.append(Notice("This public rotator shows screens that are not public: %s.",
+                              (", ".join(s.uniq_id for s in screens if not s.public),)))
+    return screens, notices
 
 
 class RotatorController(Controller):
@@ -26,13 +58,15 @@ class RotatorController(Controller):
         if rotator is None:
             raise NotFound(f"No rotator {rotator_id!r} in this event.")
         check_public(request, rotator.public)
-        by_id = {s.id: s for s in await store.screens()}
-        screens = [by_id[i] for i in dict.fromkeys(json.loads(rotator.screen_ids or "[]")) if i in by_id]
+        screens, notices = await rotator_screens(store, rotator)
         if not screens:
             raise NotFound(f"Rotator {rotator_id!r} has no screen to show.")
         position = index % len(screens)
-        screen = screens[position]
-        context = await screen_context(request, store, screen)
-        return render(request, "screen/page.html", event_id=event_id, info=info, rotator=rotator,
-                      delay=max(rotator.delay or 15, 1), next_index=(position + 1) % len(screens),
-                      hide_menus=not rotator.show_menus, **context)
+        show_menus = bool(rotator.show_menus)
+        context = await screen_context(request, store, info, screens[position], show_menu=show_menus)
+        if is_admin(request):
+            context["notices"] = context["notices"] + translate_notices(notices, translator(language(request)))
+        delay = max(rotator.delay if rotator.delay is not None else DEFAULT_DELAY, 1)
+        return render(request, "screen/page.html", event_id=event_id, rotator=rotator, delay=delay,
+                      position=position, count=len(screens), next_index=(position + 1) % len(screens),
+                      hide_menus=not show_menus, **context)

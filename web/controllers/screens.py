@@ -11,13 +11,14 @@ from litestar.response import Redirect, Response, Template
 
 from database.store import EventStore, GameKey
 from tournament.errors import NotFound, Unauthorized
-from tournament.models import Info, Screen
+from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
-from web.access import check_public, open_event
 from web.auth import has_input_access, input_cookie_name, input_token, verify_password
 from web.i18n import translator
 from web.render import language, render
-from web.views import BoardRow, board_rows, results_view, set_view, tournament_state
+from web.screen_context import load_spec, screen_context
+from web.screen_views import ScreenSpec, set_view
+from web.views import BoardRow, board_rows, results_view, tournament_state
 
 TabletResult = Annotated[int, msgspec.Meta(ge=1, le=3)]
 Id = Annotated[int, msgspec.Meta(ge=1)]
@@ -48,28 +49,9 @@ class NeedsInputCode(Unauthorized):
         super().__init__("This screen needs the event's input code.")
 
 
-async def load_screen(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, Screen]:
-    store, info = await open_event(request, event_id)
-    screen = await store.screen(screen_id)
-    check_public(request, screen.public)
-    return store, info, screen
-
-
-async def screen_context(request: Request, store: EventStore, screen: Screen) -> dict[str, object]:
-    _ = translator(language(request))
-    context: dict[str, object] = {"screen": screen}
-    if screen.type in ("input", "boards", "players"):
-        sets = [await set_view(store, screen, s, _) for s in await store.screen_sets(screen.id)]
-        context["sets"] = sets
-        context["title"] = screen.name or (sets[0].title if sets else screen.uniq_id)
-        context["tournament_ids"] = sorted({s.tid for s in sets})
-    elif screen.type == "results":
-        tids, columns = await results_view(store, screen)
-        context.update(title=screen.name or _("Latest results"), tournament_ids=tids, result_columns=columns,
-                       several=len(tids) > 1)
-    else:
-        context.update(title=screen.name or _("Image"), tournament_ids=[])
-    return context
+async def load_screen(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, ScreenSpec]:
+    """A plain or family-generated screen this client may see (web/screen_context.py)."""
+    return await load_spec(request, event_id, screen_id)
 
 
 class ScreenController(Controller):
@@ -81,17 +63,18 @@ class ScreenController(Controller):
         if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
             return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
                           screen=screen, title=screen.name or screen.uniq_id, message=None)
-        context = await screen_context(request, store, screen)
-        return render(request, "screen/page.html", event_id=event_id, info=info, **context)
+        context = await screen_context(request, store, info, screen)
+        return render(request, "screen/page.html", event_id=event_id, **context)
 
     @get("/sets/{set_id:int}")
     async def set_fragment(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
     ) -> Template:
+        """One set, refreshed on live updates; `set_id` is the `screen_set` id (1 on generated screens)."""
         store, info, screen = await load_screen(request, event_id, screen_id)
         if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
             raise NeedsInputCode()
-        for s in await store.screen_sets(screen.id):
+        for s in screen.sets:
             if s.id == set_id:
                 view = await set_view(store, screen, s, translator(language(request)))
                 return render(request, "screen/_set.html", event_id=event_id, screen=screen, set=view)
@@ -100,8 +83,11 @@ class ScreenController(Controller):
     @get("/results-list")
     async def results_fragment(self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]) -> Template:
         store, _info, screen = await load_screen(request, event_id, screen_id)
-        tids, columns = await results_view(store, screen)
-        return render(request, "screen/_results.html", screen=screen, result_columns=columns, several=len(tids) > 1)
+        if screen.row is None or screen.type != "results":
+            raise NotFound(f"Screen {screen_id!r} is not a results screen.")
+        view = await results_view(store, screen.row)
+        return render(request, "screen/_results.html", screen=screen, result_columns=view.columns,
+                      several=len(view.tournament_ids) > 1)
 
     @post("/login")
     async def login(
@@ -148,7 +134,9 @@ class ScreenController(Controller):
         return render(request, "screen/_entered.html", event_id=event_id, screen=screen, row=row,
                       missing=state.missing, message=_("Result %s stored on board %s.", result.label(), data.board))
 
-    async def _input_screen(self, request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, Screen]:
+    async def _input_screen(
+        self, request: Request, event_id: str, screen_id: str
+    ) -> tuple[EventStore, Info, ScreenSpec]:
         store, info, screen = await load_screen(request, event_id, screen_id)
         if screen.type != "input":
             raise NotFound(f"Screen {screen_id!r} is not an input screen.")

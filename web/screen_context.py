@@ -1,0 +1,90 @@
+"""Everything a screen page (or a rotator showing it) renders: sets, results, image, menu, timer."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from litestar import Request
+
+from database.store import EventStore
+from tournament.models import Info
+from tournament.notices import Notice
+from tournament.sets import fill_name
+from web.access import check_public, open_event
+from web.auth import is_admin
+from web.i18n import translator
+from web.render import language
+from web.screen_views import (
+    ERROR_IMAGE,
+    ScreenSpec,
+    background,
+    find_spec,
+    image_url,
+    menu_links,
+    set_view,
+    translate_notices,
+)
+from web.timer_view import timer_view
+from web.views import results_view
+
+log = logging.getLogger("echiquier")
+
+
+async def load_spec(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, ScreenSpec]:
+    """The screen (plain or generated) if this client may see it (screens.md §9)."""
+    store, info = await open_event(request, event_id)
+    spec = await find_spec(store, screen_id)
+    check_public(request, spec.public)
+    return store, info, spec
+
+
+async def resolve_image(request: Request, value: str | None) -> str:
+    url, path = image_url(value, request.app.state.settings.custom_dir)
+    if path is not None and not await asyncio.to_thread(path.is_file):
+        log.warning("background image %s is missing", path)
+        return ERROR_IMAGE
+    return url
+
+
+async def screen_context(request: Request, store: EventStore, info: Info, spec: ScreenSpec,
+                         *, show_menu: bool = True) -> dict[str, Any]:
+    _ = translator(language(request))
+    admin = is_admin(request)
+    notices: list[Notice] = []
+    context: dict[str, Any] = {"screen": spec, "info": info}
+    if spec.type in ("input", "boards", "players"):
+        sets = [await set_view(store, spec, s, _) for s in spec.sets]
+        for s in sets:
+            notices += s.notices
+        context["sets"] = sets
+        if spec.name and sets:
+            title = fill_name(spec.name, "", sets[0].first_label, sets[0].last_label)
+            title = spec.name.replace("%t", sets[0].title) if "%t" in spec.name else title
+        else:
+            title = spec.name or (sets[0].title if sets else spec.uniq_id)
+        context["title"] = title
+        context["tournament_ids"] = sorted({s.tid for s in sets})
+    elif spec.type == "results" and spec.row is not None:
+        view = await results_view(store, spec.row)
+        notices += view.notices
+        context.update(title=spec.name or _("Latest results"), tournament_ids=view.tournament_ids,
+                       result_columns=view.columns, several=len(view.tournament_ids) > 1)
+    else:
+        context.update(title=spec.name or _("Image"), tournament_ids=[])
+    image, color = background(spec, info)
+    context["background_color"] = color
+    if spec.type == "image":
+        context["image_url"] = await resolve_image(request, image)
+    links: list[Any] = []
+    if show_menu and spec.type != "image":
+        links, menu_notices = await menu_links(store, spec, admin, _)
+        notices += menu_notices
+    context["menu"] = links
+    timer = await timer_view(store, info, spec.timer_id, _)
+    if timer is not None:
+        notices += timer.notices
+    context["timer"] = timer
+    context["notices"] = translate_notices(notices, _) if admin else []
+    return context
