@@ -7,7 +7,7 @@ from typing import Any
 from tournament.boards import half_points, number_boards
 from tournament.models import Pairing, Player
 from tournament.results import ByeKind
-from tournament.trf import TrfTournament, bye_kind, game_result
+from tournament.trf import TrfTournament, bye_kind, game_result, requested_byes
 
 
 def trf_players(trf: TrfTournament) -> list[Player]:
@@ -66,3 +66,20 @@ def trf_rows(trf: TrfTournament) -> tuple[list[dict[str, Any]], list[dict[str, A
 
 def _fields(player: Player) -> dict[str, Any]:
     return {name: getattr(player, name) for name in player.__struct_fields__}
+
+
+def trf_tournament_values(trf: TrfTournament) -> dict[str, Any]:
+    """`tournament` columns read from the TRF headers (142/XXR, 152/XXC, 192/092, 202/212)."""
+    values: dict[str, Any] = {"rounds": trf.rounds, "tournament_type": trf.tournament_type,
+                              "initial_colour": trf.initial_colour}
+    if trf.tie_breaks:
+        values["tie_breaks"] = ",".join(trf.tie_breaks)
+    values["pairing_system"] = "berger" if trf.tournament_type == "round_robin" else "standard"
+    return values
+
+
+def trf_skipped(trf: TrfTournament) -> list[dict[str, Any]]:
+    """Requested byes of rounds not played yet (`number` = pairing number) as `skipped_round` values."""
+    score = {"H": 0.5, "F": 1.0, "Z": 0.0}
+    return [{"number": number, "round": rnd, "score": score[code]}
+            for rnd, byes in sorted(requested_byes(trf).items()) for number, code in sorted(byes.items())]

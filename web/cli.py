@@ -9,10 +9,12 @@ import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from database.imports import replace_tournament
 from database.registry import EventRegistry
 from tournament.errors import EchiquierError
-from tournament.importing import trf_rows
+from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.trf import decode, parse_trf
+from web.data_commands import COMMANDS, add_commands, run
 from web.settings import ROOT
 
 
@@ -63,8 +65,9 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             tid = existing[title].id
         else:
             uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
-            tid = await store.add_tournament(uniq_id=uniq, name=title, rounds=trf.rounds, tournament_type="swiss")
-        await store.fill_tournament(tid, players, pairings)
+            tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
+        await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                 "trf import")
     finally:
         await registry.close()
     return (f"Imported {len(players)} players and {trf.played_rounds} rounds ({len(pairings)} pairing rows) "
@@ -106,9 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     p_import.add_argument("--events", default=str(ROOT / "events"))
     p_import.add_argument("--event", required=True, help="event id (file name without .db)")
     p_import.add_argument("--tournament", help="tournament name (default: the TRF 012 line)")
+    add_commands(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args)
+    if args.command in COMMANDS:
+        return run(args)
     try:
         data = args.file.read_bytes()
         print(asyncio.run(import_trf(data, args.file.name, Path(args.events), args.event, args.tournament)))

@@ -1,0 +1,275 @@
+"""Imports and exports that touch the event file: TRF (with requested byes and tournament settings), Papi
+with re-sync, ChessEvent, and reading a tournament back for the TRF export. Each write is one transaction.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import date, datetime
+from typing import Any
+
+import aiosqlite
+import msgspec
+
+from database.store import EventStore
+from tournament.errors import Conflict
+from tournament.models import Pairing, Player, SkippedRound, Tournament
+from tournament.papi import PapiRows
+from tournament.scoring import Scoring
+from tournament.trf_export import ExportHeader, export_trf
+
+TOURNAMENT_KEYS = frozenset(Tournament.__struct_fields__) - {"id", "uniq_id", "name"}
+
+
+class SyncReport(msgspec.Struct, kw_only=True):
+    """What a (re-)import did, for the arbiter."""
+
+    players_added: int = 0
+    players_updated: int = 0
+    rounds_added: list[int] = msgspec.field(default_factory=list)
+    results_added: int = 0
+    conflicts: list[str] = msgspec.field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
+
+    def text(self) -> str:
+        parts = [f"{self.players_added} players added, {self.players_updated} updated"]
+        if self.rounds_added:
+            parts.append("rounds added: " + ", ".join(map(str, self.rounds_added)))
+        parts.append(f"{self.results_added} results taken from the file")
+        lines = ["; ".join(parts) + "."]
+        lines += [f"Conflict: {c}" for c in self.conflicts] + self.notes
+        return "\n".join(lines)
+
+
+async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
+    return await store._all(SkippedRound, "SELECT * FROM skipped_round WHERE tournament_id = ? ORDER BY round, id",
+                            (tid,))
+
+
+async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
+    """The tournament called `name` (or `uniq_id`), created with `values` if missing."""
+    for t in await store.tournaments():
+        if t.name == name or (uniq_id and t.uniq_id == uniq_id):
+            return t.id
+    taken = {t.uniq_id for t in await store.tournaments()}
+    base = uniq_id or "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")[:40] or "tournament"
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    clean = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+    return await store.add_tournament(uniq_id=candidate, name=name, **clean)
+
+
+async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+                             pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str) -> None:
+    """Settings, players, pairings and requested byes of a tournament, replaced in one transaction.
+
+    `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`).
+    """
+    now = time.time()
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+        settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+        if settings:
+            await store._update(conn, "tournament", Tournament, tid, {**settings, "last_update": now})
+        for table in ("result", "illegal_move", "skipped_round", "pairing", "player"):
+            await conn.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
+        ids: dict[int, int] = {}
+        for p in players:
+            ids[int(p["pairing_number"])] = await store._insert(conn, "player", Player,
+                                                                {"last_update": now, **p, "tournament_id": tid})
+        for g in pairings:
+            row = {k: v for k, v in g.items() if k not in ("white", "black")}
+            row.update(white_player_id=ids[g["white"]], black_player_id=ids[g["black"]] if g.get("black") else None,
+                       tournament_id=tid, last_update=now)
+            await store._insert(conn, "pairing", Pairing, row)
+        for s in skipped:
+            if s["number"] in ids:
+                await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                   " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
+        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
+                           (now, now, tid))
+        await store.journal(conn, what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
+
+
+# -- Papi re-sync -----------------------------------------------------------------------------------
+
+
+async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
+    """Bring a tournament up to date with a Papi file without losing what was entered on screens.
+
+    Players are matched by `papi_ref`; new rounds are added; a result missing on either side is taken
+    from the other; a result that differs is listed as a conflict and the event file's value is kept;
+    a round re-paired in Papi is replaced only while it has no result in the event file.
+    """
+    report = SyncReport()
+    existing = {p.papi_ref: p for p in await store.players(tid) if p.papi_ref is not None}
+    stored = await store.pairings(tid)
+    now = time.time()
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+        settings = {k: v for k, v in rows.tournament.items() if k in TOURNAMENT_KEYS and v is not None}
+        await store._update(conn, "tournament", Tournament, tid, {**settings, "last_update": now})
+        ids = await _sync_players(store, conn, tid, rows, existing, report, now)
+        ref_of = {v: k for k, v in ids.items()}
+        for rnd in rows.paired_rounds:
+            wanted = [g for g in rows.pairings if g.round == rnd]
+            have = [g for g in stored if g.round == rnd]
+            await _sync_round(store, conn, tid, rnd, wanted, have, ids, ref_of, report, now)
+        last = max(rows.paired_rounds, default=0)
+        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round > ?", (tid, last))
+        for rnd, ref, score in rows.skipped:
+            if rnd > last and ref in ids:
+                await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                   " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
+        await conn.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
+        await store.journal(conn, "papi import", report.text().splitlines()[0], tournament_id=tid)
+    return report
+
+
+async def _sync_players(store: EventStore, conn: aiosqlite.Connection, tid: int, rows: PapiRows,
+                        existing: dict[int, Player], report: SyncReport, now: float) -> dict[int, int]:
+    ids = {ref: p.id for ref, p in existing.items()}
+    numbers = [p.pairing_number for p in existing.values()]
+    next_number = max(numbers, default=0) + 1
+    fresh = not existing
+    for position, values in enumerate(rows.players, start=1):
+        ref = values["papi_ref"]
+        if ref in existing:
+            changed = {k: v for k, v in values.items() if getattr(existing[ref], k) != v and k != "checked_in"}
+            if changed:
+                await store._update(conn, "player", Player, existing[ref].id, {**changed, "last_update": now})
+                report.players_updated += 1
+            continue
+        number = position if fresh else next_number
+        next_number += 0 if fresh else 1
+        ids[ref] = await store._insert(conn, "player", Player, {**values, "pairing_number": number,
+                                                                 "tournament_id": tid, "last_update": now})
+        report.players_added += 1
+    gone = set(existing) - {p["papi_ref"] for p in rows.players}
+    if gone:
+        report.notes.append(f"Players no longer in the Papi file were kept: Ref {', '.join(map(str, sorted(gone)))}.")
+    return ids
+
+
+def _key(g: Pairing) -> tuple[int, int | None, str | None]:
+    return (g.white_player_id, g.black_player_id, g.bye_kind.value if g.bye_kind else None)
+
+
+async def _sync_round(store: EventStore, conn: aiosqlite.Connection, tid: int, rnd: int, wanted: list[Pairing],
+                      have: list[Pairing], ids: dict[int, int], ref_of: dict[int, int], report: SyncReport,
+                      now: float) -> None:
+    mapped = [msgspec.structs.replace(g, tournament_id=tid, white_player_id=ids[g.white_player_id],
+                                      black_player_id=ids[g.black_player_id] if g.black_player_id else None)
+              for g in wanted]
+    games_have = {_key(g): g for g in have}
+    same = {_key(g) for g in mapped} == set(games_have)
+    if have and not same:
+        if any(g.result is not None for g in have):
+            report.conflicts.append(f"round {rnd} was paired differently in Papi, but the event file already has "
+                                    "results for it: the event file's pairing was kept.")
+            return
+        await conn.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        have = []
+    if not have:
+        for g in mapped:
+            row = {k: getattr(g, k) for k in ("round", "white_player_id", "black_player_id", "board", "board_order",
+                                              "bye_kind", "result")}
+            row["bye_kind"] = row["bye_kind"].value if row["bye_kind"] else None
+            row["result"] = int(row["result"]) if row["result"] else None
+            await store._insert(conn, "pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
+        report.rounds_added.append(rnd)
+        report.results_added += sum(1 for g in mapped if g.result is not None)
+        return
+    for g in mapped:
+        mine = games_have[_key(g)]
+        if g.result is None or mine.result == g.result:
+            continue
+        if mine.result is None:
+            await conn.execute("UPDATE pairing SET result = ?, result_date = ?, last_update = ? WHERE id = ?",
+                               (int(g.result), now, now, mine.id))
+            report.results_added += 1
+        else:
+            assert g.black_player_id is not None
+            report.conflicts.append(
+                f"round {rnd}, Ref {ref_of.get(g.white_player_id)} - Ref {ref_of.get(g.black_player_id)}: Papi says "
+                f"{g.result.label()}, the event file says {mine.result.label()} (kept).")
+
+
+# -- ChessEvent -------------------------------------------------------------------------------------
+
+
+async def import_chessevent(store: EventStore, tid: int, players: list[dict[str, Any]], skipped: list[dict[str, Any]],
+                            values: dict[str, Any], md5: str) -> SyncReport:
+    """Players (matched by licence, FIDE id, then name), their skipped rounds and check-in, in one transaction.
+
+    Refused once a round is paired; an unchanged payload (same MD5) changes nothing.
+    """
+    tournament = await store.tournament(tid)
+    report = SyncReport()
+    if tournament.last_chessevent_download_md5 == md5:
+        report.notes.append("The ChessEvent data has not changed since the last import.")
+        return report
+    if await store.pairings(tid):
+        raise Conflict("Round 1 is already paired: ChessEvent players can no longer be imported.")
+    existing = await store.players(tid)
+    now = time.time()
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+        settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+        await store._update(conn, "tournament", Tournament, tid,
+                            {**settings, "last_chessevent_download_md5": md5, "last_update": now})
+        used: set[int] = set()
+        ids: list[int] = []
+        next_number = max((p.pairing_number for p in existing), default=0) + 1
+        for values_ in players:
+            match = _match(existing, values_, used)
+            if match is not None:
+                used.add(match.id)
+                await store._update(conn, "player", Player, match.id, {**values_, "last_update": now})
+                ids.append(match.id)
+                report.players_updated += 1
+            else:
+                ids.append(await store._insert(conn, "player", Player, {
+                    **values_, "pairing_number": next_number, "tournament_id": tid, "last_update": now}))
+                next_number += 1
+                report.players_added += 1
+        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))
+        for s in skipped:
+            await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                               " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
+        await conn.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+        await store.journal(conn, "chessevent import", f"{len(players)} players", tournament_id=tid)
+    return report
+
+
+def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Player | None:
+    from tournament.names import collate
+
+    for field in ("national_id", "fide_id"):
+        if values.get(field):
+            for p in existing:
+                if p.id not in used and getattr(p, field) == values[field]:
+                    return p
+    wanted = (collate(values["last_name"]), collate(values.get("first_name", "")))
+    for p in existing:
+        if p.id not in used and (collate(p.last_name), collate(p.first_name)) == wanted:
+            return p
+    return None
+
+
+# -- TRF export -------------------------------------------------------------------------------------
+
+
+async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
+    """The tournament as TRF text, results entered on screens included."""
+    tournament = await store.tournament(tid)
+    info = await store.info()
+    header = ExportHeader(start=_day(info.start), end=_day(info.stop))
+    return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,
+                      skipped=await skipped_rounds(store, tid), trf26=trf26, scoring=Scoring())
+
+
+def _day(timestamp: float) -> date | None:
+    try:
+        return datetime.fromtimestamp(timestamp).date()
+    except (OverflowError, OSError, ValueError):
+        return None

@@ -1,0 +1,241 @@
+"""Papi (`.papi`, a Microsoft Access JET4 file) reader in pure Python (formats.md §2).
+
+`read_papi(data)` parses the bytes with PyPI `access-parser` (no ODBC driver, any OS); `papi_rows()` maps
+INFO and JOUEUR to Echiquier's tournament values, players (named by `papi_ref`), pairing rows of the
+paired rounds and requested byes of the others. Problems are raised as `PapiError` naming the Refs.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+
+from tournament.boards import half_points, number_boards
+from tournament.errors import EchiquierError
+from tournament.models import Pairing, Player
+from tournament.names import collate
+from tournament.results import ByeKind, Result
+
+EXEMPT = 1
+#: FIDE title order for the initial ranking (GM IM WGM FM WIM CM WFM WCM).
+TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
+MAGIC = b"Standard Jet DB"
+TITLES = {"g": "GM", "gf": "WGM", "m": "IM", "mf": "WIM", "f": "FM", "ff": "WFM", "c": "CM", "cf": "WCM"}
+CATEGORIES = {"PPO": "U8", "POU": "U10", "PUP": "U12", "BEN": "U14", "MIN": "U16", "CAD": "U18", "JUN": "U20",
+              "SEN": "Sen", "SEP": "S50", "VET": "S65"}
+PAIRING = {"standard": "standard", "haley": "haley", "haleysoft": "haley_soft", "sad": "sad", "nicois": "nicois",
+           "berger": "berger"}
+RATING = {"elo": ("standard", "Elo", "Fide"), "rapide": ("rapid", "Rapide", "RapideFide"),
+          "blitz": ("blitz", "Blitz", "BlitzFide")}
+#: Papi's tie-break names (tiebreaks.md §7).
+TIE_BREAKS = {"solkoff": "BH", "brésilien": "BH/C1", "bresilien": "BH/C1", "harkness": "BH/M1", "cumulatif": "PS",
+              "performance": "OTHER_PERF", "sommedesbuchholz": "OTHER_SBH", "nombre de victoires": "WIN",
+              "kashdan": "OTHER_KASHDAN", "koya": "KS", "sonnenborn-berger": "SB", "sonneborn-berger": "SB"}
+
+
+class PapiError(EchiquierError):
+    status = 422
+
+
+class PapiPlayer(msgspec.Struct, frozen=True, kw_only=True):
+    ref: int
+    values: dict[str, Any]  # JOUEUR columns
+    rounds: tuple[tuple[str, int | None, int], ...]  # (Cl, Adv, Res) per round 1..NbrRondes
+
+
+class PapiFile(msgspec.Struct, frozen=True, kw_only=True):
+    info: dict[str, str]
+    players: list[PapiPlayer]
+    rounds: int
+
+
+def read_papi(data: bytes) -> PapiFile:
+    """Parse a Papi file's bytes; raises PapiError if it is not a readable Papi/Access file."""
+    if len(data) < 4096 or MAGIC not in data[:32]:
+        raise PapiError("This is not a Papi file (no Access/JET database header). Nothing was imported.")
+    try:
+        tables = _tables(data, ("INFO", "JOUEUR"))
+    except PapiError:
+        raise
+    except Exception as exc:  # access-parser raises anything on a damaged file
+        raise PapiError(f"The Papi file cannot be read ({type(exc).__name__}: {exc}). Nothing was imported.") \
+            from None
+    info_table, joueur = tables
+    info = {str(k): "" if v is None else str(v).strip()
+            for k, v in zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False)}
+    try:
+        rounds = max(0, min(24, int(info.get("NbrRondes") or 0)))
+    except ValueError:
+        raise PapiError(f"INFO NbrRondes is not a number: {info.get('NbrRondes')!r}.") from None
+    if "Ref" not in joueur:
+        raise PapiError("The Papi file has no JOUEUR table. Nothing was imported.")
+    players = []
+    names = list(joueur)
+    for i in range(len(joueur["Ref"])):
+        row = {name: joueur[name][i] if i < len(joueur[name]) else None for name in names}
+        if row["Ref"] is None or int(row["Ref"]) == EXEMPT:
+            continue
+        cells = []
+        for r in range(1, rounds + 1):
+            cl = str(row.get(f"Rd{r:02d}Cl") or "").strip().upper()
+            adv = row.get(f"Rd{r:02d}Adv")
+            res = row.get(f"Rd{r:02d}Res") or 0
+            cells.append((cl, int(adv) if adv not in (None, "") else None, int(res)))
+        players.append(PapiPlayer(ref=int(row["Ref"]), values=row, rounds=tuple(cells)))
+    return PapiFile(info=info, players=players, rounds=rounds)
+
+
+def _tables(data: bytes, names: tuple[str, ...]) -> list[dict[str, list[Any]]]:
+    from access_parser import AccessParser
+
+    logging.getLogger("access_parser").setLevel(logging.CRITICAL)
+    parser = AccessParser.__new__(AccessParser)  # the constructor only accepts a path; the steps after it:
+    parser.db_data = data
+    parser._parse_file_header(data)
+    parser._table_defs, parser._data_pages, parser._all_pages = _categorize(data, parser.page_size)
+    parser._tables_with_data = parser._link_tables_to_data()
+    parser.catalog = parser._parse_catalog()
+    parser.extra_props = parser.parse_msys_table()
+    missing = [n for n in names if n not in parser.catalog]
+    if missing:
+        raise PapiError(f"The file has no {', '.join(missing)} table: not a Papi file. Nothing was imported.")
+    return [dict(parser.parse_table(n)) for n in names]
+
+
+def _categorize(data: bytes, page_size: int) -> Any:
+    from access_parser.access_parser import categorize_pages
+
+    return categorize_pages(data, page_size)
+
+
+# -- mapping -----------------------------------------------------------------------------------------
+
+
+def tournament_values(papi: PapiFile) -> dict[str, Any]:
+    info = papi.info
+    kind = RATING.get(info.get("ClassElo", "Elo").lower(), RATING["elo"])[0]
+    codes = [TIE_BREAKS.get(info.get(f"Dep{i}", "").strip().lower()) for i in (1, 2, 3)]
+    values: dict[str, Any] = {
+        "rounds": papi.rounds or None,
+        "tournament_type": "round_robin" if info.get("Genre", "").lower() == "toutesrondes" else "swiss",
+        "pairing_system": PAIRING.get(info.get("Pairing", "Standard").lower(), "standard"),
+        "rating_kind": kind,
+        "tie_breaks": ",".join(c for c in codes if c and not c.startswith("OTHER_")) or None,
+    }
+    for key, column in (("rating_limit_1", "EloBase1"), ("rating_limit_2", "EloBase2")):
+        text = info.get(column, "")
+        values[key] = int(text) if text.isdigit() and int(text) > 0 else None
+    if info.get("Homologation", "").isdigit():
+        values["ffe_id"] = int(info["Homologation"])
+    return values
+
+
+def _text(value: Any) -> str | None:
+    text = "" if value is None else str(value).strip()
+    return text or None
+
+
+def player_values(p: PapiPlayer, rating_kind: str) -> dict[str, Any]:
+    """`player` columns (without `pairing_number`) of a JOUEUR row."""
+    v = p.values
+    _, rating_col, type_col = next((k for k in RATING.values() if k[0] == rating_kind), RATING["elo"])
+    rating = int(v.get(rating_col) or 0)
+    rtype = (_text(v.get(type_col)) or "N").upper()
+    rtype = rtype if rtype in ("F", "N", "E") else "N"
+    cat = (_text(v.get("Cat")) or "").upper()
+    sex = (_text(v.get("Sexe")) or "").upper()[:1] or None
+    if cat[-1:] in ("M", "F") and len(cat) == 4:
+        sex, cat = sex or cat[-1], cat[:3]
+    birth = _text(v.get("NeLe"))
+    fide_id = _text(v.get("FideCode"))
+    return {
+        "papi_ref": p.ref, "last_name": _text(v.get("Nom")) or f"#{p.ref}", "first_name": _text(v.get("Prenom")) or "",
+        "sex": sex if sex in ("M", "F") else None, "title": TITLES.get((_text(v.get("FideTitre")) or "").lower()),
+        "fide_rating": rating if rtype == "F" and rating else None,
+        "national_rating": rating if rtype != "F" and rating else None, "rating_type": rtype if rating else None,
+        "federation": _text(v.get("Federation")), "fide_id": int(fide_id) if fide_id and fide_id.isdigit() else None,
+        "national_id": _text(v.get("NrFFE")), "birth_date": birth[:10] if birth else None,
+        "category": CATEGORIES.get(cat[:3]), "club": _text(v.get("Club")), "league": _text(v.get("Ligue")),
+        "fixed_board": int(v.get("Fixe") or 0) or None, "checked_in": bool(v.get("Pointe")),
+        "email": _text(v.get("EMail")), "phone": _text(v.get("Tel")),
+    }
+
+
+def initial_order(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The usual initial order: rating (desc; estimated ratings count as unrated), title, name
+    (accent-insensitive), then Ref."""
+    def key(p: dict[str, Any]) -> tuple[Any, ...]:
+        rating = p["fide_rating"] or (p["national_rating"] if p["rating_type"] == "N" else 0) or 0
+        return (-rating, TITLE_ORDER.get(p["title"] or "", 9), collate(p["last_name"]), collate(p["first_name"]),
+                p["papi_ref"])
+    return sorted(players, key=key)
+
+
+class PapiRows(msgspec.Struct, frozen=True, kw_only=True):
+    tournament: dict[str, Any]
+    players: list[dict[str, Any]]  # with papi_ref, in initial order
+    pairings: list[Pairing]  # players named by papi_ref (white_player_id / black_player_id)
+    skipped: list[tuple[int, int, float]]  # (round, papi_ref, score) for rounds not paired yet
+    paired_rounds: list[int]
+
+
+def papi_rows(papi: PapiFile) -> PapiRows:
+    """Everything to import; raises PapiError when the two sides of a game disagree."""
+    values = tournament_values(papi)
+    players = initial_order([player_values(p, values["rating_kind"]) for p in papi.players])
+    refs = {p.ref: p for p in papi.players}
+    paired = [r for r in range(1, papi.rounds + 1) if any(p.rounds[r - 1][0] in ("B", "N") for p in papi.players)]
+    checkin = not paired and any(p["checked_in"] for p in players)
+    out: list[Pairing] = []
+    skipped: list[tuple[int, int, float]] = []
+    problems: list[str] = []
+    for r in range(1, papi.rounds + 1):
+        rows: list[Pairing] = []
+        for p in papi.players:
+            cl, adv, res = p.rounds[r - 1]
+            if r in paired:
+                row = _paired_cell(r, p, cl, adv, res, refs, problems)
+                if row is not None:
+                    rows.append(row)
+            elif cl == "F" and not (checkin and res == 0):
+                skipped.append((r, p.ref, {2: 0.5, 6: 1.0}.get(res, 0.0)))
+        if r in paired:
+            by_ref = {p["papi_ref"]: _as_player(p) for p in players}
+            out.extend(number_boards(rows, by_ref, half_points(out, before_round=r)))
+    if problems:
+        raise PapiError("\n".join(problems[:50]) + "\nNothing was imported.")
+    return PapiRows(tournament=values, players=players, pairings=out, skipped=skipped, paired_rounds=paired)
+
+
+def _as_player(p: dict[str, Any]) -> Player:
+    return Player(id=p["papi_ref"], tournament_id=0, pairing_number=p["papi_ref"], last_name=p["last_name"],
+                  first_name=p["first_name"], title=p["title"], fide_rating=p["fide_rating"],
+                  national_rating=p["national_rating"], rating_type=p["rating_type"])
+
+
+def _paired_cell(r: int, p: PapiPlayer, cl: str, adv: int | None, res: int, refs: dict[int, PapiPlayer],
+                 problems: list[str]) -> Pairing | None:
+    if cl in ("B", "N") and adv == EXEMPT:
+        return Pairing(tournament_id=0, round=r, white_player_id=p.ref, bye_kind=ByeKind.PAB)
+    if cl == "B":
+        other = refs.get(adv or 0)
+        back = other.rounds[r - 1] if other is not None else None
+        if back is None or back[0] != "N" or back[1] != p.ref:
+            problems.append(f"Round {r}: Ref {p.ref} has White against Ref {adv}, whose row does not name "
+                            f"{p.ref} with Black.")
+            return None
+        if res not in (0, 1, 2, 3, 4, 5, 6) or back[2] != {0: 0, 1: 3, 2: 2, 3: 1, 4: 6, 5: 5, 6: 4}.get(res):
+            problems.append(f"Round {r}: results of Ref {p.ref} ({res}) and Ref {adv} ({back[2]}) do not match.")
+            return None
+        return Pairing(tournament_id=0, round=r, white_player_id=p.ref, black_player_id=adv,
+                       result=Result(res) if res else None)
+    if cl == "N":
+        other = refs.get(adv or 0)
+        if other is None or other.rounds[r - 1][0] != "B" or other.rounds[r - 1][1] != p.ref:
+            problems.append(f"Round {r}: Ref {p.ref} has Black against Ref {adv}, whose row does not name "
+                            f"{p.ref} with White.")
+        return None
+    kind = {2: ByeKind.HALF, 6: ByeKind.FULL}.get(res, ByeKind.ZERO) if cl == "F" else ByeKind.ZERO
+    return Pairing(tournament_id=0, round=r, white_player_id=p.ref, bye_kind=kind)

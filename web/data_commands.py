@@ -1,0 +1,130 @@
+"""`echiquier check-trf | export-trf | import-papi | import-chessevent | standings` (registered by web/cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from database.imports import SyncReport, export_tournament, import_chessevent, sync_papi, tournament_id_for
+from database.registry import EventRegistry
+from database.store import EventStore
+from tournament.chessevent import parse_chessevent
+from tournament.errors import EchiquierError, NotFound
+from tournament.papi import papi_rows, read_papi
+from tournament.trf_lint import lint_bytes
+from web.standings_view import standings_csv, standings_for, standings_json
+
+COMMANDS = ("check-trf", "export-trf", "import-papi", "import-chessevent", "standings")
+
+
+def add_commands(sub: argparse._SubParsersAction, events_default: str) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("check-trf", help="list the problems of a TRF file (line, column, explanation)")
+    p.add_argument("file", type=Path)
+    p = sub.add_parser("export-trf", help="write a tournament as a TRF file (results entered on screens included)")
+    _event_args(p, events_default)
+    p.add_argument("--tournament", required=True, help="tournament uniq id or name")
+    p.add_argument("--trf26", action="store_true", help="TRF-2026 (142, 152, 192, 202, 240 records)")
+    p.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
+    p = sub.add_parser("import-papi", help="create or re-sync a tournament from a Papi (.papi) file")
+    p.add_argument("file", type=Path)
+    _event_args(p, events_default)
+    p.add_argument("--tournament", help="tournament name or uniq id (default: the Papi name)")
+    p = sub.add_parser("import-chessevent", help="import players from a saved ChessEvent JSON file")
+    p.add_argument("file", type=Path)
+    _event_args(p, events_default)
+    p.add_argument("--tournament", help="tournament name or uniq id (default: the ChessEvent name)")
+    p = sub.add_parser("standings", help="standings with FIDE tie-breaks, as JSON or CSV")
+    _event_args(p, events_default)
+    p.add_argument("--tournament", help="tournament uniq id or name (default: the only one)")
+    p.add_argument("--tiebreaks", help='e.g. "BH/C1,BH,SB,PS" (default: the tournament\'s list)')
+    p.add_argument("--edition", choices=("2024-08", "2026-03"), help="C.07 edition (default: the tournament's)")
+    p.add_argument("--round", type=int, help="after this round (default: the last complete one)")
+    p.add_argument("--format", choices=("json", "csv"), default="json")
+
+
+def _event_args(p: argparse.ArgumentParser, events_default: str) -> None:
+    p.add_argument("--events", default=events_default, help="events folder")
+    p.add_argument("--event", required=True, help="event id (file name without .db)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run one of COMMANDS; errors are printed as one clear message (exit 1), never a traceback."""
+    try:
+        if args.command == "check-trf":
+            return check_trf(args.file.read_bytes(), str(args.file))
+        out = asyncio.run(_run_async(args))
+    except (EchiquierError, OSError) as exc:
+        print(f"echiquier: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "export-trf" and args.output:
+        args.output.write_text(out, encoding="utf-8")
+        print(f"Wrote {args.output}.")
+    else:
+        sys.stdout.write(out if out.endswith("\n") else out + "\n")
+    return 0
+
+
+def check_trf(data: bytes, name: str) -> int:
+    report = lint_bytes(data)
+    for item in report.items:
+        print(f"{name}: {item.text()}")
+    verdict = "can be imported" if report.ok else "cannot be imported"
+    print(f"{name}: {report.version}, {report.players} players, {report.rounds} rounds played; "
+          f"{len(report.errors)} errors, {len(report.warnings)} warnings: {verdict}.")
+    return 0 if report.ok else 1
+
+
+async def _run_async(args: argparse.Namespace) -> str:
+    registry = EventRegistry(Path(args.events))
+    try:
+        if args.command == "import-papi":
+            data = await asyncio.to_thread(args.file.read_bytes)
+            store = await _store(registry, args.event, create_name=args.file.stem)
+            report = await import_papi(store, data, args.tournament)
+            return report.text()
+        if args.command == "import-chessevent":
+            data = await asyncio.to_thread(args.file.read_bytes)
+            store = await _store(registry, args.event, create_name=args.file.stem)
+            parsed = parse_chessevent(data)
+            tid = await tournament_id_for(store, args.tournament or parsed.name, parsed.tournament)
+            report = await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
+                                             parsed.md5)
+            return report.text()
+        store = await registry.get(args.event)
+        tid = await find_tournament(store, args.tournament)
+        if args.command == "export-trf":
+            return await export_tournament(store, tid, trf26=args.trf26)
+        standings = await standings_for(store, tid, tie_breaks=args.tiebreaks, edition=args.edition,
+                                        rounds=args.round)
+        return standings_json(standings) if args.format == "json" else standings_csv(standings)
+    finally:
+        await registry.close()
+
+
+async def import_papi(store: EventStore, data: bytes, name: str | None) -> SyncReport:
+    """Read (in a thread: access-parser is CPU-bound) and create or re-sync the tournament."""
+    papi = await asyncio.to_thread(read_papi, data)
+    rows = await asyncio.to_thread(papi_rows, papi)
+    title = name or papi.info.get("Nom") or "Papi"
+    tid = await tournament_id_for(store, title, rows.tournament, uniq_id=name)
+    return await sync_papi(store, tid, rows)
+
+
+async def _store(registry: EventRegistry, event_id: str, create_name: str) -> EventStore:
+    if event_id in registry.ids():
+        return await registry.get(event_id)
+    return await registry.create(event_id, name=create_name, start=0.0, stop=0.0)
+
+
+async def find_tournament(store: EventStore, wanted: str | None) -> int:
+    tournaments = await store.tournaments()
+    if wanted is None:
+        if len(tournaments) == 1:
+            return tournaments[0].id
+        raise NotFound(f"Choose a tournament with --tournament: {', '.join(t.uniq_id for t in tournaments)}.")
+    for t in tournaments:
+        if wanted in (t.uniq_id, t.name) or wanted == str(t.id):
+            return t.id
+    raise NotFound(f"No tournament {wanted!r} in this event.")

@@ -1,0 +1,66 @@
+"""Standings of a tournament from the store, cached until the next commit (shared by pages, JSON and CLI)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from database.store import EventStore
+from tournament.errors import EchiquierError
+from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
+from tournament.tiebreaks import EDITIONS, as_number, edition_for
+from tournament.trf import parse_date
+
+
+class BadRequest(EchiquierError):
+    status = 400
+
+
+async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None = None, edition: str | None = None,
+                        rounds: int | None = None) -> Standings:
+    """Standings after `rounds` (default: the last round with every result), with the tournament's tie-break
+    list and edition unless others are given. Bad codes raise a 400 naming them."""
+    if edition is not None and edition not in EDITIONS:
+        raise BadRequest(f"Unknown tie-break edition {edition!r} (use {' or '.join(EDITIONS)}).")
+
+    async def compute() -> Standings:
+        tournament = await store.tournament(tid)
+        info = await store.info()
+        pairings = await store.pairings(tid)
+        codes = tie_breaks or tournament.tie_breaks or ",".join(DEFAULT_TIE_BREAKS)
+        start = parse_date(_iso_day(info.start))
+        chosen = edition_for(edition or tournament.tie_break_edition, start)
+        counted = completed_round(pairings) if rounds is None else max(0, rounds)
+        try:
+            return compute_standings(await store.players(tid), pairings, tie_breaks=codes.split(","),
+                                     rounds=counted, total_rounds=tournament.rounds, edition=chosen,
+                                     round_robin=tournament.tournament_type == "round_robin")
+        except ValueError as exc:
+            raise BadRequest(f"{exc}.") from None
+
+    result: Standings = await store.memo(("standings", tid, tie_breaks, edition, rounds), compute)
+    return result
+
+
+def _iso_day(timestamp: float) -> str:
+    from datetime import datetime
+
+    try:
+        return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def standings_json(standings: Standings) -> str:
+    return json.dumps(standings.as_data(), ensure_ascii=False, indent=1)
+
+
+def standings_csv(standings: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "start_rank", "name", "points", *standings.tie_breaks])
+    for row in standings.rows:
+        writer.writerow([row.rank, row.start_rank, row.name, float(row.points),
+                         *("" if v is None else as_number(v) for v in row.values)])
+    return out.getvalue()
