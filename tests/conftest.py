@@ -37,6 +37,14 @@ async def import_fixture(store: EventStore, name: str, uniq_id: str = "t1") -> i
     return tid
 
 
+async def prime_csrf(client: AsyncTestClient[Litestar]) -> dict[str, str]:
+    """Get the CSRF cookie (web/csrf.py) and send it back as a header on every later request."""
+    await client.get("/static/ping.txt")
+    token = client.cookies.get("echiquier-csrf") or ""
+    client.headers["X-CSRF-Token"] = token
+    return {"X-CSRF-Token": token}
+
+
 @pytest.fixture
 def events_dir(tmp_path: Path) -> Path:
     path = tmp_path / "events"
@@ -69,6 +77,7 @@ def app(settings: Settings) -> Litestar:
 @pytest.fixture
 async def client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]]:
     async with AsyncTestClient(app=app) as test_client:
+        await prime_csrf(test_client)
         yield test_client
 
 
@@ -77,4 +86,5 @@ async def demo_client(events_dir: Path, tmp_path: Path) -> AsyncIterator[AsyncTe
     """A client of an app whose events folder got the demo event on start-up."""
     demo_app = create_app(Settings(events_dir=events_dir, custom_dir=tmp_path / "custom", create_demo=True))
     async with AsyncTestClient(app=demo_app) as test_client:
+        await prime_csrf(test_client)
         yield test_client

@@ -136,7 +136,7 @@ async def test_plain_form_post_redirects_and_conflict_is_a_page(demo_client: Asy
     assert "<html" in again.text and "already has a result" in again.text
 
 
-@pytest.mark.parametrize("field,value", [("result", "5"), ("result", "x"), ("round", "0"), ("white_player_id", "")])
+@pytest.mark.parametrize("field,value", [("result", "7"), ("result", "x"), ("round", "0"), ("white_player_id", "")])
 async def test_malformed_result_is_a_clear_400(demo_client: AsyncTestClient[Litestar], field: str, value: str) -> None:
     store = await demo_store(demo_client)
     game = await open_game(store)

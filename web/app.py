@@ -14,13 +14,17 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from database.registry import EventRegistry
-from web.auth import load_secret
+from web.auth import LoginThrottle, actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
+from web.controllers.arbiter import ArbiterController, ServerAdminController
+from web.controllers.cards import BoardCardController
+from web.controllers.data import DataController
 from web.controllers.hall import HallController
 from web.controllers.home import HomeController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
 from web.controllers.timers import clock
+from web.csrf import csrf_middleware
 from web.demo import ensure_demo
 from web.errors import HANDLERS
 from web.live import live, make_channels, publisher
@@ -48,6 +52,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         app.state.secret = load_secret(settings.events_dir)
+        app.state.admin_hash = load_admin_hash(settings.events_dir)
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
         try:
@@ -59,6 +64,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
+            ArbiterController, BoardCardController, ServerAdminController, DataController,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
@@ -66,10 +72,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=TemplateConfig(instance=template_engine(settings)),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
+        middleware=[actor_middleware, csrf_middleware],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
         debug=settings.debug,
     )
     app.state.settings = settings
     app.state.registry = registry
     app.state.channels = channels
+    app.state.throttle = LoginThrottle()
     return app

@@ -1,26 +1,47 @@
-"""Who the client is: admin (the server machine itself), or holder of an event's input code.
+"""Who the client is. Four levels, each a superset of the previous one for its event:
 
-The input login is a cookie signed with a persistent secret kept beside the event files, so it
-survives a server restart; it is bound to the stored password hash, so changing the code logs
-everybody out.
+- visitor: anyone; public screens only;
+- player: holder of the event's input code (`info.update_password`), or anyone if none is set;
+- arbiter: holder of the event's arbiter password (`info.arbiter_password`), or the admin;
+- admin: the server machine itself (loopback, when `settings.local_admin`), or holder of the admin
+  password (its argon2 hash lives in `<events>/.admin`, set at first start from the server machine).
+
+A board card (QR code) grants a "board" role on one game only (`board_token`). Logins are cookies
+signed with a persistent secret kept beside the event files, so they survive a restart; each is bound
+to the stored password hash, so changing a password logs everybody out. Wrong passwords are
+rate-limited per client (`LoginThrottle`, in memory).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import ipaddress
 import os
 import secrets
+import time
+from collections import deque
 from pathlib import Path
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from litestar import Request
+from litestar.connection import ASGIConnection
+
+from database.journal import Actor, acting_as
+from database.store import GameKey
+from tournament.errors import EchiquierError
+from tournament.models import Info
 
 HASHER = PasswordHasher()
 SECRET_FILE = ".secret"
+ADMIN_FILE = ".admin"
+ADMIN_COOKIE = "echiquier-admin"
+COOKIE_AGE = 60 * 60 * 24 * 30
+Connection = ASGIConnection[Any, Any, Any, Any]
 
 
 def load_secret(events_dir: Path) -> bytes:
@@ -59,7 +80,7 @@ def input_token(secret: bytes, event_id: str, password_hash: str) -> str:
     return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
-def has_input_access(request: Request, event_id: str, password_hash: str | None) -> bool:
+def has_input_access(request: Request | Connection, event_id: str, password_hash: str | None) -> bool:
     if password_hash is None:
         return True
     cookie = request.cookies.get(input_cookie_name(event_id), "")
@@ -67,11 +88,184 @@ def has_input_access(request: Request, event_id: str, password_hash: str | None)
     return hmac.compare_digest(cookie, expected)
 
 
-def is_admin(request: Request) -> bool:
-    """The server machine itself (loopback) is admin when the settings allow it."""
-    if not request.app.state.settings.local_admin or request.client is None:
+def _sign(secret: bytes, *parts: object) -> str:
+    return hmac.new(secret, ":".join(str(p) for p in parts).encode(), hashlib.sha256).hexdigest()
+
+
+def _cookie_ok(connection: Connection, name: str, expected: str) -> bool:
+    return hmac.compare_digest(connection.cookies.get(name, ""), expected)
+
+
+def is_local(connection: Connection) -> bool:
+    """The server machine itself, when the settings make it admin."""
+    if not connection.app.state.settings.local_admin or connection.client is None:
         return False
     try:
-        return ipaddress.ip_address(request.client.host).is_loopback
+        return ipaddress.ip_address(connection.client.host).is_loopback
     except ValueError:
         return False
+
+
+def is_admin(connection: Connection) -> bool:
+    """The server machine itself, or a client logged in with the admin password."""
+    if is_local(connection):
+        return True
+    admin_hash = getattr(connection.app.state, "admin_hash", None)
+    return bool(admin_hash) and _cookie_ok(connection, ADMIN_COOKIE, admin_token(connection.app.state.secret,
+                                                                                  admin_hash))
+
+
+def admin_token(secret: bytes, admin_hash: str) -> str:
+    return _sign(secret, "admin", admin_hash)
+
+
+def load_admin_hash(events_dir: Path) -> str | None:
+    """The admin password hash (None until one is set). Read once at start-up."""
+    path = events_dir / ADMIN_FILE
+    return path.read_text(encoding="utf-8").strip() or None if path.is_file() else None
+
+
+async def save_admin_password(events_dir: Path, password: str) -> str:
+    """Hash and store the admin password (mode 0600); returns the hash."""
+    password_hash = await hash_password(password)
+
+    def write() -> None:
+        path = events_dir / ADMIN_FILE
+        tmp = path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(password_hash)
+        os.replace(tmp, path)
+
+    await asyncio.to_thread(write)
+    return password_hash
+
+
+def arbiter_cookie_name(event_id: str) -> str:
+    return f"echiquier-arbiter-{event_id}"
+
+
+def arbiter_token(secret: bytes, event_id: str, password_hash: str) -> str:
+    return _sign(secret, "arbiter", event_id, password_hash)
+
+
+def is_arbiter(connection: Connection, event_id: str, info: Info) -> bool:
+    if is_admin(connection):
+        return True
+    if not info.arbiter_password:
+        return False
+    return _cookie_ok(connection, arbiter_cookie_name(event_id),
+                      arbiter_token(connection.app.state.secret, event_id, info.arbiter_password))
+
+
+def role_of(connection: Connection, event_id: str, info: Info) -> str:
+    """"admin", "arbiter", "player" or "visitor" for this event."""
+    if is_admin(connection):
+        return "admin"
+    if is_arbiter(connection, event_id, info):
+        return "arbiter"
+    if has_input_access(connection, event_id, info.update_password):  # type: ignore[arg-type]
+        return "player"
+    return "visitor"
+
+
+def actor(connection: Connection, role: str, where: str = "") -> Actor:
+    """Who to write in the journal: the role, where (screen, board card) and the client's address."""
+    host = connection.client.host if connection.client else "?"
+    return Actor(role=role, client=f"{where} ({host})" if where else host)
+
+
+# -- board cards ----------------------------------------------------------------------------------
+
+def board_token(secret: bytes, event_id: str, key: GameKey) -> str:
+    """A URL-safe token naming one game, signed: it authorises entering that game's result only."""
+    body = f"{key.tournament_id}.{key.round}.{key.white_player_id}.{key.black_player_id}"
+    signature = base64.urlsafe_b64encode(bytes.fromhex(_sign(secret, "board", event_id, body))[:12]).decode()
+    return f"{body}.{signature}"
+
+
+class BadCard(EchiquierError):
+    status = 403
+
+    def __init__(self) -> None:
+        super().__init__("This board card is not valid for this event.")
+
+
+def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
+    try:
+        tid, rnd, white, black, _sig = token.split(".")
+        key = GameKey(tournament_id=int(tid), round=int(rnd), white_player_id=int(white),
+                      black_player_id=int(black))
+    except ValueError:
+        raise BadCard() from None
+    if not hmac.compare_digest(board_token(secret, event_id, key), token):
+        raise BadCard()
+    return key
+
+
+# -- wrong passwords --------------------------------------------------------------------------------
+
+class TooManyAttempts(EchiquierError):
+    status = 429
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(f"Too many wrong passwords from this device: wait {wait} s and try again.")
+        self.wait = wait
+
+
+class LoginThrottle:
+    """At most `limit` wrong passwords per client per `window` seconds (in memory, per app)."""
+
+    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
+        self.limit = limit
+        self.window = window
+        self._failures: dict[str, deque[float]] = {}
+
+    def check(self, client: str, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        failures = self._failures.get(client)
+        if not failures:
+            return
+        while failures and failures[0] <= now - self.window:
+            failures.popleft()
+        if len(failures) >= self.limit:
+            raise TooManyAttempts(int(failures[0] + self.window - now) + 1)
+
+    def failed(self, client: str, now: float | None = None) -> None:
+        if len(self._failures) > 10_000:  # a flood of addresses: forget the oldest
+            self._failures.pop(next(iter(self._failures)))
+        self._failures.setdefault(client, deque()).append(time.monotonic() if now is None else now)
+
+    def succeeded(self, client: str) -> None:
+        self._failures.pop(client, None)
+
+
+def client_key(connection: Connection) -> str:
+    return connection.client.host if connection.client else "?"
+
+
+async def check_password(connection: Connection, password_hash: str | None, password: str) -> bool:
+    """Verify a password for this client, rate-limited (raises TooManyAttempts)."""
+    throttle: LoginThrottle = connection.app.state.throttle
+    who = client_key(connection)
+    throttle.check(who)
+    if password_hash and await verify_password(password_hash, password):
+        throttle.succeeded(who)
+        return True
+    throttle.failed(who)
+    return False
+
+
+def actor_middleware(app: Any) -> Any:
+    """Each request starts with a default journal actor (admin or client, with its address)."""
+
+    async def middleware(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        connection: Connection = ASGIConnection(scope)
+        role = "admin" if is_admin(connection) else "client"
+        with acting_as(actor(connection, role)):
+            await app(scope, receive, send)
+
+    return middleware

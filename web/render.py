@@ -8,6 +8,7 @@ from litestar import Request
 from litestar.response import Template
 
 from web.auth import is_admin
+from web.csrf import token_of
 from web.i18n import LANGUAGES, translator
 
 
@@ -22,5 +23,6 @@ def render(request: Request, template: str, status_code: int = 200, **context: A
     context.setdefault("lang", lang)
     context.setdefault("is_admin", is_admin(request))
     context.setdefault("htmx", request.headers.get("HX-Request") == "true")
+    context.setdefault("csrf_token", token_of(request.scope))
     return Template(template_name=template, context=context, status_code=status_code,
                     headers={"Vary": "HX-Request"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
@@ -9,35 +10,28 @@ from litestar import Controller, Request, get, post
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
 from tournament.errors import NotFound, Unauthorized
 from tournament.models import Info
-from tournament.results import TABLET_RESULTS, Result
-from web.auth import has_input_access, input_cookie_name, input_token, verify_password
+from tournament.results import Result
+from web.auth import actor, check_password, has_input_access, input_cookie_name, input_token, role_of
+from web.entry import (
+    ARBITER_ROLES,
+    ResultDeletion,
+    ResultEntry,
+    answer_once,
+    check_deletion,
+    check_entry,
+    choices_for,
+    render_text,
+    write_result,
+)
 from web.i18n import translator
 from web.render import language, render
 from web.screen_context import load_spec, screen_context
 from web.screen_views import ScreenSpec, set_view
 from web.views import BoardRow, board_rows, results_view, tournament_state
-
-TabletResult = Annotated[int, msgspec.Meta(ge=1, le=3)]
-Id = Annotated[int, msgspec.Meta(ge=1)]
-
-
-class ResultEntry(msgspec.Struct, kw_only=True):
-    """A result sent by a tablet: the game's identity, never a board position."""
-
-    tournament_id: Id
-    round: Annotated[int, msgspec.Meta(ge=1, le=99)]
-    white_player_id: Id
-    black_player_id: Id
-    result: TabletResult
-    board: Annotated[int, msgspec.Meta(ge=0)] = 0  # as displayed, for messages and the log only
-
-    @property
-    def key(self) -> GameKey:
-        return GameKey(tournament_id=self.tournament_id, round=self.round, white_player_id=self.white_player_id,
-                       black_player_id=self.black_player_id)
 
 
 class Login(msgspec.Struct, kw_only=True):
@@ -97,7 +91,7 @@ class ScreenController(Controller):
         target = f"/screen/{event_id}/{screen_id}"
         if info.update_password is None:
             return Redirect(target, status_code=303)
-        if not await verify_password(info.update_password, data.password):
+        if not await check_password(request, info.update_password, data.password):
             _ = translator(language(request))
             response = render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
                               screen=screen, title=screen.name or screen.uniq_id, message=_("Wrong code."))
@@ -114,25 +108,70 @@ class ScreenController(Controller):
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], tid: FromQuery[int],
         rnd: FromQuery[int], white: FromQuery[int],
     ) -> Template:
-        store, _info, screen = await self._input_screen(request, event_id, screen_id)
+        store, info, screen = await self._input_screen(request, event_id, screen_id)
         row = await self._row(store, tid, rnd, white)
+        role = role_of(request, event_id, info)
+        base = f"/screen/{event_id}/{screen_id}"
         return render(request, "screen/_dialog.html", event_id=event_id, screen=screen, row=row,
-                      choices=TABLET_RESULTS)
+                      choices=choices_for(role), arbiter=role in ARBITER_ROLES, post_url=f"{base}/result",
+                      delete_url=f"{base}/delete", tournament_name=(await store.tournament(tid)).name,
+                      can_delete=role in ARBITER_ROLES or bool(info.allow_results_deletion_on_input_screens))
 
     @post("/result")
     async def enter_result(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[ResultEntry]
     ) -> Response[str] | Template:
-        store, _info, screen = await self._input_screen(request, event_id, screen_id)
-        result = Result(data.result)
-        await store.record_result(data.key, result, data.board)
-        if request.headers.get("HX-Request") != "true":
-            return Redirect(f"/screen/{event_id}/{screen_id}", status_code=303)
-        row = await self._row(store, data.tournament_id, data.round, data.white_player_id)
-        state = await tournament_state(store, data.tournament_id)
+        """Enter (players: 1-0, ½-½, 0-1 on an empty game) or correct (arbiters: `old` → `result`) a result."""
+        store, info, screen = await self._input_screen(request, event_id, screen_id)
+        role = role_of(request, event_id, info)
         _ = translator(language(request))
-        return render(request, "screen/_entered.html", event_id=event_id, screen=screen, row=row,
-                      missing=state.missing, message=_("Result %s stored on board %s.", result.label(), data.board))
+        check_entry(role, data, _)
+        new = Result(data.result)
+
+        async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
+            body = await self._answer(request, store, event_id, screen, data.game, new, data.board,
+                                      _("Result %s stored on board %s.", new.label(), data.board))
+            await write_result(store, data, make(*body))
+            return body
+
+        with acting_as(actor(request, role, f"screen {screen_id}")):
+            return await answer_once(request, store, data.key, data.fingerprint("result"), act)
+
+    @post("/delete")
+    async def delete_result(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str],
+        data: URLEncodedBody[ResultDeletion],
+    ) -> Response[str] | Template:
+        """Delete a result: arbiters, or players when the event allows it on input screens."""
+        store, info, screen = await self._input_screen(request, event_id, screen_id)
+        role = role_of(request, event_id, info)
+        _ = translator(language(request))
+        check_deletion(role, info, _)
+
+        async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
+            body = await self._answer(request, store, event_id, screen, data.game, None, data.board,
+                                      _("Result of board %s deleted.", data.board))
+            await store.delete_result(data.game, expected=Result(data.old), shown_board=data.board,
+                                      submission=make(*body))
+            return body
+
+        with acting_as(actor(request, role, f"screen {screen_id}")):
+            return await answer_once(request, store, data.key, data.fingerprint("delete"), act)
+
+    async def _answer(self, request: Request, store: EventStore, event_id: str, screen: ScreenSpec, game: GameKey,
+                      new: Result | None, board: int, text: str) -> tuple[int, str]:
+        """The answer to a write that succeeds, prepared before the write so it is kept with it."""
+        if request.headers.get("HX-Request") != "true":
+            return 303, f"/screen/{event_id}/{screen.uniq_id}"
+        state = await tournament_state(store, game.tournament_id)
+        rows = [r for r in board_rows(state) if r.round == game.round and r.white.id == game.white_player_id
+                and r.black is not None and r.black.id == game.black_player_id]
+        if not rows:
+            return 200, render_text(request, "screen/_notice.html", message=text)
+        before = rows[0].result
+        missing = state.missing + (before is not None) - (new is not None)
+        return 200, render_text(request, "screen/_entered.html", event_id=event_id, screen=screen,
+                                row=msgspec.structs.replace(rows[0], result=new), missing=missing, message=text)
 
     async def _input_screen(
         self, request: Request, event_id: str, screen_id: str

@@ -55,3 +55,36 @@
     setInterval(highlight, 5000);
   });
 })();
+
+// CSRF token on every state-changing request (web/csrf.py), and one random key per result form
+// (web/entry.py): a retried submission gets the first answer instead of a second write.
+(function () {
+  "use strict";
+  function csrfToken() {
+    var meta = document.querySelector('meta[name="csrf-token"]');
+    return meta ? meta.getAttribute("content") : "";
+  }
+  function randomKey() {
+    var bytes = new Uint8Array(16);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function fillKeys(root) {
+    (root || document).querySelectorAll("input[data-submission-key]").forEach(function (input) {
+      if (!input.value) { input.value = randomKey(); }
+    });
+  }
+  document.addEventListener("htmx:configRequest", function (evt) {
+    if (evt.detail.verb !== "get") { evt.detail.headers["X-CSRF-Token"] = csrfToken(); }
+  });
+  document.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (form.method && form.method.toLowerCase() === "post" && !form.querySelector('input[name="csrf_token"]')) {
+      var input = document.createElement("input");
+      input.type = "hidden"; input.name = "csrf_token"; input.value = csrfToken();
+      form.appendChild(input);
+    }
+  }, true);
+  document.addEventListener("htmx:load", function (evt) { fillKeys(evt.detail.elt); });
+  document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
+})();

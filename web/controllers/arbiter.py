@@ -1,0 +1,233 @@
+"""Arbiter pages: login, the journal (filters, undo), the arbiter password; the server admin's login."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath, FromQuery, URLEncodedBody
+from litestar.response import Redirect, Response, Template
+
+from database.journal import Entry
+from database.registry import check_event_id
+from database.store import EventStore
+from tournament.errors import EchiquierError, Forbidden
+from tournament.models import Info, Player
+from web.auth import (
+    ADMIN_COOKIE,
+    COOKIE_AGE,
+    actor,
+    admin_token,
+    arbiter_cookie_name,
+    arbiter_token,
+    check_password,
+    hash_password,
+    is_admin,
+    is_arbiter,
+    is_local,
+    save_admin_password,
+)
+from web.i18n import translator
+from web.render import language, render
+
+Password = Annotated[str, msgspec.Meta(max_length=200)]
+MIN_PASSWORD = 8
+
+
+class Login(msgspec.Struct, kw_only=True):
+    password: Password = ""
+
+
+class NewPassword(msgspec.Struct, kw_only=True):
+    password: Password = ""
+    confirm: Password = ""
+
+
+class AdminOnly(Forbidden):
+    def __init__(self) -> None:
+        super().__init__("Reserved to the administrator of this server.")
+
+
+class EntryLine(msgspec.Struct, frozen=True, kw_only=True):
+    entry: Entry
+    when: str
+    tournament: str
+    players: str
+    undoable: bool
+
+
+async def event_store(request: Request, event_id: str) -> tuple[EventStore, Info]:
+    """Arbiter pages reach non-public events too: no public check here, the role check follows."""
+    store: EventStore = await request.app.state.registry.get(check_event_id(event_id))
+    return store, await store.info()
+
+
+def _cookie(response: Response[str], name: str, value: str) -> Response[str]:
+    response.set_cookie(name, value, path="/", httponly=True, samesite="lax", max_age=COOKIE_AGE)
+    return response
+
+
+def new_password_error(data: NewPassword, _: Callable[..., str]) -> str | None:
+    if len(data.password) < MIN_PASSWORD:
+        return _("At least %s characters, please.", MIN_PASSWORD)
+    if data.password != data.confirm:
+        return _("The two passwords differ.")
+    return None
+
+
+async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLine]:
+    tournaments = {t.id: t for t in await store.tournaments()}
+    names: dict[int, str] = {}
+    for tid in {e.tournament_id for e in entries if e.tournament_id in tournaments}:
+        names.update({p.id: p.shown_name for p in await store.players(tid)})
+    lines = []
+    for e in entries:
+        ids = msgspec.json.decode(e.player_ids or "[]", type=list[int])
+        lines.append(EntryLine(
+            entry=e, when=datetime.fromtimestamp(e.date).strftime("%Y-%m-%d %H:%M:%S"),
+            tournament=tournaments[e.tournament_id].name if e.tournament_id in tournaments else "",
+            players=" – ".join(names.get(i, f"#{i}") for i in ids),
+            undoable=e.what not in ("baseline", "event created") and e.undone_by is None,
+        ))
+    return lines
+
+
+class ArbiterController(Controller):
+    path = "/arbiter/{event_id:str}"
+
+    async def _arbiter(self, request: Request, event_id: str) -> tuple[EventStore, Info] | None:
+        store, info = await event_store(request, event_id)
+        return (store, info) if is_arbiter(request, event_id, info) else None
+
+    def _login_page(self, request: Request, event_id: str, info: Info, message: str | None,
+                    status: int = 401) -> Template:
+        return render(request, "arbiter/login.html", status_code=status, event_id=event_id, info=info,
+                      message=message, action=f"/arbiter/{event_id}/login",
+                      title=translator(language(request))("Arbiter"))
+
+    @get("/")
+    async def home(self, request: Request, event_id: FromPath[str]) -> Template:
+        store, info = await event_store(request, event_id)
+        if not is_arbiter(request, event_id, info):
+            return self._login_page(request, event_id, info, None)
+        screens = [s for s in await store.screens() if s.type == "input"]
+        return render(request, "arbiter/home.html", event_id=event_id, info=info, tournaments=await store.tournaments(),
+                      screens=screens, admin=is_admin(request), message=request.query_params.get("done"))
+
+    @post("/login")
+    async def login(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[Login]) -> Response[str]:
+        _store, info = await event_store(request, event_id)
+        _ = translator(language(request))
+        if not info.arbiter_password:
+            return self._login_page(request, event_id, info, _("No arbiter password is set for this event: ask"
+                                                               " the server administrator."), 403)
+        if not await check_password(request, info.arbiter_password, data.password):
+            page = self._login_page(request, event_id, info, _("Wrong password."))
+            page.delete_cookie(arbiter_cookie_name(event_id), path="/")
+            return page
+        token = arbiter_token(request.app.state.secret, event_id, info.arbiter_password)
+        return _cookie(Redirect(f"/arbiter/{event_id}", status_code=303), arbiter_cookie_name(event_id), token)
+
+    @post("/logout")
+    async def logout(self, event_id: FromPath[str]) -> Response[str]:
+        response = Redirect(f"/arbiter/{event_id}", status_code=303)
+        response.delete_cookie(arbiter_cookie_name(event_id), path="/")
+        return response
+
+    @post("/password")
+    async def set_password(self, request: Request, event_id: FromPath[str],
+                           data: URLEncodedBody[NewPassword]) -> Response[str]:
+        """The server admin sets (or, with an empty password, removes) the event's arbiter password."""
+        store, _info = await event_store(request, event_id)
+        if not is_admin(request):
+            raise AdminOnly()
+        _ = translator(language(request))
+        if data.password or data.confirm:
+            problem = new_password_error(data, _)
+            if problem:
+                raise EchiquierError(problem)
+            await store.update_info(arbiter_password=await hash_password(data.password))
+        else:
+            await store.update_info(arbiter_password=None)
+        return Redirect(f"/arbiter/{event_id}?done=password", status_code=303)
+
+    @get("/journal")
+    async def journal(
+        self, request: Request, event_id: FromPath[str], tid: FromQuery[int | None] = None,
+        rnd: FromQuery[int | None] = None, board: FromQuery[int | None] = None,
+        player: FromQuery[int | None] = None,
+    ) -> Template:
+        found = await self._arbiter(request, event_id)
+        if found is None:
+            _store, info = await event_store(request, event_id)
+            return self._login_page(request, event_id, info, None)
+        store, info = found
+        entries = await store.journal_entries(tournament_id=tid, rnd=rnd, board=board, player=player, limit=1000)
+        tournaments = await store.tournaments()
+        players: list[Player] = []
+        for t in tournaments:
+            if tid is None or t.id == tid:
+                players.extend(await store.players(t.id))
+        players.sort(key=lambda p: p.shown_name)
+        return render(request, "arbiter/journal.html", event_id=event_id, info=info, tournaments=tournaments,
+                      players=players, lines=await journal_lines(store, entries),
+                      filters={"tid": tid, "rnd": rnd, "board": board, "player": player})
+
+    @post("/journal/{entry_id:int}/undo")
+    async def undo(self, request: Request, event_id: FromPath[str], entry_id: FromPath[int]) -> Response[str]:
+        found = await self._arbiter(request, event_id)
+        if found is None:
+            raise Forbidden(translator(language(request))("Reserved to arbiters."))
+        store, _info = found
+        role = "admin" if is_admin(request) else "arbiter"
+        undo_id = await store.undo(entry_id, who=actor(request, role, "journal"))
+        back = request.headers.get("referer") or f"/arbiter/{event_id}/journal"
+        if f"/arbiter/{event_id}/journal" not in back:
+            back = f"/arbiter/{event_id}/journal"
+        return Redirect(back, status_code=303, headers={"X-Undo-Entry": str(undo_id)})
+
+
+class ServerAdminController(Controller):
+    """The server admin: a password set at first start from the server machine, then a login anywhere."""
+
+    path = "/auth/admin"
+
+    @get("/")
+    async def page(self, request: Request) -> Template:
+        state = request.app.state
+        return render(request, "arbiter/admin.html", has_password=bool(state.admin_hash), local=is_local(request),
+                      admin=is_admin(request), message=request.query_params.get("done"))
+
+    @post("/password")
+    async def set_password(self, request: Request, data: URLEncodedBody[NewPassword]) -> Response[str]:
+        state = request.app.state
+        first_start = not state.admin_hash and is_local(request)
+        if not (first_start or is_admin(request)):
+            raise AdminOnly()
+        problem = new_password_error(data, translator(language(request)))
+        if problem:
+            raise EchiquierError(problem)
+        state.admin_hash = await save_admin_password(state.settings.events_dir, data.password)
+        return _cookie(Redirect("/auth/admin?done=password", status_code=303), ADMIN_COOKIE,
+                       admin_token(state.secret, state.admin_hash))
+
+    @post("/login")
+    async def login(self, request: Request, data: URLEncodedBody[Login]) -> Response[str]:
+        state = request.app.state
+        if not await check_password(request, state.admin_hash, data.password):
+            _ = translator(language(request))
+            page = render(request, "arbiter/admin.html", status_code=401, has_password=bool(state.admin_hash),
+                          local=is_local(request), admin=False, message=_("Wrong password."))
+            page.delete_cookie(ADMIN_COOKIE, path="/")
+            return page
+        return _cookie(Redirect("/auth/admin?done=login", status_code=303), ADMIN_COOKIE,
+                       admin_token(state.secret, state.admin_hash))
+
+    @post("/logout")
+    async def logout(self) -> Response[str]:
+        response = Redirect("/auth/admin", status_code=303)
+        response.delete_cookie(ADMIN_COOKIE, path="/")
+        return response
