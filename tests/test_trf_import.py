@@ -1,110 +1,128 @@
-"""Basic TRF16 import: players, pairings and results of every round, byes; bad lines refused."""
+"""TRF16/TRF26 reading: every fixture, every result code, headers and extension lines, lenient input."""
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
+from database.imports import skipped_rounds
 from database.registry import EventRegistry
 from tests.conftest import fixture_path
-from tournament.boards import half_points
-from tournament.errors import EchiquierError
+from tournament.importing import trf_players, trf_rows
 from tournament.results import ByeKind, Result
-from tournament.trf import parse_trf
-from web.cli import import_trf, main
+from tournament.scoring import Scoring
+from tournament.standings import compute_standings
+from tournament.trf import decode, parse_trf, requested_byes
+from web.cli import import_trf
+
+FIXTURES = [("small-20p-5r.trf", 20, 3, 5), ("club-64p-7r.trf", 64, 7, 7), ("open-600p-9r.trf", 600, 5, 9)]
+DATA = Path(__file__).parent / "data"
 
 
-def file_points(path: Path) -> dict[int, float]:
-    """Pairing number → the points column (cols 81-84), read straight from the file's lines."""
-    out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("001"):
-            out[int(line[4:8])] = float(line[80:84])
-    return out
-
-
-async def test_import_small_fixture_points_equal_the_points_column(events_dir: Path) -> None:
-    path = fixture_path("small-20p-5r.trf")
-    summary = await import_trf(path.read_bytes(), path.name, events_dir, "small", None)
-    assert "20 players" in summary
-    registry = EventRegistry(events_dir)
+@pytest.mark.parametrize(("name", "players", "played", "rounds"), FIXTURES)
+async def test_every_fixture_imports(name: str, players: int, played: int, rounds: int, tmp_path: Path) -> None:
+    data = fixture_path(name).read_bytes()
+    trf, errors = parse_trf(decode(data))
+    assert errors == [] and trf.warnings == []
+    assert (len(trf.players), trf.played_rounds, trf.rounds) == (players, played, rounds)
+    summary = await import_trf(data, name, tmp_path, "ev", None)
+    assert f"Imported {players} players and {played} rounds" in summary
+    registry = EventRegistry(tmp_path)
     try:
-        store = await registry.get("small")
+        store = await registry.get("ev")
         [t] = await store.tournaments()
-        assert (t.name, t.rounds) == ("Open de Fouville-sur-Dame 2026", 5)
-        players = await store.players(t.id)
+        assert t.rounds == rounds
+        stored = await store.players(t.id)
         pairings = await store.pairings(t.id)
-        points = half_points(pairings)
-        by_number = {p.pairing_number: points.get(p.id, 0) / 2 for p in players}
-        assert by_number == file_points(path)
-        assert {g.round for g in pairings} == {1, 2, 3}
-        by_id = {p.id: p.pairing_number for p in players}
-        byes = {(g.round, by_id[g.white_player_id], g.bye_kind) for g in pairings if g.bye_kind}
-        assert {(1, 5, ByeKind.HALF), (1, 18, ByeKind.HALF), (2, 20, ByeKind.PAB), (3, 16, ByeKind.PAB),
-                (2, 19, ByeKind.ZERO)} <= byes
-        games = [g for g in pairings if g.is_game]
-        forfeit = [g for g in games if g.round == 2 and {by_id[g.white_player_id], by_id[g.black_player_id or 0]}
-                   == {13, 17}]
-        assert forfeit[0].result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
-        double = [g for g in pairings if g.result is Result.DOUBLE_FORFEIT]
-        assert {by_id[double[0].white_player_id], by_id[double[0].black_player_id or 0]} == {12, 16}
-        round1 = sorted((g for g in pairings if g.round == 1 and g.is_game), key=lambda g: g.board_order or 0)
-        assert [g.board for g in round1] == list(range(1, len(round1) + 1))
+        assert len(stored) == players and {p.round for p in pairings} == set(range(1, played + 1))
+        # the points of the file come back from the stored rows
+        table = compute_standings(stored, pairings, tie_breaks=[], rounds=played)
+        by_number = {p.number: p for p in trf.players}
+        assert all(float(r.points) == by_number[r.start_rank].points for r in table.rows)
     finally:
         await registry.close()
 
 
-async def test_reimport_refills_the_same_tournament(events_dir: Path) -> None:
-    path = fixture_path("small-20p-5r.trf")
-    await import_trf(path.read_bytes(), path.name, events_dir, "small", "Open")
-    await import_trf(path.read_bytes(), path.name, events_dir, "small", "Open")
-    registry = EventRegistry(events_dir)
-    try:
-        store = await registry.get("small")
-        [t] = await store.tournaments()
-        assert len(await store.players(t.id)) == 20
-    finally:
-        await registry.close()
+def test_trf26_headers() -> None:
+    trf, _ = parse_trf(decode(fixture_path("club-64p-7r.trf").read_bytes()))
+    assert trf.is_trf26 and trf.initial_colour == "W" and trf.rounds == 7
+    assert trf.tie_breaks == ["BH/C1", "BH", "SB", "PS"]
+    assert trf.round_dates[:2] == [date(2026, 1, 8), date(2026, 1, 15)] and len(trf.round_dates) == 7
+    assert trf.start_date == date(2026, 1, 8) and trf.city == "Tourvieille" and trf.scoring == Scoring()
+    assert trf.arbiters and trf.time_control == "90 min + 30 s/move"
 
 
-def broken_copy(tmp_path: Path) -> tuple[Path, int]:
-    """A copy with a junk line 4 and a bad opponent on player 7's line; returns it and that line's number."""
-    lines = fixture_path("small-20p-5r.trf").read_text(encoding="utf-8").splitlines()
-    lines.insert(3, "this is not a trf line")
-    index = next(i for i, line in enumerate(lines) if line.startswith("001    7"))
-    lines[index] = lines[index][:91] + "  xx w 1"
-    path = tmp_path / "broken.trf"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path, index + 1
+def test_every_result_code_and_the_extension_lines() -> None:
+    text = "\n".join([
+        "012 Codes", "042 2026/05/01", "102 IA Chief Arbiter", "112 Deputy One", "122 60 min", "142 4", "152 B",
+        "162  W 3.0    D 1.0    L 0.0", "202 BH,SB", "XXR 4", "XXC black1", "XXS WW=3 BW=3", "BBW  3.0",
+        "250       1.0 001 002    1    2", "260 001 003    1    2", "XXP 1 2", "XXA 0001  1.0",
+        "001    1 m    One, A                            2000 FRA                         9.0    1     2 w W     3 b +  0000 - U",
+        "001    2 m    Two, B                            1900 FRA                         2.0    2     1 b L     4 w D  0000 - H",
+        "001    3 w    Three, C                          1800 FRA                         1.0    3     4 w ?     1 w -     4 b =",
+        "001    4 w    Four, D                           1700 FRA                         2.0    4     3 b ?     2 b D     3 w =",
+        "240 H 004    3",
+    ])
+    trf, errors = parse_trf(text)
+    assert errors == [], errors
+    assert trf.scoring.win == Decimal("3.0") and trf.rounds == 4 and trf.initial_colour == "B"
+    assert trf.arbiters == ["IA Chief Arbiter", "Deputy One"]
+    assert [r.code for r in trf.records if r.code in ("250", "260", "XXP", "XXA", "240")] == \
+        ["250", "260", "XXP", "XXA", "240"]
+    assert requested_byes(trf) == {4: {3: "H"}}
+    players, pairings = trf_rows(trf)
+    games = {(g["round"], g["white"], g["black"]): (g["result"], g["bye_kind"]) for g in pairings}
+    assert games[(1, 1, 2)] == (Result.WHITE_WIN, None)  # W/L: won in less than one move
+    assert games[(1, 3, 4)] == (None, None)  # ? = not known yet
+    assert games[(2, 2, 4)] == (Result.DRAW, None)
+    assert games[(2, 3, 1)] == (Result.BLACK_FORFEIT_WIN, None)
+    assert games[(3, 1, None)] == (None, ByeKind.PAB.value) and games[(3, 2, None)] == (None, ByeKind.HALF.value)
 
 
-async def test_unreadable_lines_are_reported_with_numbers_and_nothing_is_imported(
-    events_dir: Path, tmp_path: Path
-) -> None:
-    path, bad_line = broken_copy(tmp_path)
-    with pytest.raises(EchiquierError) as caught:
-        await import_trf(path.read_bytes(), path.name, events_dir, "broken", None)
-    message = str(caught.value)
-    assert "line 4:" in message and "not a TRF record" in message
-    assert f"line {bad_line}:" in message and "bad opponent" in message
-    assert "Nothing was imported" in message
-    assert not (events_dir / "broken.db").exists()
+def test_lenient_reading_gives_the_same_tournament() -> None:
+    original = fixture_path("small-20p-5r.trf").read_bytes()
+    reference, _ = parse_trf(decode(original))
+    text = original.decode("utf-8")
+    variants = {
+        "crlf": text.replace("\n", "\r\n").encode("utf-8"),
+        "cr": text.replace("\n", "\r").encode("utf-8"),
+        "latin-1": text.encode("latin-1", errors="replace"),
+        "trailing blanks": "\n".join(line.rstrip() + "   " for line in text.split("\n")).encode("utf-8"),
+        "bom": b"\xef\xbb\xbf" + original,
+        "lower-case codes": "\n".join(line[:91] + line[91:].replace(" H", " h") if line.startswith("001") else line
+                                      for line in text.split("\n")).encode("utf-8"),
+    }
+    for label, data in variants.items():
+        trf, errors = parse_trf(decode(data))
+        assert errors == [], label
+        assert [p.rounds for p in trf.players] == [p.rounds for p in reference.players], label
+        if label != "latin-1":
+            assert trf_players(trf) == trf_players(reference), label
 
 
-def test_cli_import_reports_errors_and_exit_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad, _ = broken_copy(tmp_path)
-    events = tmp_path / "ev"
-    assert main(["import-trf", str(bad), "--events", str(events), "--event", "x"]) == 1
-    assert "line 4" in capsys.readouterr().err
-    good = fixture_path("small-20p-5r.trf")
-    assert main(["import-trf", str(good), "--events", str(events), "--event", "x", "--tournament", "Small"]) == 0
-    assert "Imported 20 players and 3 rounds" in capsys.readouterr().out
-
-
-def test_crlf_latin1_and_missing_trailing_blanks_are_read() -> None:
-    text = fixture_path("small-20p-5r.trf").read_text(encoding="utf-8")
-    lenient = "\r\n".join(line.rstrip() for line in text.splitlines())
-    trf, errors = parse_trf(lenient)
+def test_columns_shifted_by_one_are_read_with_a_warning() -> None:
+    line = ("001    1 m    One, A                            2000 FRA                         1.0    1     "
+            "2 w 1")
+    shifted = line[:91] + " " + line[91:]  # the round block starts one column late
+    other = "001    2 m    Two, B                            1900 FRA                         0.0    2      1 b 0"
+    trf, errors = parse_trf("\n".join(["012 Shift", shifted, other]))
     assert errors == []
-    assert len(trf.players) == 20 and trf.played_rounds == 3
+    assert [p.rounds[0].opponent for p in trf.players] == [2, 1]
+    assert any("not at their columns" in w.reason and w.line_no == 2 for w in trf.warnings)
+
+
+async def test_requested_byes_become_skipped_rounds(tmp_path: Path) -> None:
+    text = (DATA / "good-4p-2r.trf").read_text(encoding="utf-8") + "240 H 003    2\nXXZ 4\n"
+    await import_trf(text.encode(), "b.trf", tmp_path, "ev", None)
+    registry = EventRegistry(tmp_path)
+    try:
+        store = await registry.get("ev")
+        [t] = await store.tournaments()
+        ids = {p.pairing_number: p.id for p in await store.players(t.id)}
+        assert {(s.round, s.papi_player_id, s.score) for s in await skipped_rounds(store, t.id)} == \
+            {(3, ids[2], 0.5), (3, ids[4], 0.0)}
+    finally:
+        await registry.close()

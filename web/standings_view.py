@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from decimal import Decimal
 
 from database.store import EventStore
 from tournament.errors import EchiquierError
@@ -64,3 +65,13 @@ def standings_csv(standings: Standings) -> str:
         writer.writerow([row.rank, row.start_rank, row.name, float(row.points),
                          *("" if v is None else as_number(v) for v in row.values)])
     return out.getvalue()
+
+
+def fmt(value: object) -> str:
+    """A tie-break or points value as shown: `2.5`, `3`, `12.25`, empty for None."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        text = f"{value.normalize():f}"
+        return text
+    return str(value)
