@@ -16,7 +16,6 @@ from litestar.template.config import TemplateConfig
 from database.registry import EventRegistry
 from web.auth import LoginThrottle, actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
-from web.controllers.data import DataController
 from web.controllers.arbiter import ArbiterController, ServerAdminController
 from web.controllers.cards import BoardCardController
 from web.controllers.data import DataController
@@ -65,7 +64,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
-            DataController,
             ArbiterController, BoardCardController, ServerAdminController, DataController,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
