@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from litestar import Litestar
@@ -86,5 +87,20 @@ async def demo_client(events_dir: Path, tmp_path: Path) -> AsyncIterator[AsyncTe
     """A client of an app whose events folder got the demo event on start-up."""
     demo_app = create_app(Settings(events_dir=events_dir, custom_dir=tmp_path / "custom", create_demo=True))
     async with AsyncTestClient(app=demo_app) as test_client:
+        await prime_csrf(test_client)
+        yield test_client
+
+
+@pytest.fixture
+async def admin_client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]]:
+    """A client seen as the server machine itself (loopback): the admin while no admin password is set."""
+    async with AsyncTestClient(app=app) as test_client:
+        transport: Any = test_client._transport
+        parse = transport.parse_request
+
+        def from_loopback(request: Any) -> dict[str, Any]:
+            return {**parse(request=request), "client": ("127.0.0.1", 50000)}
+
+        transport.parse_request = from_loopback
         await prime_csrf(test_client)
         yield test_client

@@ -49,7 +49,6 @@ ROUND_PAIRED = "Round %s is already paired; choose a later round."
 ROUND_BEYOND = "The tournament has %s rounds."
 REPLACE_NEEDED = "This tournament already has players: tick “replace” to overwrite them and their results."
 UNKNOWN_FORMAT = "Unknown file type: upload a .trf, .papi or ChessEvent .json file."
-NOT_AVAILABLE = "%s import is not available yet."
 FILE_ERRORS = "The file has %s errors; nothing was imported: %s"
 
 TOURNAMENT_TYPES = ("swiss", "round_robin")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from web.i18n_admin import ADMIN_FR
+
 LANGUAGES = ("en", "fr")
 
 FR: dict[str, str] = {
@@ -67,7 +69,7 @@ FR: dict[str, str] = {
     "Language": "Langue",
 }
 
-CATALOGS = {"fr": FR}
+CATALOGS = {"fr": {**ADMIN_FR, **FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

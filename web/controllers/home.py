@@ -49,7 +49,8 @@ class HomeController(Controller):
                  if (info := await store.info()).public or admin]
         tiles.sort(key=lambda t: (-t.stop, -t.start, t.name))
         groups = {period: [t for t in tiles if t.period == period] for period in ("current", "coming", "past")}
-        return render(request, "home.html", groups=groups)
+        archived = registry.archived_ids() if admin else []
+        return render(request, "home.html", groups=groups, archived=archived)
 
     @get("/event/{event_id:str}")
     async def event(self, request: Request, event_id: FromPath[str]) -> Template:

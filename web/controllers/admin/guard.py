@@ -13,7 +13,7 @@ from web.auth import is_admin
 
 class AdminOnly(Forbidden):
     def __init__(self) -> None:
-        super().__init__("Reserved to the administrator of this server.")
+        super().__init__("Reserved to the administrator of this server: log in at /auth/admin.")
 
 
 def admin_guard(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:

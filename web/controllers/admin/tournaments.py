@@ -22,7 +22,7 @@ from tournament.config_rules import (
 )
 from web.controllers.admin.common import back, event_store, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
-from web.controllers.admin.uploads import read_upload
+from web.controllers.admin.uploads import apply_upload, parse_upload
 
 BASE = "/admin/events/{event_id:str}/tournaments"
 
@@ -63,18 +63,18 @@ class TournamentsAdmin(Controller):
         form = Form(data)
         values = tournament_rules(form, taken_ids={t.uniq_id for t in await store.tournaments()})
         upload = upload_of(data)
-        loaded = await read_upload(form, upload.filename, await upload.read()) if upload else None
+        parsed = await parse_upload(form, upload.filename, await upload.read()) if upload else None
         if not form.ok:
             return await self._index(request, event_id, store, form, {k: v for k, v in data.items() if k != "file"})
-        if loaded is not None and values["rounds"] is None:
-            values["rounds"] = loaded.rounds
         tid = await admin.insert(store, "tournament", values, ("config", None))
-        if loaded is not None:
+        if parsed is not None:
             try:
-                await store.fill_tournament(tid, loaded.players, loaded.pairings)
+                report = await apply_upload(store, tid, parsed, keep={k for k, v in values.items() if v is not None})
             except BaseException:
                 await admin.delete(store, "tournament", tid)
                 raise
+            return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)),
+                                    report=report, done="Imported.")
         return back(f"/admin/events/{event_id}/tournaments/{tid}", "created")
 
     @get("/{tid:int}")
@@ -83,12 +83,12 @@ class TournamentsAdmin(Controller):
         return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)))
 
     async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
-                    values: dict[str, Any]) -> Template:
+                    values: dict[str, Any], **extra: Any) -> Template:
         tournament = await store.tournament(tid)
         players = await store.players(tid)
         return page(request, "admin/tournament.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, players=len(players), round=current_round(await store.pairings(tid)),
-                    values=values, section="tournaments", **choices())
+                    values=values, section="tournaments", **choices(), **extra)
 
     @post("/{tid:int}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
@@ -112,19 +112,18 @@ class TournamentsAdmin(Controller):
         data = await read_form(request)
         form = Form(data)
         upload = upload_of(data)
-        loaded = None
+        parsed = None
         if upload is None:
             form.fail("file", REQUIRED)
         else:
-            loaded = await read_upload(form, upload.filename, await upload.read())
-        if form.ok and await store.players(tid) and not form.flag("replace"):
+            parsed = await parse_upload(form, upload.filename, await upload.read())
+        if parsed is not None and parsed.replaces and await store.players(tid) and not form.flag("replace"):
             form.fail("replace", REPLACE_NEEDED)
-        if not form.ok or loaded is None:
+        if not form.ok or parsed is None:
             return await self._show(request, event_id, store, tid, form, values_of(tournament))
-        await store.fill_tournament(tid, loaded.players, loaded.pairings)
-        if tournament.rounds is None and loaded.rounds:
-            await admin.update(store, "tournament", tid, {"rounds": loaded.rounds}, ("tournament", tid))
-        return back(f"/admin/events/{event_id}/tournaments/{tid}", "imported")
+        report = await apply_upload(store, tid, parsed)
+        return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)),
+                                report=report, done="Imported.")
 
     @post("/{tid:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]) -> Redirect:

@@ -1,0 +1,43 @@
+"""Helpers of the admin tests: post a form, read the message shown next to a field."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from httpx import Response
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from database.registry import EventRegistry
+from database.store import EventStore
+
+Client = AsyncTestClient[Litestar]
+
+
+async def post(client: Client, url: str, data: dict[str, Any] | None = None, **kwargs: Any) -> Response:
+    return await client.post(url, data=data or {}, follow_redirects=False, **kwargs)
+
+
+def field_error(response: Response, field: str) -> str | None:
+    """The message shown next to `field` (its `error-<field>` element), unescaped; None if there is none."""
+    match = re.search(rf'id="error-{re.escape(field)}">(.*?)</small>', response.text, re.S)
+    return html.unescape(match[1]) if match else None
+
+
+def expect_error(response: Response, field: str, text: str, *args: Any) -> None:
+    assert response.status_code == 422, (response.status_code, response.text[:500])
+    assert field_error(response, field) == (text % args if args else text), response.text
+
+
+def registry_of(client: Client) -> EventRegistry:
+    registry: EventRegistry = client.app.state.registry
+    return registry
+
+
+async def new_event(client: Client, event_id: str = "open", **extra: str) -> EventStore:
+    data = {"event_id": event_id, "name": "Open 2026", "start": "2026-07-01", "stop": "2026-07-03", **extra}
+    response = await post(client, "/admin/events", data)
+    assert response.status_code == 303, response.text
+    return await registry_of(client).get(event_id)

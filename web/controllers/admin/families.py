@@ -1,0 +1,106 @@
+"""Admin: families, one definition that generates several screens (preview: the first generated screen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath
+from litestar.response import Redirect, Template
+
+from database import admin
+from database.store import EventStore
+from tournament.boards import current_round
+from tournament.config_rules import Form
+from tournament.errors import NotFound
+from tournament.models import Family
+from tournament.screen_rules import FAMILY_TYPES, family_rules, family_screens, parse_range
+from web.controllers.admin.common import back, event_store, page, read_form, values_of
+from web.controllers.admin.guard import admin_guard
+
+
+async def item_counts(store: EventStore) -> dict[int, tuple[int | None, int]]:
+    """Per tournament: boards of the current round (None before round 1) and players."""
+    out: dict[int, tuple[int | None, int]] = {}
+    for t in await store.tournaments():
+        pairings = await store.pairings(t.id)
+        rnd = current_round(pairings)
+        boards = None if rnd is None else sum(1 for p in pairings if p.round == rnd and p.board_order is not None)
+        out[t.id] = (boards, len(await store.players(t.id)))
+    return out
+
+
+def generated(family: Family, counts: dict[int, tuple[int | None, int]]) -> list[tuple[int, int, int]]:
+    boards, players = counts.get(family.tournament_id, (None, 0))
+    items = players if boards is None or family.type == "players" else boards
+    return family_screens(items, first=family.first, last=family.last, parts=family.parts, number=family.number,
+                          columns=family.columns, checkin=boards is None,
+                          screen_range=parse_range(Form({"range": family.range or ""})))
+
+
+class FamiliesAdmin(Controller):
+    path = "/admin/events/{event_id:str}/families"
+    guards = [admin_guard]  # noqa: RUF012
+
+    @get("/")
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
+        store = await event_store(request, event_id)
+        return await self._page(request, event_id, store, None, Form({}), {"type": "boards", "menu_link": True})
+
+    @get("/{family_id:int}")
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
+                   ) -> Template:
+        store = await event_store(request, event_id)
+        family = await self._family(store, family_id)
+        return await self._page(request, event_id, store, family, Form({}), values_of(family))
+
+    async def _page(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, family: Family | None,
+                    form: Form, values: dict[str, Any]) -> Template:
+        counts = await item_counts(store)
+        families = [(f, generated(f, counts)) for f in await store.families()]
+        return page(request, "admin/families.html", form=form, event_id=event_id, info=await store.info(),
+                    families=families, family=family, values=values, section="families",
+                    tournament_options=[(t.id, t.name) for t in await store.tournaments()],
+                    timer_options=[(t.id, t.uniq_id) for t in await store.timers()],
+                    family_types=[(t, t) for t in FAMILY_TYPES],
+                    current=generated(family, counts) if family else [])
+
+    @post("/")
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
+        return await self._save(request, event_id, None)
+
+    @post("/{family_id:int}")
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
+                     ) -> Template | Redirect:
+        return await self._save(request, event_id, family_id)
+
+    async def _save(self, request: Request[Any, Any, Any], event_id: str, family_id: int | None
+                    ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        family = await self._family(store, family_id) if family_id is not None else None
+        data = await read_form(request)
+        form = Form(data)
+        values = family_rules(form, taken_ids={f.uniq_id for f in await store.families() if f.id != family_id},
+                              tournament_ids={t.id for t in await store.tournaments()},
+                              timer_ids={t.id for t in await store.timers()}, item_counts=await item_counts(store))
+        if not form.ok:
+            return await self._page(request, event_id, store, family, form, data)
+        if family_id is None:
+            family_id = await admin.insert(store, "family", values)
+            return back(f"/admin/events/{event_id}/families/{family_id}", "created")
+        await admin.update(store, "family", family_id, values)
+        return back(f"/admin/events/{event_id}/families/{family_id}")
+
+    @post("/{family_id:int}/delete")
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
+                     ) -> Redirect:
+        store = await event_store(request, event_id)
+        await self._family(store, family_id)
+        await admin.delete(store, "family", family_id)
+        return back(f"/admin/events/{event_id}/families", "deleted")
+
+    async def _family(self, store: EventStore, family_id: int) -> Family:
+        for f in await store.families():
+            if f.id == family_id:
+                return f
+        raise NotFound(f"No family {family_id} in this event.")

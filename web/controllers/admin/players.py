@@ -1,0 +1,129 @@
+"""Admin: the players of a tournament (search, edit, late entrant, withdrawal from a round on)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath, FromQuery
+from litestar.response import Redirect, Template
+
+from database import admin
+from database.store import EventStore
+from tournament.boards import current_round
+from tournament.config_rules import (
+    RATING_TYPES,
+    TITLES,
+    Form,
+    new_player_rules,
+    player_rules,
+    withdraw_rules,
+)
+from tournament.errors import NotFound
+from tournament.models import Player
+from tournament.names import collate
+from web.controllers.admin.common import back, event_store, page, read_form, values_of
+from web.controllers.admin.guard import admin_guard
+
+SCORES = [("0", "0"), ("0.5", "½"), ("1", "1")]
+
+
+def matches(player: Player, query: str) -> bool:
+    wanted = collate(query)
+    return (wanted in collate(player.shown_name) or wanted in collate(f"{player.first_name} {player.last_name}")
+            or query == str(player.pairing_number))
+
+
+class PlayersAdmin(Controller):
+    path = "/admin/events/{event_id:str}/tournaments/{tid:int}/players"
+    guards = [admin_guard]  # noqa: RUF012
+
+    @get("/")
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                    q: FromQuery[str] = "") -> Template:
+        store = await event_store(request, event_id)
+        return await self._index(request, event_id, store, tid, Form({}), {}, q)
+
+    async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
+                     values: dict[str, Any], query: str = "") -> Template:
+        tournament = await store.tournament(tid)
+        players = await store.players(tid)
+        shown = [p for p in players if matches(p, query.strip())] if query.strip() else players
+        skipped: dict[int, list[int]] = {}
+        for s in await admin.skipped_rounds(store, tid):
+            skipped.setdefault(s.papi_player_id, []).append(s.round)
+        return page(request, "admin/players.html", form=form, event_id=event_id, info=await store.info(),
+                    tournament=tournament, players=shown, total=len(players), query=query, skipped=skipped,
+                    values=values, titles=[(t, t) for t in TITLES], rating_types=[(t, t) for t in RATING_TYPES],
+                    section="tournaments")
+
+    @post("/")
+    async def add(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
+                  ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        await store.tournament(tid)
+        data = await read_form(request)
+        form = Form(data)
+        values = new_player_rules(form, await store.players(tid))
+        if not form.ok:
+            return await self._index(request, event_id, store, tid, form, data)
+        values.pop("pairing_number")
+        player_id = await admin.add_player(store, tid, values)
+        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}", "created")
+
+    @get("/{player_id:int}")
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                   player_id: FromPath[int]) -> Template:
+        store = await event_store(request, event_id)
+        player = await self._player(store, tid, player_id)
+        return await self._show(request, event_id, store, player, Form({}), values_of(player))
+
+    async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, player: Player,
+                    form: Form, values: dict[str, Any], withdraw: dict[str, Any] | None = None) -> Template:
+        tid = player.tournament_id
+        skipped = [s for s in await admin.skipped_rounds(store, tid) if s.papi_player_id == player.id]
+        return page(request, "admin/player.html", form=form, event_id=event_id, info=await store.info(),
+                    tournament=await store.tournament(tid), player=player, skipped=skipped, values=values,
+                    withdraw=withdraw or {"score": "0"}, scores=SCORES, section="tournaments")
+
+    @post("/{player_id:int}")
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                     player_id: FromPath[int]) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        player = await self._player(store, tid, player_id)
+        data = await read_form(request)
+        form = Form(data)
+        values = player_rules(form, player, await store.players(tid), current_round(await store.pairings(tid)))
+        if not form.ok:
+            return await self._show(request, event_id, store, player, form, data)
+        await admin.update(store, "player", player_id, values, ("players", tid))
+        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}")
+
+    @post("/{player_id:int}/withdraw")
+    async def withdraw(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                       player_id: FromPath[int]) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        player = await self._player(store, tid, player_id)
+        data = await read_form(request)
+        form = Form(data)
+        paired = {p.round for p in await store.pairings(tid)}
+        rounds, score = withdraw_rules(form, await store.tournament(tid), paired)
+        if not form.ok:
+            return await self._show(request, event_id, store, player, form, values_of(player), data)
+        await admin.withdraw_player(store, tid, player_id, rounds, score)
+        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}", "withdrawn")
+
+    @post("/{player_id:int}/return")
+    async def cancel_withdrawal(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                                player_id: FromPath[int]) -> Redirect:
+        store = await event_store(request, event_id)
+        await self._player(store, tid, player_id)
+        await admin.cancel_withdrawal(store, tid, player_id)
+        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}")
+
+    async def _player(self, store: EventStore, tid: int, player_id: int) -> Player:
+        for p in await store.players(tid):
+            if p.id == player_id:
+                return p
+        raise NotFound(f"No player {player_id} in this tournament.")
+

@@ -1,0 +1,170 @@
+"""Admin: screens and their sets (order, tournament, first/last, fixed boards), with a preview link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, get, post
+from litestar.params import FromPath
+from litestar.response import Redirect, Template
+
+from database import admin
+from database.store import EventStore
+from tournament.config_rules import Form
+from tournament.errors import NotFound
+from tournament.models import Screen, ScreenSet
+from tournament.screen_rules import SCREEN_TYPES, clash_rule, first_set_rules, screen_rules, set_rules
+from web.controllers.admin.common import back, event_store, id_list, page, read_form, values_of
+from web.controllers.admin.guard import admin_guard
+
+
+async def options(store: EventStore) -> dict[str, Any]:
+    return {"tournament_options": [(t.id, t.name) for t in await store.tournaments()],
+            "timer_options": [(t.id, t.uniq_id) for t in await store.timers()],
+            "screen_types": [(t, t) for t in SCREEN_TYPES]}
+
+
+def set_values(s: ScreenSet) -> dict[str, Any]:
+    return values_of(s, use_fixed_boards=s.fixed_boards_str is not None)
+
+
+class ScreensAdmin(Controller):
+    path = "/admin/events/{event_id:str}/screens"
+    guards = [admin_guard]  # noqa: RUF012
+
+    @get("/")
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
+        store = await event_store(request, event_id)
+        return await self._index(request, event_id, store, Form({}), {"type": "boards", "menu_link": True})
+
+    async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, form: Form,
+                     values: dict[str, Any]) -> Template:
+        sets = await store.screen_sets()
+        counts = {s.id: sum(1 for x in sets if x.screen_id == s.id) for s in await store.screens()}
+        return page(request, "admin/screens.html", form=form, event_id=event_id, info=await store.info(),
+                    screens=await store.screens(), counts=counts, values=values, section="screens",
+                    **await options(store))
+
+    @post("/")
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        data = await read_form(request)
+        form = Form(data)
+        tids = {t.id for t in await store.tournaments()}
+        values = screen_rules(form, taken_ids={s.uniq_id for s in await store.screens()}, tournament_ids=tids,
+                              timer_ids={t.id for t in await store.timers()})
+        clash_rule(form, values["uniq_id"], {f.uniq_id for f in await store.families()})
+        first_set = first_set_rules(form, screen_type=values.get("type"), tournament_ids=tids)
+        if not form.ok:
+            return await self._index(request, event_id, store, form, data)
+        screen_id = await admin.create_screen(store, values, first_set)
+        return back(f"/admin/events/{event_id}/screens/{screen_id}", "created")
+
+    @get("/{screen_id:int}")
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
+                   ) -> Template:
+        store = await event_store(request, event_id)
+        screen = await self._screen(store, screen_id)
+        return await self._show(request, event_id, store, screen, Form({}), self._values(screen))
+
+    def _values(self, screen: Screen) -> dict[str, Any]:
+        return values_of(screen, results_tournament_ids=id_list(screen.results_tournament_ids))
+
+    async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, screen: Screen,
+                    form: Form, values: dict[str, Any], set_forms: dict[int, dict[str, Any]] | None = None,
+                    new_set: dict[str, Any] | None = None, set_form: Form | None = None,
+                    error_set: int | str | None = None) -> Template:
+        """The screen page; a set sent with errors (`set_form`) shows them next to that set only."""
+        sets = await store.screen_sets(screen.id)
+        forms = {s.id: set_values(s) for s in sets}
+        forms.update(set_forms or {})
+        return page(request, "admin/screen.html", form=form, event_id=event_id, info=await store.info(),
+                    screen=screen, sets=sets, set_forms=forms, new_set=new_set or {}, values=values,
+                    set_errors=set_form.errors if set_form else {}, error_set=error_set,
+                    status_code=422 if set_form and not set_form.ok else 200, section="screens",
+                    **await options(store))
+
+    @post("/{screen_id:int}")
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
+                     ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        screen = await self._screen(store, screen_id)
+        data = await read_form(request)
+        form = Form(data)
+        values = screen_rules(form, taken_ids={s.uniq_id for s in await store.screens() if s.id != screen_id},
+                              tournament_ids={t.id for t in await store.tournaments()},
+                              timer_ids={t.id for t in await store.timers()}, screen_type=screen.type)
+        clash_rule(form, values["uniq_id"], {f.uniq_id for f in await store.families()})
+        if not form.ok:
+            return await self._show(request, event_id, store, screen, form, data)
+        await admin.update(store, "screen", screen_id, values)
+        if form.warnings:
+            return await self._show(request, event_id, store, await self._screen(store, screen_id), form,
+                                    self._values(await self._screen(store, screen_id)))
+        return back(f"/admin/events/{event_id}/screens/{screen_id}")
+
+    @post("/{screen_id:int}/delete")
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
+                     ) -> Redirect:
+        store = await event_store(request, event_id)
+        await self._screen(store, screen_id)
+        await admin.delete(store, "screen", screen_id)
+        return back(f"/admin/events/{event_id}/screens", "deleted")
+
+    # -- sets ----------------------------------------------------------------------------------
+
+    @post("/{screen_id:int}/sets")
+    async def add_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
+                      ) -> Template | Redirect:
+        return await self._save_set(request, event_id, screen_id, None)
+
+    @post("/{screen_id:int}/sets/{set_id:int}")
+    async def update_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                         set_id: FromPath[int]) -> Template | Redirect:
+        return await self._save_set(request, event_id, screen_id, set_id)
+
+    async def _save_set(self, request: Request[Any, Any, Any], event_id: str, screen_id: int, set_id: int | None
+                        ) -> Template | Redirect:
+        store = await event_store(request, event_id)
+        screen = await self._screen(store, screen_id)
+        sets = await store.screen_sets(screen_id)
+        if set_id is not None and set_id not in {s.id for s in sets}:
+            raise NotFound(f"No set {set_id} on this screen.")
+        data = await read_form(request)
+        form = Form(data)
+        values = set_rules(form, tournament_ids={t.id for t in await store.tournaments()},
+                           siblings=[s for s in sets if s.id != set_id])
+        if not form.ok:
+            return await self._show(request, event_id, store, screen, Form({}), self._values(screen),
+                                    set_forms={set_id: data} if set_id is not None else None,
+                                    new_set=data if set_id is None else None, set_form=form,
+                                    error_set=set_id or "new")
+        if set_id is None:
+            await admin.add_child(store, "screen_set", screen_id, values)
+        else:
+            await admin.update(store, "screen_set", set_id, values)
+        return back(f"/admin/events/{event_id}/screens/{screen_id}")
+
+    @post("/{screen_id:int}/sets/{set_id:int}/move")
+    async def move_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                       set_id: FromPath[int]) -> Redirect:
+        store = await event_store(request, event_id)
+        await self._screen(store, screen_id)
+        form = Form(await read_form(request))
+        await admin.move_child(store, "screen_set", screen_id, set_id, -1 if form.raw("direction") == "up" else 1)
+        return back(f"/admin/events/{event_id}/screens/{screen_id}", "moved")
+
+    @post("/{screen_id:int}/sets/{set_id:int}/delete")
+    async def delete_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                         set_id: FromPath[int]) -> Redirect:
+        store = await event_store(request, event_id)
+        if set_id not in {s.id for s in await store.screen_sets(screen_id)}:
+            raise NotFound(f"No set {set_id} on this screen.")
+        await admin.delete(store, "screen_set", set_id)
+        return back(f"/admin/events/{event_id}/screens/{screen_id}", "deleted")
+
+    async def _screen(self, store: EventStore, screen_id: int) -> Screen:
+        for s in await store.screens():
+            if s.id == screen_id:
+                return s
+        raise NotFound(f"No screen {screen_id} in this event.")
