@@ -137,7 +137,7 @@ async def family_specs(store: EventStore, family: Family) -> tuple[list[ScreenSp
         )
         for p in parts
     ]
-    return specs, [Notice("Family %s: " + n.text, (family.uniq_id, *n.args)) for n in notices]
+    return specs, [Notice("Family %s: %s", (family.uniq_id, n)) for n in notices]
 
 
 async def all_specs(store: EventStore) -> list[ScreenSpec]:
@@ -278,8 +278,14 @@ def background(spec: ScreenSpec | None, info: Info) -> tuple[str | None, str]:
     return image, color
 
 
+def translate_notice(n: Notice, _: Translate) -> str:
+    """A notice in the UI language; a Notice argument is translated too."""
+    args = tuple(translate_notice(a, _) if isinstance(a, Notice) else a for a in n.args)
+    return _(n.text, *args) if args else _(n.text)
+
+
 def translate_notices(notices: Sequence[Notice], _: Translate) -> list[str]:
-    return [_(n.text, *n.args) if n.args else _(n.text) for n in notices]
+    return [translate_notice(n, _) for n in notices]
 
 
 def rotator_ids(raw: str | None) -> list[int]:
