@@ -67,6 +67,74 @@ FR: dict[str, str] = {
     "offline, retrying…": "hors ligne, nouvelle tentative…",
     "games without result": "parties sans résultat",
     "Language": "Langue",
+    # hall screens (issue 4)
+    "Remove an illegal move": "Retirer un coup illégal",
+    "Illegal move": "Coup illégal",
+    "Record an illegal move": "Noter un coup illégal",
+    "Fixed board": "Échiquier fixe",
+    "Nothing to show in this set.": "Rien à afficher dans cet ensemble.",
+    "Pts": "Pts",
+    "White (time)": "Blancs (temps)",
+    "Black (time)": "Noirs (temps)",
+    "Player, rating [points]": "Joueur·euse, classement [points]",
+    "Board and colour": "Échiquier et couleur",
+    "Opponent, rating [points]": "Adversaire, classement [points]",
+    "Rd.Bd": "Rd.Éch",
+    "%s warnings for the arbiter": "%s avertissements pour l'arbitre",
+    "This screen shows no tournament.": "Cet écran n'affiche aucun tournoi.",
+    "Check-in is closed: round 1 is paired. Nothing was changed.":
+        "Le pointage est clos : la ronde 1 est appariée. Rien n'a été modifié.",
+    "Illegal moves are not recorded in this tournament.": "Les coups illégaux ne sont pas notés dans ce tournoi.",
+    "Round %s is not the current round any more. Nothing was changed.":
+        "La ronde %s n'est plus la ronde en cours. Rien n'a été modifié.",
+    "%s and %s": "%s et %s",
+    "week": "semaine", "weeks": "semaines", "day": "jour", "days": "jours", "hour": "heure", "hours": "heures",
+    "minute": "minute", "minutes": "minutes", "second": "seconde", "seconds": "secondes",
+    "By board": "Par échiquier",
+    "Boards %f-%l": "Éch. %f-%l",
+    "%t (by board)": "%t (par échiquier)",
+    "%t [boards %f-%l]": "%t [éch. %f-%l]",
+    "Alphabetical": "Alphabétique",
+    "%t (alphabetical)": "%t (alphabétique)",
+    "Boards %f to %l": "Échiquiers %f à %l",
+    "%f to %l": "%f à %l",
+    "%t (%f to %l)": "%t (%f à %l)",
+    "Menu token @family is only valid on a family screen (%s).":
+        "L'élément de menu @family n'est valable que sur un écran de famille (%s).",
+    "Menu item %s matches no screen.": "L'élément de menu %s ne correspond à aucun écran.",
+    "Menu item %s is not linkable (image or menu_link off).":
+        "L'écran %s du menu ne peut pas être lié (image ou lien désactivé).",
+    "Menu item %s is not a screen id.": "L'élément de menu %s n'est pas un identifiant d'écran.",
+    "Fixed boards: %r is not a board number; ignored.": "Échiquiers fixes : %r n'est pas un numéro ; ignoré.",
+    "Set first %s is after last %s: the set is empty.": "Ensemble : le premier (%s) est après le dernier (%s) : vide.",
+    "Unknown tournament %s on this results screen; ignored.": "Tournoi inconnu %s sur cet écran de résultats ; ignoré.",
+    "results_tournament_ids is not a JSON list; all tournaments shown.":
+        "results_tournament_ids n'est pas une liste JSON ; tous les tournois sont affichés.",
+    "The limit %s is rounded up to %s (a multiple of the columns).":
+        "La limite %s est arrondie à %s (un multiple du nombre de colonnes).",
+    "Timer hour %s: the time %s is not hh:mm; ignored.": "Horaire %s du chrono : l'heure %s n'est pas hh:mm ; ignoré.",
+    "Timer hour %s: a date YYYY-MM-DD is needed; ignored.":
+        "Horaire %s du chrono : une date AAAA-MM-JJ est nécessaire ; ignoré.",
+    "Timer hour %s: %s %s is not a valid date; ignored.":
+        "Horaire %s du chrono : %s %s n'est pas une date valide ; ignoré.",
+    "Timer hour %s is not later than the previous one; ignored.":
+        "L'horaire %s du chrono n'est pas après le précédent ; ignoré.",
+    "Family %s: %s": "Famille %s : %s",
+    "A family takes parts or number, not both; no screen generated.":
+        "Une famille prend parts ou number, pas les deux ; aucun écran généré.",
+    "Family parts and number must be at least 1; no screen generated.":
+        "parts et number doivent valoir au moins 1 ; aucun écran généré.",
+    "The family has no item to show (first %s, %s items); no screen generated.":
+        "La famille n'a rien à afficher (premier %s, %s éléments) ; aucun écran généré.",
+    "Family first %s is after last %s; no screen generated.":
+        "Famille : le premier (%s) est après le dernier (%s) ; aucun écran généré.",
+    'Family range %r is not "a-b" or "a"; ignored.': "La plage %r n'est pas « a-b » ni « a » ; ignorée.",
+    "Family range %r is empty or reversed; ignored.": "La plage %r est vide ou inversée ; ignorée.",
+    "Family range %s-%s keeps no screen (only %s now).": "La plage %s-%s ne garde aucun écran (%s seulement).",
+    "Rotator %s: no screen %s; skipped.": "Écran rotatif %s : pas d'écran %s ; ignoré.",
+    "Rotator %s: no family %s; skipped.": "Écran rotatif %s : pas de famille %s ; ignorée.",
+    "This public rotator shows screens that are not public: %s.":
+        "Cet écran rotatif public montre des écrans non publics : %s.",
 }
 
 CATALOGS = {"fr": {**ADMIN_FR, **FR}}
