@@ -116,7 +116,7 @@ async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
             have = [g for g in stored if g.round == rnd]
             await _sync_round(store, conn, tid, rnd, wanted, have, ids, ref_of, report, now)
         last = max(rows.paired_rounds, default=0)
-        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round > ?", (tid, last))
+        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
         for rnd, ref, score in rows.skipped:
             if rnd > last and ref in ids:
                 await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"

@@ -12,7 +12,7 @@ from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.chessevent import parse_chessevent
 from tournament.errors import EchiquierError, NotFound
-from tournament.papi import papi_rows, read_papi
+from tournament.papi import PapiRows, papi_rows, read_papi
 from tournament.trf_lint import lint_bytes
 from web.standings_view import standings_csv, standings_for, standings_json
 
@@ -81,13 +81,14 @@ async def _run_async(args: argparse.Namespace) -> str:
     try:
         if args.command == "import-papi":
             data = await asyncio.to_thread(args.file.read_bytes)
-            store = await _store(registry, args.event, create_name=args.file.stem)
-            report = await import_papi(store, data, args.tournament)
-            return report.text()
+            papi = await asyncio.to_thread(read_papi, data)  # nothing is created before the file reads
+            rows = await asyncio.to_thread(papi_rows, papi)
+            store = await _store(registry, args.event, create_name=papi.info.get("Nom") or args.file.stem)
+            return (await sync_rows(store, rows, args.tournament or papi.info.get("Nom") or "Papi")).text()
         if args.command == "import-chessevent":
             data = await asyncio.to_thread(args.file.read_bytes)
-            store = await _store(registry, args.event, create_name=args.file.stem)
             parsed = parse_chessevent(data)
+            store = await _store(registry, args.event, create_name=parsed.name)
             tid = await tournament_id_for(store, args.tournament or parsed.name, parsed.tournament)
             report = await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
                                              parsed.md5)
@@ -107,8 +108,11 @@ async def import_papi(store: EventStore, data: bytes, name: str | None) -> SyncR
     """Read (in a thread: access-parser is CPU-bound) and create or re-sync the tournament."""
     papi = await asyncio.to_thread(read_papi, data)
     rows = await asyncio.to_thread(papi_rows, papi)
-    title = name or papi.info.get("Nom") or "Papi"
-    tid = await tournament_id_for(store, title, rows.tournament, uniq_id=name)
+    return await sync_rows(store, rows, name or papi.info.get("Nom") or "Papi")
+
+
+async def sync_rows(store: EventStore, rows: PapiRows, name: str) -> SyncReport:
+    tid = await tournament_id_for(store, name, rows.tournament, uniq_id=None)
     return await sync_papi(store, tid, rows)
 
 
