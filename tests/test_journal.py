@@ -78,7 +78,7 @@ async def test_undo_of_a_correction_restores_the_previous_result_and_is_journall
     correction = (await store.journal_entries(tournament_id=tid))[0]
     assert (correction.what, correction.old, correction.new) == ("result corrected", "1-0", "F-1")
     undo_id = await store.undo(correction.id, who=ARBITER)
-    after = [p for p in await store.pairings(tid, 1) if p.id == game.id][0]
+    after = next(p for p in await store.pairings(tid, 1) if p.id == game.id)
     assert after.result is Result.WHITE_WIN
     assert [r.value for r in await store.results_log([tid])] == [Result.WHITE_WIN]
     undo = await store.journal_entry(undo_id)
