@@ -51,7 +51,7 @@ async def test_players_skipped_rounds_and_check_in(store: EventStore) -> None:
     changed = parse_chessevent(payload(players=[{**PAYLOAD["players"][0], "check_in": False}]))  # type: ignore[dict-item]
     report = await import_chessevent(store, tid, changed.players, changed.skipped, changed.tournament, changed.md5)
     assert report.players_updated == 1
-    assert [(p.id, p.checked_in) for p in await store.players(tid)][0] == (ann.id, False)
+    assert next((p.id, p.checked_in) for p in await store.players(tid)) == (ann.id, False)
 
 
 async def test_refused_once_round_one_is_paired(store: EventStore) -> None:

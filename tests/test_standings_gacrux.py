@@ -9,8 +9,8 @@ import importlib.util
 import io
 import subprocess
 import sys
-from pathlib import Path
 from decimal import Decimal
+from pathlib import Path
 from types import ModuleType
 
 import pytest

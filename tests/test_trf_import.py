@@ -56,16 +56,7 @@ def test_trf26_headers() -> None:
 
 
 def test_every_result_code_and_the_extension_lines() -> None:
-    text = "\n".join([
-        "012 Codes", "042 2026/05/01", "102 IA Chief Arbiter", "112 Deputy One", "122 60 min", "142 4", "152 B",
-        "162  W 3.0    D 1.0    L 0.0", "202 BH,SB", "XXR 4", "XXC black1", "XXS WW=3 BW=3", "BBW  3.0",
-        "250       1.0 001 002    1    2", "260 001 003    1    2", "XXP 1 2", "XXA 0001  1.0",
-        "001    1 m    One, A                            2000 FRA                         9.0    1     2 w W     3 b +  0000 - U",
-        "001    2 m    Two, B                            1900 FRA                         2.0    2     1 b L     4 w D  0000 - H",
-        "001    3 w    Three, C                          1800 FRA                         1.0    3     4 w ?     1 w -     4 b =",
-        "001    4 w    Four, D                           1700 FRA                         2.0    4     3 b ?     2 b D     3 w =",
-        "240 H 004    3",
-    ])
+    text = (DATA / "all-codes-trf26.trf").read_text(encoding="utf-8")
     trf, errors = parse_trf(text)
     assert errors == [], errors
     assert trf.scoring.win == Decimal("3.0") and trf.rounds == 4 and trf.initial_colour == "B"
@@ -73,7 +64,7 @@ def test_every_result_code_and_the_extension_lines() -> None:
     assert [r.code for r in trf.records if r.code in ("250", "260", "XXP", "XXA", "240")] == \
         ["250", "260", "XXP", "XXA", "240"]
     assert requested_byes(trf) == {4: {3: "H"}}
-    players, pairings = trf_rows(trf)
+    _players, pairings = trf_rows(trf)
     games = {(g["round"], g["white"], g["black"]): (g["result"], g["bye_kind"]) for g in pairings}
     assert games[(1, 1, 2)] == (Result.WHITE_WIN, None)  # W/L: won in less than one move
     assert games[(1, 3, 4)] == (None, None)  # ? = not known yet
