@@ -135,6 +135,39 @@ FR: dict[str, str] = {
     "Rotator %s: no family %s; skipped.": "Écran rotatif %s : pas de famille %s ; ignorée.",
     "This public rotator shows screens that are not public: %s.":
         "Cet écran rotatif public montre des écrans non publics : %s.",
+    # data: TRF lint, imports, standings (issue 6)
+    "TRF check": "Vérification TRF",
+    "TRF file": "Fichier TRF",
+    "Check": "Vérifier",
+    "rounds played": "rondes jouées",
+    "errors": "erreurs",
+    "warnings": "avertissements",
+    "can be imported": "importable",
+    "cannot be imported": "non importable",
+    "Line": "Ligne",
+    "Column": "Colonne",
+    "Severity": "Gravité",
+    "Problem": "Problème",
+    "Why it matters": "Pourquoi c'est important",
+    "error": "erreur",
+    "warning": "avertissement",
+    "Standings": "Classement",
+    "Rank": "Pl.",
+    "No.": "N°",
+    "Rating": "Elo",
+    "After round %s": "Après la ronde %s",
+    "FIDE tie-breaks, edition %s": "Départages FIDE, édition %s",
+    "Cross-table": "Grille américaine",
+    "TRF export": "Export TRF",
+    "Import": "Importer",
+    "Import players and pairings": "Importer joueur·euses et appariements",
+    "Papi (.papi), TRF (.trf) or saved ChessEvent (.json) file.":
+        "Fichier Papi (.papi), TRF (.trf) ou ChessEvent enregistré (.json).",
+    "A Papi file imported again adds its new rounds and keeps the results entered on screens.":
+        "Un fichier Papi importé à nouveau ajoute ses nouvelles rondes et garde les résultats saisis sur les écrans.",
+    "File": "Fichier",
+    "name in the file": "nom dans le fichier",
+    "Nothing was imported": "Rien n'a été importé",
 }
 
 CATALOGS = {"fr": {**ADMIN_FR, **FR}}
