@@ -1,9 +1,18 @@
-"""Helpers of the admin tests: post a form, read the message shown next to a field."""
+"""Helpers of the admin tests: one app per test module (building the app costs most of a test), a client
+that is the server machine itself (admin) or a visitor, posting a form, reading the message next to a field.
+
+The fixtures `admin_app` (one per module) and `admin_web` (per test) live in tests/conftest.py; test
+modules run in the module's event loop (`pytestmark = pytest.mark.asyncio(loop_scope="module")`).
+Every test starts from an empty events folder: `admin_web` removes every event and archive afterwards.
+"""
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from httpx import Response
@@ -14,6 +23,22 @@ from database.registry import EventRegistry
 from database.store import EventStore
 
 Client = AsyncTestClient[Litestar]
+LOOPBACK, VISITOR = "127.0.0.1", "testclient"
+
+
+@contextmanager
+def as_visitor(client: Client) -> Iterator[None]:
+    """Requests made inside the block come from another machine of the hall (not admin)."""
+    client.app.state.test_host = VISITOR
+    try:
+        yield
+    finally:
+        client.app.state.test_host = LOOPBACK
+
+
+def events_dir_of(client: Client) -> Path:
+    path: Path = client.app.state.settings.events_dir
+    return path
 
 
 async def post(client: Client, url: str, data: dict[str, Any] | None = None, **kwargs: Any) -> Response:

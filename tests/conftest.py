@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
@@ -104,3 +105,36 @@ async def admin_client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]
         transport.parse_request = from_loopback
         await prime_csrf(test_client)
         yield test_client
+
+
+# -- admin pages (tests/test_admin_*.py): one app per module, emptied after each test ----------------
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def admin_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[AsyncTestClient[Litestar]]:
+    """One app per test module (building the routes costs ~0.5 s); `app.state.test_host` is the client host."""
+    root = tmp_path_factory.mktemp("admin")
+    app = create_app(Settings(events_dir=root / "events", custom_dir=root / "custom", create_demo=False))
+    async with AsyncTestClient(app=app) as client:
+        transport: Any = client._transport
+        parse = transport.parse_request
+        app.state.test_host = "127.0.0.1"
+
+        def with_host(request: Any) -> dict[str, Any]:
+            return {**parse(request=request), "client": (app.state.test_host, 50000)}
+
+        transport.parse_request = with_host
+        await prime_csrf(client)
+        yield client
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def admin_web(admin_app: AsyncTestClient[Litestar]) -> AsyncIterator[AsyncTestClient[Litestar]]:
+    """The shared client, seen as the server machine itself; the events folder is emptied afterwards."""
+    admin_app.app.state.test_host = "127.0.0.1"
+    yield admin_app
+    admin_app.app.state.test_host = "127.0.0.1"
+    registry: EventRegistry = admin_app.app.state.registry
+    for event_id in registry.ids():
+        await registry.delete(event_id)
+    for event_id in registry.archived_ids():
+        await registry.delete(event_id, archived=True)

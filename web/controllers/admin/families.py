@@ -13,8 +13,9 @@ from database.store import EventStore
 from tournament.boards import current_round
 from tournament.config_rules import Form
 from tournament.errors import NotFound
+from tournament.families import generated_id, plan
 from tournament.models import Family
-from tournament.screen_rules import FAMILY_TYPES, family_rules, family_screens, parse_range
+from tournament.screen_rules import FAMILY_TYPES, family_clash_rule, family_rules
 from web.controllers.admin.common import back, event_store, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
@@ -30,12 +31,13 @@ async def item_counts(store: EventStore) -> dict[int, tuple[int | None, int]]:
     return out
 
 
-def generated(family: Family, counts: dict[int, tuple[int | None, int]]) -> list[tuple[int, int, int]]:
+def generated(family: Family, counts: dict[int, tuple[int | None, int]]) -> list[tuple[str, int, int]]:
+    """(generated screen id, first item, last item) of each screen the family makes now."""
     boards, players = counts.get(family.tournament_id, (None, 0))
     items = players if boards is None or family.type == "players" else boards
-    return family_screens(items, first=family.first, last=family.last, parts=family.parts, number=family.number,
-                          columns=family.columns, checkin=boards is None,
-                          screen_range=parse_range(Form({"range": family.range or ""})))
+    parts, _notices = plan(items, first=family.first, last=family.last, parts=family.parts, number=family.number,
+                           columns=family.columns, checkin=boards is None, range_str=family.range)
+    return [(generated_id(family.uniq_id, p.index), p.first, p.last) for p in parts]
 
 
 class FamiliesAdmin(Controller):
@@ -83,6 +85,7 @@ class FamiliesAdmin(Controller):
         values = family_rules(form, taken_ids={f.uniq_id for f in await store.families() if f.id != family_id},
                               tournament_ids={t.id for t in await store.tournaments()},
                               timer_ids={t.id for t in await store.timers()}, item_counts=await item_counts(store))
+        family_clash_rule(form, values["uniq_id"], {s.uniq_id for s in await store.screens()})
         if not form.ok:
             return await self._page(request, event_id, store, family, form, data)
         if family_id is None:
