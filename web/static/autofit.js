@@ -43,16 +43,29 @@
     show(1, 0);
     if (!enabled()) { return; }
     var scale = 1;
+    if (!fits()) {  // text height is about proportional to the font size: one guess, then small steps
+      var room = window.innerHeight / document.documentElement.scrollHeight;
+      scale = Math.max(MIN_SCALE, Math.floor(room * 100) / 100);
+      setScale(scale.toFixed(2));
+    }
     while (!fits() && scale > MIN_SCALE) {
-      scale = Math.max(MIN_SCALE, scale - 0.05);
+      scale = Math.max(MIN_SCALE, scale - 0.03);
       setScale(scale.toFixed(2));
     }
     var pages = 1;
-    while (!fits() && pages < 40) {
+    if (!fits()) {
+      // a first guess from the overflow, then one more page at a time until every page fits
+      var body = main().getBoundingClientRect();
+      var room = window.innerHeight - body.top;
+      pages = Math.max(1, Math.ceil(body.height / Math.max(room, 1)) - 1);
+    }
+    while (!fits() && pages < 60) {
       pages += 1;
-      var ok = true;
-      for (var p = 0; p < pages && ok; p++) { show(pages, p); ok = fits(); }
-      if (ok) { break; }
+      // pages differ by at most one row per column: the first and the last page are the extremes
+      show(pages, pages - 1);
+      if (!fits()) { continue; }
+      show(pages, 0);
+      if (fits()) { break; }
     }
     state.pages = pages;
     state.page = Math.min(state.page, pages - 1);
