@@ -15,6 +15,7 @@ HX_POST = re.compile(r'hx-post="([^"]+)"')
 HX_HEADERS = re.compile(r"hx-headers='([^']*)'")
 DIALOG = re.compile(r'hx-get="([^"]*/dialog\?[^"]+)"')
 TARGET = re.compile(r'hx-target="#([^"]+)"')
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]*)"')
 
 
 class Submitter:
@@ -31,6 +32,9 @@ class Submitter:
         found = HX_HEADERS.search(page)
         if found:
             headers.update(json.loads(html.unescape(found.group(1))))
+        token = CSRF_META.search(page)
+        if token:
+            headers["X-CSRF-Token"] = html.unescape(token.group(1))
         games: list[dict[str, str]] = []
         forms: dict[str, dict[int, tuple[str, dict[str, str]]]] = {}
         for url in dict.fromkeys(html.unescape(u) for u in DIALOG.findall(page)):

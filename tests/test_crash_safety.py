@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import httpx
@@ -79,16 +81,18 @@ def open_games(db: Path) -> list[tuple[int, int, int, int]]:
 async def submit_until_killed(url: str, games: list[tuple[int, int, int, int]], acknowledged: list[tuple[int, int]],
                               process: subprocess.Popen[bytes], kill_after: float) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=5) as client:
+        page = (await client.get("/screen/crash/input")).text
+        token = re.search(r'<meta name="csrf-token" content="([^"]*)"', page)
+        headers = {"HX-Request": "true", "X-CSRF-Token": token.group(1) if token else ""}
         queue = list(games)
 
         async def worker() -> None:
             while queue:
                 tid, white, black, board = queue.pop(0)
                 data = {"tournament_id": tid, "round": 1, "white_player_id": white, "black_player_id": black,
-                        "result": 1 + board % 3, "board": board}
+                        "result": 1 + board % 3, "board": board, "key": str(uuid.uuid4())}
                 try:
-                    response = await client.post("/screen/crash/input/result", data=data,
-                                                 headers={"HX-Request": "true"})
+                    response = await client.post("/screen/crash/input/result", data=data, headers=headers)
                 except httpx.HTTPError:
                     return
                 if response.status_code == 200:
