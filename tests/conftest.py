@@ -138,3 +138,9 @@ async def admin_web(admin_app: AsyncTestClient[Litestar]) -> AsyncIterator[Async
         await registry.delete(event_id)
     for event_id in registry.archived_ids():
         await registry.delete(event_id, archived=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: the sync Playwright session leaves an event loop behind that would
+    break the asyncio tests collected after it."""
+    items.sort(key=lambda item: "tests/browser/" in str(item.path).replace("\\", "/"))
