@@ -230,7 +230,7 @@ async def cancel_withdrawal(store: EventStore, tid: int, player_id: int) -> None
 # -- clone --------------------------------------------------------------------------------------
 
 CLONED_INFO = ("path", "background_image", "background_color", "update_password", "record_illegal_moves",
-               "allow_results_deletion_on_input_screens", "timer_colors", "timer_delays")
+               "allow_results_deletion_on_input_screens", "timer_colors", "timer_delays", "arbiter_password")
 RESET_TOURNAMENT = ("last_illegal_move_update", "last_result_update", "last_check_in_update", "last_ffe_upload",
                     "last_chessevent_download_md5")
 
@@ -270,7 +270,7 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
 
 INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background_image", "background_color",
                           "update_password", "record_illegal_moves", "allow_results_deletion_on_input_screens",
-                          "timer_colors", "timer_delays"})
+                          "timer_colors", "timer_delays", "arbiter_password"})
 
 
 async def update_info(store: EventStore, values: dict[str, Any]) -> None:

@@ -54,8 +54,8 @@ async def visit(client: Client, url: str) -> Any:
 
 async def test_create_an_event(admin_web: Client) -> None:
     response = await post(admin_web, "/admin/events", {**EVENT, "public": "1", "colour1": "#00ff00",
-                                                         "delay2": "7", "input_code": "s3cret",
-                                                         "record_illegal_moves": "2"})
+                                                       "delay2": "7", "input_code": "s3cret",
+                                                       "arbiter_code": "arb1ter", "record_illegal_moves": "2"})
     assert response.status_code == 303
     assert response.headers["location"] == "/admin/events/open?done=created"
     assert (events_dir_of(admin_web) / "open.db").is_file()
@@ -64,6 +64,7 @@ async def test_create_an_event(admin_web: Client) -> None:
     assert json.loads(info.timer_colors or "") == {"1": "#00FF00"}
     assert json.loads(info.timer_delays or "") == {"2": 7}
     assert info.update_password is not None and info.update_password.startswith("$argon2")
+    assert info.arbiter_password is not None and info.arbiter_password.startswith("$argon2")
     assert info.stop > info.start
     page = await admin_web.get("/admin/events/open?done=created")
     assert page.status_code == 200 and "Open 2026" in page.text and "s3cret" not in page.text
@@ -81,6 +82,7 @@ async def test_create_an_event(admin_web: Client) -> None:
     ({"record_illegal_moves": "12"}, "record_illegal_moves", rules.TOO_BIG, (9,)),
     ({"delay1": "0"}, "delay1", rules.TOO_SMALL, (1,)),
     ({"input_code": "abc"}, "input_code", rules.SHORT_CODE, (4,)),
+    ({"arbiter_code": "ab"}, "arbiter_code", rules.SHORT_CODE, (4,)),
 ])
 async def test_a_bad_new_event_is_refused_with_a_message_next_to_the_field(
         admin_web: Client, change: dict[str, str], field: str, text: str, args: tuple) -> None:
@@ -119,7 +121,7 @@ async def test_admin_changes_are_journalled(admin_web: Client) -> None:
     store = await new_event(admin_web)
     await post(admin_web, "/admin/events/open", {**EVENT, "name": "Renamed"})
     entries = await store.journal_entries()
-    assert entries[0].what == "admin: event settings"
+    assert (entries[0].what, entries[0].role) == ("admin: event settings", "admin")
     assert "name" in (entries[0].target or "")
 
 

@@ -84,6 +84,21 @@ async def test_create_a_tournament_from_a_trf_file(admin_web: Client) -> None:
     assert current_round(await store.pairings(t.id)) is not None
 
 
+async def test_an_upload_form_carries_its_csrf_token_in_the_body(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    data = fixture_path("small-20p-5r.trf").read_bytes()
+    token = admin_web.headers.pop("X-CSRF-Token")
+    try:
+        response = await admin_web.post(BASE, data={"csrf_token": "forged", **TOURNAMENT},
+                                        files=upload("small.trf", data))
+        assert response.status_code == 403 and await store.tournaments() == []
+        response = await admin_web.post(BASE, data={"csrf_token": token, **TOURNAMENT},
+                                        files=upload("small.trf", data))
+        assert response.status_code == 200 and len(await store.tournaments()) == 1
+    finally:
+        admin_web.headers["X-CSRF-Token"] = token
+
+
 async def test_create_a_tournament_from_a_papi_file(admin_web: Client) -> None:
     store = await new_event(admin_web)
     data = fixture_path("papi/small-20p-5r.papi").read_bytes()

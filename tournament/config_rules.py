@@ -183,7 +183,7 @@ class Form:
 # -- events -------------------------------------------------------------------------------------
 
 def event_rules(form: Form, *, taken_ids: Collection[str] = (), new: bool = False) -> dict[str, Any]:
-    """Event settings → `info` columns (plus `event_id` and `input_code` when given).
+    """Event settings → `info` columns (plus `event_id`, and the clear `input_code`/`arbiter_code` when given).
 
     >>> f = Form({"event_id": "open", "name": "Open", "start": "2026-07-02", "stop": "2026-07-01"})
     >>> _ = event_rules(f, new=True)
@@ -207,12 +207,13 @@ def event_rules(form: Form, *, taken_ids: Collection[str] = (), new: bool = Fals
     values["background_color"] = form.colour("background_color")
     values["timer_colors"] = timer_json(form, "colour", form.colour)
     values["timer_delays"] = timer_json(form, "delay", lambda n: form.integer(n, minimum=1, maximum=24 * 60))
-    code = form.raw("input_code")
-    if code:
-        if len(code) < 4:
-            form.fail("input_code", SHORT_CODE, 4)
-        values["input_code"] = code
-    values["clear_input_code"] = form.flag("clear_input_code")
+    for name in ("input_code", "arbiter_code"):
+        code = form.raw(name)
+        if code:
+            if len(code) < 4:
+                form.fail(name, SHORT_CODE, 4)
+            values[name] = code
+        values[f"clear_{name}"] = form.flag(f"clear_{name}")
     return values
 
 

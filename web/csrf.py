@@ -24,7 +24,7 @@ FIELD = "csrf_token"
 SCOPE_KEY = "echiquier_csrf"
 SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 MAX_BODY = 64 * 1024 * 1024
-MULTIPART_FIELD = re.compile(rb'name="csrf_token"\r\n(?:[^\r\n]*\r\n)*\r\n([A-Za-z0-9_.-]{1,200})\r\n')
+MULTIPART_FIELD = re.compile(rb'name="csrf_token"\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9_.-]{1,200})\r\n')
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -55,6 +55,8 @@ ADMIN_FR: dict[str, str] = {
     "Input code of the result screens": "Code de saisie des écrans de résultats",
     "Leave empty to keep the current code.": "Laisser vide pour garder le code actuel.",
     "Remove the input code": "Supprimer le code de saisie",
+    "Arbiter password of the event": "Mot de passe arbitre de l'évènement",
+    "Remove the arbiter password": "Supprimer le mot de passe arbitre",
     "Illegal moves recorded per player and round (0 = off)":
         "Coups illégaux enregistrés par joueur·euse et par ronde (0 = désactivé)",
     "Results may be deleted from input screens": "Les résultats peuvent être effacés depuis les écrans de saisie",

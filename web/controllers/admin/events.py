@@ -35,12 +35,13 @@ def info_values(info: Info) -> dict[str, Any]:
 
 
 async def info_columns(values: dict[str, Any]) -> dict[str, Any]:
-    """Rule output → `info` columns; the input code is stored as an argon2 hash, never in clear."""
+    """Rule output → `info` columns; the input and arbiter codes are stored as argon2 hashes, never in clear."""
     out = {k: values[k] for k in INFO_FIELDS if k in values}
-    if values.get("input_code"):
-        out["update_password"] = await hash_password(values["input_code"])
-    elif values.get("clear_input_code"):
-        out["update_password"] = None
+    for field, column in (("input_code", "update_password"), ("arbiter_code", "arbiter_password")):
+        if values.get(field):
+            out[column] = await hash_password(values[field])
+        elif values.get(f"clear_{field}"):
+            out[column] = None
     return out
 
 
