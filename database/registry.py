@@ -98,14 +98,21 @@ class EventRegistry:
     def archived_path(self, event_id: str) -> Path:
         return self.archive_dir / f"{check_event_id(event_id)}.db"
 
-    async def _detach(self, event_id: str) -> None:
-        """Close the event's store (after its running write) and forget it."""
+    async def _detach(self, event_id: str) -> EventStore | None:
+        """Close the event's store (after its running write) and forget it; returns the closed store."""
         store = self._stores.get(event_id)
         if store is None:
-            return
+            return None
         self._stores = {k: v for k, v in self._stores.items() if k != event_id}
         async with store._lock:
             await store.close()
+        return store
+
+    @staticmethod
+    async def _gone(store: EventStore | None) -> None:
+        """Tell the event's open screens to reload: the event left the folder (they now get "not found")."""
+        if store is not None:
+            await store._notify([("config", None)])
 
     async def archive(self, event_id: str) -> None:
         """Move `events/<id>.db` to `events/archive/<id>.db`: off the lists, still readable."""
@@ -120,12 +127,13 @@ class EventRegistry:
                 raise EventNotFound(event_id)
             if target.exists():
                 raise EventExists(event_id)
-            await self._detach(event_id)
+            closed = await self._detach(event_id)
             target.parent.mkdir(parents=True, exist_ok=True)
             for suffix in SIDECARS:
                 part = Path(f"{source}{suffix}")
                 if part.exists():
                     await asyncio.to_thread(shutil.move, part, Path(f"{target}{suffix}"))
+        await self._gone(closed)
 
     async def delete(self, event_id: str, *, archived: bool = False) -> None:
         """Remove an event file (and its WAL sidecars) for good."""
@@ -133,10 +141,10 @@ class EventRegistry:
         async with self._lock:
             if not path.is_file():
                 raise EventNotFound(event_id)
-            if not archived:
-                await self._detach(event_id)
+            closed = None if archived else await self._detach(event_id)
             for suffix in SIDECARS:
                 await asyncio.to_thread(Path(f"{path}{suffix}").unlink, missing_ok=True)
+        await self._gone(closed)
 
     @asynccontextmanager
     async def open_archived(self, event_id: str) -> AsyncIterator[EventStore]:

@@ -155,9 +155,12 @@ async def test_clone_refuses_a_taken_id(admin_web: Client) -> None:
 
 
 async def test_archive_keeps_the_event_readable_and_listed_for_the_admin(admin_web: Client) -> None:
-    await new_event(admin_web, public="1")
+    store = await new_event(admin_web, public="1")
+    announced: list[tuple[str, int | None]] = []
+    store.subscribe(lambda kind, tid: announced.append((kind, tid)))
     response = await post(admin_web, "/admin/events/open/archive")
     assert response.status_code == 303
+    assert announced == [("config", None)]  # open screens reload (and find the event gone)
     events = events_dir_of(admin_web)
     assert not (events / "open.db").exists() and (events / "archive" / "open.db").is_file()
     assert registry_of(admin_web).ids() == []

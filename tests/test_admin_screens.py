@@ -310,3 +310,22 @@ async def test_a_bad_later_hour_is_refused(admin_web: Client) -> None:
     expect_error(await post(admin_web, url, {"uniq_id": "1", "time_str": "15:00"}), "new-uniq_id",
                  srules.HOUR_TAKEN)
     assert len(await store.timer_hours(timer.id)) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_every_admin_page_renders(admin_web: Client, lang: str) -> None:
+    store, tid = await event_with_tournament(admin_web)
+    screen_id = await make_screen(admin_web, store, tid)
+    await post(admin_web, f"{EVENT}/families", {"uniq_id": "room", "type": "boards", "tournament_id": str(tid)})
+    await post(admin_web, f"{EVENT}/rotators", {"uniq_id": "hall", "screen_ids": [str(screen_id)]})
+    await post(admin_web, f"{EVENT}/timers", {"uniq_id": "t"})
+    player = (await store.players(tid))[0]
+    family, rotator, timer = (await store.families())[0], (await store.rotators())[0], (await store.timers())[0]
+    urls = ["/admin", EVENT, f"{EVENT}/tournaments", f"{EVENT}/tournaments/{tid}", f"{EVENT}/tournaments/{tid}/players",
+            f"{EVENT}/tournaments/{tid}/players/{player.id}", f"{EVENT}/screens", f"{EVENT}/screens/{screen_id}",
+            f"{EVENT}/families", f"{EVENT}/families/{family.id}", f"{EVENT}/rotators", f"{EVENT}/rotators/{rotator.id}",
+            f"{EVENT}/timers", f"{EVENT}/timers/{timer.id}"]
+    for url in urls:
+        response = await admin_web.get(url, params={"lang": lang})
+        assert response.status_code == 200, url
+        assert ("Paramètres" in response.text or "Nouvel évènement" in response.text) == (lang == "fr"), url
