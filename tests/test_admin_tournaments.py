@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 from typing import Any
 
 import pytest
@@ -108,6 +109,25 @@ async def test_create_a_tournament_from_a_papi_file(admin_web: Client) -> None:
     assert response.status_code == 200, response.text
     [t] = await store.tournaments()
     assert len(await store.players(t.id)) == len(trf.players)
+
+
+async def test_load_chessevent_players_into_a_tournament(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    await post(admin_web, BASE, {**TOURNAMENT, "rating_kind": "rapid"})
+    [t] = await store.tournaments()
+    payload = {"name": "Open A", "rounds": 7, "rating": 2, "players": [
+        {"last_name": "Dupont", "first_name": "Ana", "rapid_rating": 1700, "rapid_rating_type": 3,
+         "skipped_rounds": {"2": 0.5}},
+        {"last_name": "Martin", "first_name": "Leo", "check_in": 1}]}
+    response = await admin_web.post(f"{BASE}/{t.id}/upload",
+                                    files=upload("registrations.json", json.dumps(payload).encode()))
+    assert response.status_code == 200 and 'id="report"' in response.text
+    players = await store.players(t.id)
+    assert sorted((p.last_name, p.rating, p.checked_in) for p in players) == [("Dupont", 1700, False),
+                                                                               ("Martin", 0, True)]
+    dupont = next(p for p in players if p.last_name == "Dupont")
+    assert [(s.round, s.score, s.papi_player_id) for s in await admin.skipped_rounds(store, t.id)] == [
+        (2, 0.5, dupont.id)]
 
 
 @pytest.mark.parametrize("name, content, text", [
