@@ -367,7 +367,9 @@ class EventStore:
                                players=msgspec.json.decode(target.player_ids or "[]", type=list[int]))
             self._summary.undoes = entry_id
             await jn.mark_undone(conn, entry_id, self.entry_id)
-            self.pending_changes.append(("result", target.tournament_id) if target.tournament_id else ("config", None))
+            # an undo may touch more than a result: screens refetch (kind "tournament"), no row push
+            self.pending_changes.append(("tournament", target.tournament_id) if target.tournament_id
+                                        else ("config", None))
             return self.entry_id
 
     async def recall(self, key: str) -> Submission | None:

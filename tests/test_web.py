@@ -15,7 +15,6 @@ from tournament.models import Pairing
 from tournament.results import Result
 from web.app import create_app
 from web.auth import hash_password, input_cookie_name
-from web.live import live_messages
 from web.settings import Settings
 
 HX = {"HX-Request": "true"}
@@ -202,20 +201,6 @@ async def test_rotator_refreshes_to_the_next_screen(demo_client: AsyncTestClient
     assert 'content="15; url=/rotator/demo/hall/1"' in first.text
     last = await demo_client.get("/rotator/demo/hall/2")
     assert 'url=/rotator/demo/hall/0"' in last.text
-
-
-async def test_live_stream_announces_a_stored_result(demo_client: AsyncTestClient[Litestar]) -> None:
-    store = await demo_store(demo_client)
-    game = await open_game(store)
-    stream = live_messages(demo_client.app.state.channels, "demo")
-    hello = await anext(stream)
-    assert hello.event == "hello"
-    waiting = asyncio.ensure_future(anext(stream))
-    await asyncio.sleep(0.05)
-    await demo_client.post("/screen/demo/input/result", data=entry(game, Result.DRAW), headers=HX)
-    message = await asyncio.wait_for(waiting, 2)
-    assert message.event == f"tournament-{game.tournament_id}"
-    await stream.aclose()
 
 
 async def test_set_fragment_is_what_live_screens_refetch(demo_client: AsyncTestClient[Litestar]) -> None:

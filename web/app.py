@@ -45,8 +45,9 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     channels = make_channels()
+    templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
-    registry.on_open(lambda store: publisher(channels, store))
+    registry.on_open(lambda store: publisher(channels, store, templates.engine))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -69,7 +70,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
         plugins=[channels],
-        template_config=TemplateConfig(instance=template_engine(settings)),
+        template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
         middleware=[actor_middleware, csrf_middleware],

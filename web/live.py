@@ -6,8 +6,10 @@ response per screen, automatic reconnection by the browser, and no message from 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 
+from jinja2 import Environment
 from litestar import Request, get
 from litestar.channels import ChannelsPlugin
 from litestar.channels.backends.memory import MemoryChannelsBackend
@@ -16,6 +18,9 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from database.registry import check_event_id
 from database.store import EventStore
+from web.row_feed import RowFeed
+
+log = logging.getLogger("echiquier")
 
 KEEPALIVE_SECONDS = 15
 
@@ -38,14 +43,35 @@ def event_name(kind: str, tid: int | None) -> str:
     return f"tournament-{tid}" if tid is not None else "config"
 
 
-def publisher(channels: ChannelsPlugin, store: EventStore) -> None:
-    """Subscribe a store so that each of its commits is announced on its event's channel."""
+def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environment) -> None:
+    """Subscribe a store so that each of its commits is announced on its event's channel.
 
-    def announce(kind: str, tid: int | None) -> None:
+    A result becomes `result-<tid>` carrying the changed rows (web/row_feed.py); anything else about a
+    tournament becomes `tournament-<tid>` (screens refetch their sets), event-wide changes `config`.
+    """
+    feed = RowFeed(environment, store)
+
+    def publish(name: str, data: str) -> None:
         try:
-            channels.publish(event_name(kind, tid), channels=[channel_of(store.event_id)])
+            channels.publish(f"{name}\n{data}".encode(), channels=[channel_of(store.event_id)])
         except RuntimeError:  # not started yet (demo built during start-up): nobody is listening
             pass
+
+    async def announce(kind: str, tid: int | None) -> None:
+        if tid is None:
+            publish("config", "config")
+            return
+        try:
+            if kind == "result":
+                event = await feed.event(tid)
+                if event is not None:
+                    publish(*event)
+                return
+            publish(event_name(kind, tid), str(tid))
+            await feed.remember(tid)
+        except Exception:  # the write is committed: never fail it over a notification
+            log.exception("live update of tournament %s failed", tid)
+            publish(event_name(kind, tid), str(tid))
 
     store.subscribe(announce)
 
@@ -54,8 +80,9 @@ async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterato
     yield ServerSentEventMessage(event="hello", data="connected", retry=1000)
     async with channels.start_subscription([channel_of(event_id)]) as subscriber:
         async for message in subscriber.iter_events():
-            name = message.decode() if isinstance(message, bytes) else str(message)
-            yield ServerSentEventMessage(event=name, data=name)
+            text = message.decode() if isinstance(message, bytes) else str(message)
+            name, _, data = text.partition("\n")
+            yield ServerSentEventMessage(event=name, data=data or name)
 
 
 @get("/live/{event_id:str}")

@@ -14,6 +14,8 @@ def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_
         hall.goto(f"{live_demo.url}/screen/demo/boards-a")
         hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
         hall.evaluate("window.__noReload = 'still here'")
+        requests: list[str] = []
+        hall.on("request", lambda request: requests.append(request.url))
         tablet.goto(f"{live_demo.url}/screen/demo/input")
         row = tablet.locator("tr.tappable[id^='game-1-3-']").first
         row_id = row.get_attribute("id")
@@ -28,6 +30,9 @@ def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_
             f"document.querySelector('#{row_id} td.res').textContent.trim() === '½-½'", timeout=2000
         )
         assert hall.evaluate("window.__noReload") == "still here"
+        assert not [u for u in requests if "/sets/" in u]  # the row came in the stream: nothing refetched
+        counter = hall.locator(".missing-set").first.inner_text()
+        assert int(counter) == hall.locator("tr.board-row:not(.done):not(.bye)").count()
         hall.screenshot(path=str(ARTIFACTS / "live-result-hall.png"))
         tablet.screenshot(path=str(ARTIFACTS / "live-result-tablet.png"))
     finally:

@@ -40,6 +40,7 @@
     }
   });
   document.addEventListener("htmx:afterSettle", highlight);
+  document.addEventListener("echiquier:rows-swapped", highlight);
   document.addEventListener("htmx:sseOpen", function () { setLive(true); });
   document.addEventListener("htmx:sseError", function () { setLive(false); });
   document.addEventListener("keydown", function (evt) {
@@ -87,4 +88,39 @@
   }, true);
   document.addEventListener("htmx:load", function (evt) { fillKeys(evt.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
+})();
+
+// Results pushed as rendered rows (web/row_feed.py): swap each row in place, then recount.
+(function () {
+  "use strict";
+  function recount(tid, missing) {
+    document.querySelectorAll('section.set[data-tid="' + tid + '"]').forEach(function (section) {
+      var here = section.querySelectorAll("tr.board-row:not(.done):not(.bye)").length;
+      var set = section.querySelector(".missing-set");
+      var total = section.querySelector(".missing-tournament");
+      var elsewhere = section.querySelector(".missing-elsewhere");
+      if (set) { set.textContent = here; }
+      if (total) { total.textContent = missing; }
+      if (elsewhere) { elsewhere.hidden = here === missing; }
+    });
+  }
+  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    var feed = evt.target;
+    if (!feed.classList || !feed.classList.contains("row-feed")) { return; }
+    evt.preventDefault();  // not a swap into the feed element: rows are replaced where they are
+    var payload = JSON.parse(evt.detail.data);
+    var kind = feed.dataset.kind, screen = feed.dataset.screen;
+    payload.rows.forEach(function (row) {
+      var old = document.getElementById(row.id);
+      var html = row.html[kind] || row.html[kind.split(":")[0] + ":en"];
+      if (!old || !html) { return; }
+      var holder = document.createElement("tbody");
+      holder.innerHTML = html.split("__SCREEN__").join(encodeURIComponent(screen));
+      var fresh = holder.firstElementChild;
+      old.replaceWith(fresh);
+      htmx.process(fresh);
+    });
+    recount(payload.tid, payload.missing);
+    document.dispatchEvent(new CustomEvent("echiquier:rows-swapped"));
+  });
 })();

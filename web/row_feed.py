@@ -1,0 +1,80 @@
+"""Results pushed to the screens as rendered rows, so that no screen refetches anything for a result.
+
+After a result commit, the rows of the current round that changed are rendered once per screen
+kind (input, boards) and language, and published in one SSE event `result-<tid>` whose data is
+JSON: `{"tid", "missing", "rows": [{"id", "html": {"input:en": "<tr…>", …}}]}`. Each page picks its
+variant, puts its own screen id in place of `SCREEN_SLOT` and swaps the row in place
+(web/static/echiquier.js). When the published rows themselves changed (a new round, a re-pairing)
+the publisher falls back to `tournament-<tid>`, on which screens refetch their sets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+from jinja2 import Environment
+
+from database.store import EventStore
+from web.i18n import LANGUAGES, translator
+from web.views import BoardRow, board_rows, tournament_state
+
+SCREEN_SLOT = "__SCREEN__"
+KINDS = ("input", "boards")
+
+
+class Snapshot(msgspec.Struct):
+    round: int | None
+    rows: dict[str, BoardRow]
+
+
+class SlotScreen(msgspec.Struct, frozen=True):
+    """What `_row.html` reads of a screen, with a placeholder for the id."""
+
+    type: str
+    uniq_id: str = SCREEN_SLOT
+
+
+class RowFeed:
+    """Per event store: the last published rows of each tournament, to send only what changed."""
+
+    def __init__(self, environment: Environment, store: EventStore) -> None:
+        self.environment = environment
+        self.store = store
+        self.snapshots: dict[int, Snapshot] = {}
+        self._lock = asyncio.Lock()
+
+    async def snapshot(self, tid: int) -> Snapshot:
+        state = await tournament_state(self.store, tid)
+        return Snapshot(round=state.round, rows={r.dom_id: r for r in board_rows(state)})
+
+    async def remember(self, tid: int) -> None:
+        """Record the rows as screens got them (before a write is announced)."""
+        self.snapshots[tid] = await self.snapshot(tid)
+
+    async def event(self, tid: int) -> tuple[str, str] | None:
+        """What to publish after a result write: the changed rows, a full refresh, or nothing (an earlier
+        event already carried this change)."""
+        async with self._lock:
+            before = self.snapshots.get(tid)
+            after = await self.snapshot(tid)
+            self.snapshots[tid] = after
+            if before is None or before.round != after.round or before.rows.keys() != after.rows.keys():
+                return f"tournament-{tid}", str(tid)
+            changed = [row for key, row in after.rows.items() if row != before.rows[key]]
+            if not changed:
+                return None
+            return f"result-{tid}", await self.payload(tid, changed)
+
+    async def payload(self, tid: int, changed: list[BoardRow]) -> str:
+        state = await tournament_state(self.store, tid)
+        template = self.environment.get_template("screen/_row.html")
+        rows = []
+        for row in changed:
+            html = {
+                f"{kind}:{lang}": template.render(row=row, screen=SlotScreen(kind), event_id=self.store.event_id,
+                                                  _=translator(lang)).strip()
+                for kind in KINDS for lang in LANGUAGES
+            }
+            rows.append({"id": row.dom_id, "html": html})
+        return msgspec.json.encode({"tid": tid, "missing": state.missing, "rows": rows}).decode()
