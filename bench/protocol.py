@@ -33,8 +33,8 @@ class Submitter:
         if found:
             headers.update(json.loads(html.unescape(found.group(1))))
         token = CSRF_META.search(page)
-        if token:
-            headers["X-CSRF-Token"] = html.unescape(token.group(1))
+        headers["X-CSRF-Token"] = (html.unescape(token.group(1)) if token else "") or http.cookies.get(
+            "echiquier-csrf", "")
         games: list[dict[str, str]] = []
         forms: dict[str, dict[int, tuple[str, dict[str, str]]]] = {}
         for url in dict.fromkeys(html.unescape(u) for u in DIALOG.findall(page)):

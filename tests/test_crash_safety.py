@@ -83,7 +83,8 @@ async def submit_until_killed(url: str, games: list[tuple[int, int, int, int]], 
     async with httpx.AsyncClient(base_url=url, timeout=5) as client:
         page = (await client.get("/screen/crash/input")).text
         token = re.search(r'<meta name="csrf-token" content="([^"]*)"', page)
-        headers = {"HX-Request": "true", "X-CSRF-Token": token.group(1) if token else ""}
+        sent = token.group(1) if token and token.group(1) else client.cookies.get("echiquier-csrf", "")
+        headers = {"HX-Request": "true", "X-CSRF-Token": sent}
         queue = list(games)
 
         async def worker() -> None:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from litestar import Request
+from litestar import Request, Response
+from litestar.enums import MediaType
 from litestar.response import Template
+from litestar.utils.scope.state import ScopeState
 
+from database.store import EventStore
 from web.auth import is_admin
 from web.csrf import token_of
 from web.i18n import LANGUAGES, translator
@@ -18,11 +24,51 @@ def language(request: Request) -> str:
 
 
 def render(request: Request, template: str, status_code: int = 200, **context: Any) -> Template:
+    base_context(request, context)
+    context.setdefault("csrf_token", token_of(request.scope))
+    return Template(template_name=template, context=context, status_code=status_code,
+                    headers={"Vary": "HX-Request"})
+
+
+#: Pages showing a timer embed the server time they were rendered at: keep them this long at most.
+TIMER_SECONDS = 2
+
+
+def base_context(request: Request, context: dict[str, Any]) -> dict[str, Any]:
     lang = language(request)
     context.setdefault("_", translator(lang))
     context.setdefault("lang", lang)
     context.setdefault("is_admin", is_admin(request))
     context.setdefault("htmx", request.headers.get("HX-Request") == "true")
-    context.setdefault("csrf_token", token_of(request.scope))
-    return Template(template_name=template, context=context, status_code=status_code,
-                    headers={"Vary": "HX-Request"})
+    return context
+
+
+async def render_cached(
+    request: Request, store: EventStore, template: str, build: Callable[[], Awaitable[dict[str, Any]]],
+    *, role: str = "", timed: bool = False,
+) -> Response[bytes]:
+    """A hall page or fragment rendered (and gzipped) once per commit and shared by every client.
+
+    The HTML is kept in the store's memo (cleared by the next commit), keyed by everything it depends
+    on: URL, language, admin or not, role, htmx or not. It holds nothing per client: the CSRF token is
+    read by echiquier.js from its cookie.
+    """
+    htmx = request.headers.get("HX-Request") == "true"
+    bucket = int(time.time() // TIMER_SECONDS) if timed else 0
+    key = ("html", template, request.url.path, request.url.query, language(request), is_admin(request), role, htmx,
+           bucket)
+
+    async def compute() -> bytes:
+        context = base_context(request, await build())
+        context["csrf_token"] = ""
+        return request.app.template_engine.get_template(template).render(**context).encode()
+
+    async def compress() -> bytes:
+        return gzip.compress(await store.memo(key, compute), compresslevel=6, mtime=0)
+
+    headers = {"Vary": "HX-Request, Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        ScopeState.from_scope(request.scope).is_cached = True  # already compressed: the middleware passes it on
+        headers["Content-Encoding"] = "gzip"
+        return Response(await store.memo(("gzip", key), compress), media_type=MediaType.HTML, headers=headers)
+    return Response(await store.memo(key, compute), media_type=MediaType.HTML, headers=headers)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from litestar import Controller, Request, get
 from litestar.params import FromPath
-from litestar.response import Template
+from litestar.response import Response
 
 from database.store import EventStore
 from tournament.errors import NotFound
@@ -13,7 +15,7 @@ from tournament.notices import Notice
 from web.access import check_public, open_event
 from web.auth import is_admin
 from web.i18n import translator
-from web.render import language, render
+from web.render import language, render_cached
 from web.screen_context import screen_context
 from web.screen_views import ScreenSpec, family_specs, plain_specs, rotator_ids, translate_notices
 
@@ -52,7 +54,7 @@ class RotatorController(Controller):
     @get(["/", "/{index:int}"])
     async def rotate(
         self, request: Request, event_id: FromPath[str], rotator_id: FromPath[str], index: FromPath[int] = 0
-    ) -> Template:
+    ) -> Response[bytes]:
         store, info = await open_event(request, event_id)
         rotator = next((r for r in await store.rotators() if r.uniq_id == rotator_id), None)
         if rotator is None:
@@ -63,10 +65,15 @@ class RotatorController(Controller):
             raise NotFound(f"Rotator {rotator_id!r} has no screen to show.")
         position = index % len(screens)
         show_menus = bool(rotator.show_menus)
-        context = await screen_context(request, store, info, screens[position], show_menu=show_menus)
-        if is_admin(request):
-            context["notices"] = context["notices"] + translate_notices(notices, translator(language(request)))
         delay = max(rotator.delay if rotator.delay is not None else DEFAULT_DELAY, 1)
-        return render(request, "screen/page.html", event_id=event_id, rotator=rotator, delay=delay,
-                      position=position, count=len(screens), next_index=(position + 1) % len(screens),
-                      hide_menus=not show_menus, **context)
+
+        async def build() -> dict[str, Any]:
+            context = await screen_context(request, store, info, screens[position], show_menu=show_menus)
+            if is_admin(request):
+                context["notices"] = context["notices"] + translate_notices(notices, translator(language(request)))
+            return {"event_id": event_id, "rotator": rotator, "delay": delay, "position": position,
+                    "count": len(screens), "next_index": (position + 1) % len(screens), "hide_menus": not show_menus,
+                    **context}
+
+        return await render_cached(request, store, "screen/page.html", build,
+                                   timed=screens[position].timer_id is not None)

@@ -28,9 +28,9 @@ from web.entry import (
     write_result,
 )
 from web.i18n import translator
-from web.render import language, render
+from web.render import language, render, render_cached
 from web.screen_context import load_spec, screen_context
-from web.screen_views import ScreenSpec, set_view
+from web.screen_views import ScreenSpec, SetSpec, set_view
 from web.views import BoardRow, board_rows, results_view, tournament_state
 
 
@@ -52,36 +52,49 @@ class ScreenController(Controller):
     path = "/screen/{event_id:str}/{screen_id:str}"
 
     @get("/")
-    async def page(self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]) -> Template:
+    async def page(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]
+    ) -> Template | Response[bytes]:
         store, info, screen = await load_screen(request, event_id, screen_id)
         if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
             return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
                           screen=screen, title=screen.name or screen.uniq_id, message=None)
-        context = await screen_context(request, store, info, screen)
-        return render(request, "screen/page.html", event_id=event_id, **context)
+        async def build() -> dict[str, object]:
+            return {"event_id": event_id, **await screen_context(request, store, info, screen)}
+
+        return await render_cached(request, store, "screen/page.html", build, timed=screen.timer_id is not None)
 
     @get("/sets/{set_id:int}")
     async def set_fragment(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
-    ) -> Template:
+    ) -> Response[bytes]:
         """One set, refreshed on live updates; `set_id` is the `screen_set` id (1 on generated screens)."""
         store, info, screen = await load_screen(request, event_id, screen_id)
         if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
             raise NeedsInputCode()
         for s in screen.sets:
             if s.id == set_id:
-                view = await set_view(store, screen, s, translator(language(request)))
-                return render(request, "screen/_set.html", event_id=event_id, screen=screen, set=view)
+                async def build(s: SetSpec = s) -> dict[str, object]:
+                    view = await set_view(store, screen, s, translator(language(request)))
+                    return {"event_id": event_id, "screen": screen, "set": view}
+
+                return await render_cached(request, store, "screen/_set.html", build)
         raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
 
     @get("/results-list")
-    async def results_fragment(self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]) -> Template:
+    async def results_fragment(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]
+    ) -> Response[bytes]:
         store, _info, screen = await load_screen(request, event_id, screen_id)
         if screen.row is None or screen.type != "results":
             raise NotFound(f"Screen {screen_id!r} is not a results screen.")
-        view = await results_view(store, screen.row)
-        return render(request, "screen/_results.html", screen=screen, result_columns=view.columns,
-                      several=len(view.tournament_ids) > 1)
+        row = screen.row
+
+        async def build() -> dict[str, object]:
+            view = await results_view(store, row)
+            return {"screen": screen, "result_columns": view.columns, "several": len(view.tournament_ids) > 1}
+
+        return await render_cached(request, store, "screen/_results.html", build)
 
     @post("/login")
     async def login(

@@ -62,6 +62,9 @@
 (function () {
   "use strict";
   function csrfToken() {
+    // the cookie (web/csrf.py) first: shared, cached hall pages carry no per-client token
+    var found = document.cookie.match(/(?:^|;\s*)echiquier-csrf=([^;]+)/);
+    if (found) { return decodeURIComponent(found[1]); }
     var meta = document.querySelector('meta[name="csrf-token"]');
     return meta ? meta.getAttribute("content") : "";
   }
