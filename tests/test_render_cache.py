@@ -1,0 +1,35 @@
+"""Hall pages are rendered once per commit and shared: same bytes for everyone, fresh after a write."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from tests.test_web import HX, demo_store, entry, open_game
+from tournament.results import Result
+
+
+async def test_screens_share_one_render_until_the_next_commit(demo_client: AsyncTestClient[Litestar]) -> None:
+    store = await demo_store(demo_client)
+    renders: list[str] = []
+    engine = demo_client.app.template_engine
+    original = engine.get_template
+
+    def counting(name: str):  # type: ignore[no-untyped-def]
+        renders.append(name)
+        return original(name)
+
+    engine.get_template = counting  # type: ignore[method-assign]
+    first = await demo_client.get("/screen/demo/boards-b")
+    second = await demo_client.get("/screen/demo/boards-b", headers={"Accept-Encoding": "gzip"})
+    assert first.text == second.text and renders.count("screen/page.html") == 1
+    assert second.headers["content-encoding"] == "gzip"
+    token = demo_client.cookies.get("echiquier-csrf")
+    assert token and token not in first.text  # nothing per client in a shared page
+    game = await open_game(store, "open-b")
+    assert (await demo_client.post("/screen/demo/input/result", data=entry(game, Result.BLACK_WIN),
+                                   headers=HX)).status_code == 200
+    third = await demo_client.get("/screen/demo/boards-b")
+    assert renders.count("screen/page.html") == 2
+    row = f'id="game-{game.tournament_id}-3-{game.white_player_id}"'
+    assert "0-1" in third.text.split(row, 1)[1].split("</tr>", 1)[0]
