@@ -16,8 +16,12 @@ log = logging.getLogger("echiquier")
 
 
 def error_page(request: Request, status: int, message: str) -> Template:
-    """A fragment for htmx requests (swapped into #messages), a full page otherwise."""
+    """A fragment for htmx requests (swapped into #messages), a full page otherwise.
+
+    A message that is a catalog key (a refusal raised with a fixed English text) is shown translated.
+    """
     fragment = request.headers.get("HX-Request") == "true"
+    message = translator(language(request))(message)
     return render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)
 
 

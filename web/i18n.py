@@ -168,6 +168,83 @@ FR: dict[str, str] = {
     "File": "Fichier",
     "name in the file": "nom dans le fichier",
     "Nothing was imported": "Rien n'a été importé",
+    # arbiter entry, journal, roles, board cards (issue 5)
+    "Board %s: %s": "Échiquier %s : %s",
+    "This board already has a result (%s). Only an arbiter can change it.":
+        "Cet échiquier a déjà un résultat (%s). Seul·e un·e arbitre peut le modifier.",
+    "Change the result of board %s: %s → %s?": "Modifier le résultat de l'échiquier %s : %s → %s ?",
+    "WHITE WINS BY FORFEIT": "VICTOIRE BLANCS PAR FORFAIT",
+    "BLACK WINS BY FORFEIT": "VICTOIRE NOIRS PAR FORFAIT",
+    "DOUBLE FORFEIT": "DOUBLE FORFAIT",
+    "Really delete the result %s of %s round %s, board %s?":
+        "Vraiment supprimer le résultat %s de %s ronde %s, échiquier %s ?",
+    "Delete the result": "Supprimer le résultat",
+    "Result of board %s deleted.": "Résultat de l'échiquier %s supprimé.",
+    "Games of the round still without a result": "Parties de la ronde encore sans résultat",
+    "without result here": "sans résultat ici",
+    "in the tournament": "dans le tournoi",
+    "Forfeits (%s) are entered by an arbiter.": "Les forfaits (%s) sont saisis par un·e arbitre.",
+    "Only an arbiter can correct a result.": "Seul·e un·e arbitre peut corriger un résultat.",
+    "The new result is the same as the old one; nothing to change.":
+        "Le nouveau résultat est identique à l'ancien ; rien à modifier.",
+    "Only an arbiter can delete a result on this event.":
+        "Seul·e un·e arbitre peut supprimer un résultat sur cet évènement.",
+    "This submission key was already used for another request; reload the page.":
+        "Cette clé d'envoi a déjà servi pour une autre demande ; rechargez la page.",
+    "Arbiter": "Arbitre",
+    "Done.": "Fait.",
+    "Journal of changes": "Journal des modifications",
+    "Input screen": "Écran de saisie",
+    "Board cards (QR codes) of %s": "Cartes d'échiquier (QR codes) de %s",
+    "Arbiter password of this event": "Mot de passe arbitre de cet évènement",
+    "Set": "Défini",
+    "Not set: only the server administrator acts as arbiter.":
+        "Non défini : seul·e l'administrateur·rice du serveur peut arbitrer.",
+    "New password": "Nouveau mot de passe",
+    "Again": "Confirmation",
+    "Save (empty: remove)": "Enregistrer (vide : supprimer)",
+    "Log out": "Se déconnecter",
+    "Log in": "Se connecter",
+    "Logged in.": "Connecté·e.",
+    "Password saved.": "Mot de passe enregistré.",
+    "Server administrator": "Administration du serveur",
+    "Administrator password": "Mot de passe d'administration",
+    "Choose the administrator password (first start: from the server machine only).":
+        "Choisissez le mot de passe d'administration (premier démarrage : depuis la machine du serveur seulement).",
+    "Change the administrator password.": "Modifier le mot de passe d'administration.",
+    "No administrator password yet: set it from the server machine itself.":
+        "Pas encore de mot de passe d'administration : définissez-le depuis la machine du serveur.",
+    "Arbiter login": "Connexion arbitre",
+    "Arbiter password": "Mot de passe arbitre",
+    "At least %s characters, please.": "Au moins %s caractères, s'il vous plaît.",
+    "The two passwords differ.": "Les deux mots de passe diffèrent.",
+    "No arbiter password is set for this event: ask the server administrator.":
+        "Aucun mot de passe arbitre n'est défini pour cet évènement : demandez à l'administrateur·rice du serveur.",
+    "Wrong password.": "Mot de passe incorrect.",
+    "Reserved to arbiters: log in on /arbiter/%s.": "Réservé aux arbitres : connectez-vous sur /arbiter/%s.",
+    "all": "tous",
+    "Filter": "Filtrer",
+    "When": "Quand",
+    "Who": "Qui",
+    "What": "Quoi",
+    "Old": "Avant",
+    "New": "Après",
+    "Undo entry %s?": "Annuler l'entrée %s ?",
+    "Undo": "Annuler",
+    "undone by #%s": "annulée par n°%s",
+    "No change recorded.": "Aucune modification enregistrée.",
+    "Board cards": "Cartes d'échiquier",
+    "boards": "échiquiers",
+    "Print": "Imprimer",
+    "Board %s": "Échiquier %s",
+    "Scan to enter the result of this game.": "Scannez pour saisir le résultat de cette partie.",
+    "No game in the current round.": "Aucune partie dans la ronde en cours.",
+    "Result recorded: %s. Thank you!": "Résultat enregistré : %s. Merci !",
+    "This card is for another round or the round was re-paired: it has expired.":
+        "Cette carte est d'une autre ronde ou la ronde a été réappariée : elle a expiré.",
+    "Every result of round %s is in: this card has expired.":
+        "Tous les résultats de la ronde %s sont saisis : cette carte a expiré.",
+    "This board card is not valid for this event.": "Cette carte d'échiquier n'est pas valable pour cet évènement.",
 }
 
 CATALOGS = {"fr": {**ADMIN_FR, **FR}}
