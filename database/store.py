@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -64,6 +66,26 @@ class GameKey(msgspec.Struct, frozen=True, kw_only=True):
 
     def astuple(self) -> tuple[int, int, int, int]:
         return (self.tournament_id, self.round, self.white_player_id, self.black_player_id)
+
+
+@functools.lru_cache(maxsize=256)
+def tables_read(sql: str) -> frozenset[str]:
+    """The tables a cached SELECT reads.
+
+    >>> sorted(tables_read("SELECT * FROM pairing p JOIN player q ON p.id = q.id WHERE 1"))
+    ['pairing', 'player']
+    """
+    return frozenset(m.group(1) for m in re.finditer(r"\b(?:FROM|JOIN)\s+(\w+)", sql, re.IGNORECASE))
+
+
+def _patched(p: Pairing, changed: dict[tuple[int, int, int, int], tuple[GameKey, Result | None, float]]) -> Pairing:
+    if p.black_player_id is None:
+        return p
+    found = changed.get((p.tournament_id, p.round, p.white_player_id, p.black_player_id))
+    if found is None:
+        return p
+    _key, result, now = found
+    return msgspec.structs.replace(p, result=result, result_date=now, last_update=now)
 
 
 def convert(rows: Iterable[sqlite3.Row], kind: type[R]) -> list[R]:
@@ -185,6 +207,8 @@ class EventStore:
         """
         async with self._lock:
             self.pending_changes: list[tuple[str, int | None]] = list(changes)
+            self._patches: list[tuple[GameKey, Result | None, float]] = []
+            committed = False
             try:
                 await self._writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
@@ -196,6 +220,7 @@ class EventStore:
                 if not await jn.close_entry(self._writer, self.entry_id, self._summary):
                     self.entry_id = 0
                 await self._writer.execute("COMMIT")
+                committed = True
             except BaseException as exc:
                 try:
                     await self._writer.execute("ROLLBACK")
@@ -206,9 +231,27 @@ class EventStore:
                 raise
             finally:
                 self.generation += 1
-                self._cache.clear()
+                if committed and self._patches:
+                    self._patch_cache(self._patches)
+                else:
+                    self._cache.clear()
             announced = self.pending_changes
         await self._notify(announced)
+
+    def _patch_cache(self, patches: list[tuple[GameKey, Result | None, float]]) -> None:
+        """After a commit that only changed results: keep the cached pairing lists, with those results
+        replaced, and drop everything else that may depend on results (logs, tournaments, memos)."""
+        changed = {p[0].astuple(): p for p in patches}
+        kept: dict[Any, Any] = {}
+        for key, rows in self._cache.items():
+            if key[0] == "memo":
+                continue
+            tables = tables_read(key[0])
+            if tables == {"pairing"}:
+                kept[key] = [_patched(p, changed) for p in rows]
+            elif not tables & {"pairing", "result", "tournament"}:
+                kept[key] = rows
+        self._cache = kept
 
     async def journal(
         self, conn: aiosqlite.Connection, what: str, target: str | None = None, old: str | None = None,
@@ -457,6 +500,7 @@ class EventStore:
                                             key.black_player_id, now, int(result)))
             await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
             await self._journal_result(conn, "result", key, shown_board, None, result)
+            self._patches.append((key, result, now))
             if submission is not None:
                 await jn.remember(conn, submission, now)
 
@@ -480,6 +524,7 @@ class EventStore:
                                                 key.black_player_id, now, int(new)))
             await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
             await self._journal_result(conn, "result corrected", key, shown_board, old, new)
+            self._patches.append((key, new, now))
             if submission is not None:
                 await jn.remember(conn, submission, now)
 
@@ -537,6 +582,7 @@ class EventStore:
             )
             await conn.execute(TOUCH_RESULTS, (now, key.tournament_id))
             await self._journal_result(conn, "result deleted", key, shown_board, Result(row[0]), None)
+            self._patches.append((key, None, now))
             if submission is not None:
                 await jn.remember(conn, submission, now)
             return Result(row[0])
@@ -601,16 +647,24 @@ class EventStore:
             if await cursor.fetchone() is not None:
                 raise Conflict("Check-in is closed: round 1 is paired. Nothing was changed.")
             cursor = await conn.execute(
+                "SELECT checked_in, last_name, first_name FROM player WHERE id = ? AND tournament_id = ?",
+                (player_id, tid),
+            )
+            before = await cursor.fetchone()
+            if before is None:
+                raise NotFound(f"No player {player_id} in this tournament.")
+            await conn.execute(
                 "UPDATE player SET checked_in = ?, last_update = ? WHERE id = ? AND tournament_id = ?",
                 (int(checked_in), now, player_id, tid),
             )
-            if cursor.rowcount != 1:
-                raise NotFound(f"No player {player_id} in this tournament.")
             await conn.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+            await self.journal(conn, "check-in", _person(before[1], before[2]), _presence(bool(before[0])),
+                               _presence(checked_in), tournament_id=tid, players=(player_id,))
 
-    async def _game_in_progress(self, conn: aiosqlite.Connection, tid: int, rnd: int, player_id: int) -> None:
+    async def _game_in_progress(self, conn: aiosqlite.Connection, tid: int, rnd: int, player_id: int) -> int | None:
+        """The board of the player's game in `rnd`, refused unless it is a game without result."""
         cursor = await conn.execute(
-            "SELECT result FROM pairing WHERE tournament_id = ? AND round = ? AND black_player_id IS NOT NULL"
+            "SELECT result, board FROM pairing WHERE tournament_id = ? AND round = ? AND black_player_id IS NOT NULL"
             " AND (white_player_id = ? OR black_player_id = ?)",
             (tid, rnd, player_id, player_id),
         )
@@ -619,12 +673,20 @@ class EventStore:
             raise Conflict(f"This player has no game in round {rnd}. Nothing was changed.")
         if row[0] is not None:
             raise Conflict("This game has a result: its illegal moves can no longer change. Nothing was changed.")
+        return None if row[1] is None else int(row[1])
+
+    async def _journal_illegal(self, conn: aiosqlite.Connection, what: str, tid: int, rnd: int, player_id: int,
+                               board: int | None, old: int, new: int) -> None:
+        cursor = await conn.execute("SELECT last_name, first_name FROM player WHERE id = ?", (player_id,))
+        name = await cursor.fetchone()
+        await self.journal(conn, what, _person(*name) if name else f"player {player_id}", str(old), str(new),
+                           tournament_id=tid, round=rnd, board=board, players=(player_id,))
 
     async def add_illegal_move(self, tid: int, rnd: int, player_id: int, limit: int) -> int:
         """Record one illegal move of a player in a game without result; returns the new count."""
         now = time.time()
         async with self.transaction(("illegal_move", tid)) as conn:
-            await self._game_in_progress(conn, tid, rnd, player_id)
+            board = await self._game_in_progress(conn, tid, rnd, player_id)
             cursor = await conn.execute(
                 "SELECT count(*) FROM illegal_move WHERE tournament_id = ? AND round = ? AND player_id = ?",
                 (tid, rnd, player_id),
@@ -635,13 +697,14 @@ class EventStore:
             await self._insert(conn, "illegal_move", IllegalMove,
                                {"tournament_id": tid, "round": rnd, "player_id": player_id, "date": now})
             await conn.execute("UPDATE tournament SET last_illegal_move_update = ? WHERE id = ?", (now, tid))
+            await self._journal_illegal(conn, "illegal move added", tid, rnd, player_id, board, count, count + 1)
             return count + 1
 
     async def remove_illegal_move(self, tid: int, rnd: int, player_id: int) -> int:
         """Remove the latest illegal move of a player in a game without result; returns the new count."""
         now = time.time()
         async with self.transaction(("illegal_move", tid)) as conn:
-            await self._game_in_progress(conn, tid, rnd, player_id)
+            board = await self._game_in_progress(conn, tid, rnd, player_id)
             cursor = await conn.execute(
                 "SELECT id FROM illegal_move WHERE tournament_id = ? AND round = ? AND player_id = ?"
                 " ORDER BY id DESC", (tid, rnd, player_id),
@@ -651,4 +714,14 @@ class EventStore:
                 raise Conflict("This player has no illegal move to remove.")
             await conn.execute("DELETE FROM illegal_move WHERE id = ?", (rows[0][0],))
             await conn.execute("UPDATE tournament SET last_illegal_move_update = ? WHERE id = ?", (now, tid))
+            await self._journal_illegal(conn, "illegal move removed", tid, rnd, player_id, board, len(rows),
+                                        len(rows) - 1)
             return len(rows) - 1
+
+
+def _person(last_name: str, first_name: str) -> str:
+    return f"{last_name} {first_name}".strip()
+
+
+def _presence(checked_in: bool) -> str:
+    return "in" if checked_in else "out"
