@@ -169,6 +169,12 @@ def role_of(connection: Connection, event_id: str, info: Info) -> str:
     return "visitor"
 
 
+def may_use_input_screens(connection: Connection, event_id: str, info: Info) -> bool:
+    """The event's input code, or an arbiter's (or the admin's) session: arbiters need no second code."""
+    return is_arbiter(connection, event_id, info) or has_input_access(
+        connection, event_id, info.update_password)
+
+
 def actor(connection: Connection, role: str, where: str = "") -> Actor:
     """Who to write in the journal: the role, where (screen, board card) and the client's address."""
     host = connection.client.host if connection.client else "?"

@@ -13,7 +13,7 @@ from database.store import EventStore
 from tournament.checkin import is_open
 from tournament.errors import Conflict, NotFound
 from tournament.models import Info
-from web.auth import has_input_access
+from web.auth import may_use_input_screens
 from web.controllers.screens import NeedsInputCode
 from web.i18n import translator
 from web.render import language, render
@@ -41,7 +41,7 @@ async def input_screen(request: Request, event_id: str, screen_id: str) -> tuple
     store, info, spec = await load_spec(request, event_id, screen_id)
     if spec.type != "input":
         raise NotFound(f"Screen {screen_id!r} is not an input screen.")
-    if not has_input_access(request, event_id, info.update_password):
+    if not may_use_input_screens(request, event_id, info):
         raise NeedsInputCode()
     if not any(s.tournament_id for s in spec.sets):
         raise NotFound(f"Screen {screen_id!r} shows no tournament.")

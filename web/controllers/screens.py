@@ -15,7 +15,7 @@ from database.store import EventStore, GameKey
 from tournament.errors import NotFound, Unauthorized
 from tournament.models import Info
 from tournament.results import Result
-from web.auth import actor, check_password, has_input_access, input_cookie_name, input_token, role_of
+from web.auth import actor, check_password, input_cookie_name, input_token, may_use_input_screens, role_of
 from web.entry import (
     ARBITER_ROLES,
     ResultDeletion,
@@ -56,7 +56,7 @@ class ScreenController(Controller):
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]
     ) -> Template | Response[bytes]:
         store, info, screen = await load_screen(request, event_id, screen_id)
-        if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
+        if screen.type == "input" and not may_use_input_screens(request, event_id, info):
             return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
                           screen=screen, title=screen.name or screen.uniq_id, message=None)
         async def build() -> dict[str, object]:
@@ -70,7 +70,7 @@ class ScreenController(Controller):
     ) -> Response[bytes]:
         """One set, refreshed on live updates; `set_id` is the `screen_set` id (1 on generated screens)."""
         store, info, screen = await load_screen(request, event_id, screen_id)
-        if screen.type == "input" and not has_input_access(request, event_id, info.update_password):
+        if screen.type == "input" and not may_use_input_screens(request, event_id, info):
             raise NeedsInputCode()
         for s in screen.sets:
             if s.id == set_id:
@@ -192,7 +192,7 @@ class ScreenController(Controller):
         store, info, screen = await load_screen(request, event_id, screen_id)
         if screen.type != "input":
             raise NotFound(f"Screen {screen_id!r} is not an input screen.")
-        if not has_input_access(request, event_id, info.update_password):
+        if not may_use_input_screens(request, event_id, info):
             raise NeedsInputCode()
         return store, info, screen
 
