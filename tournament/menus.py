@@ -13,7 +13,8 @@ import msgspec
 
 from tournament.notices import Notice
 
-TYPE_TOKENS = {"@input": "input", "@boards": "boards", "@players": "players", "@results": "results"}
+TYPE_TOKENS = {"@input": "input", "@boards": "boards", "@players": "players", "@results": "results",
+               "@standings": "standings"}
 LEGACY = {"@view": ["@boards", "@players", "@results"], "@update": ["@input"], "@none": []}
 GLOB_CHARS = frozenset("*?[")
 
@@ -101,9 +102,13 @@ def default_label(kind: str, paired: bool, ranged: bool, several: bool) -> str:
     ('By board', '%t [%f-%l]')
     >>> default_label("input", False, False, True), default_label("results", True, True, True)
     ('%t (alphabetical)', 'Latest results')
+    >>> default_label("standings", True, False, False), default_label("standings", True, False, True)
+    ('Standings', '%t (standings)')
     """
     if kind == "results":
         return "Latest results"
+    if kind == "standings":
+        return "%t (standings)" if several else "Standings"
     by_board = kind in ("input", "boards") and paired
     if by_board:
         if several:

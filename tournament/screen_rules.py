@@ -16,8 +16,9 @@ from tournament.config_rules import Form, timer_json
 from tournament.families import clashes, plan, split_generated_id
 from tournament.models import ScreenSet, TimerHour
 
-SCREEN_TYPES = ("input", "boards", "players", "results", "image")
+SCREEN_TYPES = ("input", "boards", "players", "results", "image", "standings")
 FAMILY_TYPES = ("input", "boards", "players")
+SET_TYPES = (*FAMILY_TYPES, "standings")  # screens whose content comes from sets
 MAX_FAMILY_SCREENS = 50
 MAX_COLUMNS = 6
 RANGE = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
@@ -275,8 +276,8 @@ def hour_rules(form: Form, *, hours: Sequence[TimerHour], hour_id: int | None = 
 
 
 def first_set_rules(form: Form, *, screen_type: str | None, tournament_ids: Collection[int]) -> dict[str, Any] | None:
-    """The optional first set chosen on the "new screen" form (input, boards and players screens)."""
-    if screen_type not in FAMILY_TYPES:
+    """The optional first set chosen on the "new screen" form (input, boards, players, standings screens)."""
+    if screen_type not in SET_TYPES:
         return None
     tid = _tournament(form, "tournament_id", tournament_ids, required=False)
     return {"tournament_id": tid} if tid is not None else None

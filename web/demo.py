@@ -45,7 +45,7 @@ async def ensure_demo(registry: EventRegistry) -> EventStore:
          "time_str": (start - timedelta(hours=4)).strftime("%H:%M")},
         {"uniq_id": "4", "date_str": start.strftime("%Y-%m-%d"), "time_str": start.strftime("%H:%M")},
     ])
-    menu = "@input,@boards,@players,@results"
+    menu = "@input,@boards,@players,@results,@standings"
     await store.add_screen(uniq_id="input", type="input", public=True, name="Result entry", columns=1,
                            menu_link=True, menu=menu, sets=[{"tournament_id": a}, {"tournament_id": b}])
     await store.add_screen(uniq_id="boards-a", type="boards", public=True, columns=2, menu_link=True, menu=menu,
@@ -56,6 +56,8 @@ async def ensure_demo(registry: EventRegistry) -> EventStore:
                            menu=menu, players_show_unpaired=True, sets=[{"tournament_id": a}])
     await store.add_screen(uniq_id="results", type="results", public=True, columns=1, menu_link=True, menu=menu,
                            results_limit=20, results_tournament_ids="[]")
+    await store.add_screen(uniq_id="standings", type="standings", public=True, columns=2, menu_link=True, menu=menu,
+                           sets=[{"tournament_id": a}, {"tournament_id": b}])
     image = await store.add_screen(uniq_id="welcome", type="image", public=True, name="Welcome",
                                    background_color="#1d3557")
     await store.add_family(uniq_id="boards-a-part", type="boards", public=True, tournament_id=a, parts=2,

@@ -245,6 +245,9 @@ FR: dict[str, str] = {
     "Every result of round %s is in: this card has expired.":
         "Tous les résultats de la ronde %s sont saisis : cette carte a expiré.",
     "This board card is not valid for this event.": "Cette carte d'échiquier n'est pas valable pour cet évènement.",
+    # standings screens
+    "Standings after round %s": "Classement après la ronde %s",
+    "%t (standings)": "%t (classement)",
 }
 
 CATALOGS = {"fr": {**ADMIN_FR, **FR}}

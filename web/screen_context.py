@@ -26,6 +26,8 @@ from web.screen_views import (
     set_view,
     translate_notices,
 )
+from web.standings_screen import standings_sets
+from web.standings_view import fmt
 from web.timer_view import timer_view
 from web.views import results_view
 
@@ -71,6 +73,13 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         notices += view.notices
         context.update(title=spec.name or _("Latest results"), tournament_ids=view.tournament_ids,
                        result_columns=view.columns, several=len(view.tournament_ids) > 1)
+    elif spec.type == "standings":
+        standings = await standings_sets(store, spec, _)
+        for view in standings:
+            notices += view.notices
+        title = spec.name or (standings[0].title if len(standings) == 1 else _("Standings"))
+        context.update(title=title, standings_sets=standings, fmt=fmt,
+                       tournament_ids=sorted({v.tid for v in standings}))
     else:
         context.update(title=spec.name or _("Image"), tournament_ids=[])
     image, color = background(spec, info)

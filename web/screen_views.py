@@ -235,6 +235,11 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
     if not spec.sets:
         return spec.menu_text or spec.name or spec.uniq_id
     first_set = spec.sets[0]
+    if spec.type == "standings":  # "Standings", or "<tournament> (standings)" when the event has several
+        tname = (await store.tournament(first_set.tournament_id)).name
+        one = len({s.tournament_id for s in spec.sets}) == 1
+        return fill_name(spec.menu_text or _(menus.default_label(spec.type, True, False, several and one)), tname,
+                         "", "")
     view = await set_view(store, spec, first_set, _)
     tname = (await tournament_state(store, first_set.tournament_id)).tournament.name
     ranged = spec.family is not None or first_set.first is not None or first_set.last is not None

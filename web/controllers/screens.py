@@ -31,6 +31,8 @@ from web.i18n import translator
 from web.render import language, render, render_cached
 from web.screen_context import load_spec, screen_context
 from web.screen_views import ScreenSpec, SetSpec, set_view
+from web.standings_screen import standings_set_view
+from web.standings_view import fmt
 from web.views import BoardRow, board_rows, results_view, tournament_state
 
 
@@ -79,6 +81,23 @@ class ScreenController(Controller):
                     return {"event_id": event_id, "screen": screen, "set": view}
 
                 return await render_cached(request, store, "screen/_set.html", build)
+        raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
+
+    @get("/standings/{set_id:int}")
+    async def standings_fragment(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
+    ) -> Response[bytes]:
+        """One set of a standings screen, refreshed on live updates."""
+        store, _info, screen = await load_screen(request, event_id, screen_id)
+        if screen.type != "standings":
+            raise NotFound(f"Screen {screen_id!r} is not a standings screen.")
+        for s in screen.sets:
+            if s.id == set_id:
+                async def build(s: SetSpec = s) -> dict[str, object]:
+                    view = await standings_set_view(store, screen, s, translator(language(request)))
+                    return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
+
+                return await render_cached(request, store, "screen/_standings_set.html", build)
         raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
 
     @get("/results-list")
