@@ -8,6 +8,7 @@ paired rounds and requested byes of the others. Problems are raised as `PapiErro
 from __future__ import annotations
 
 import logging
+from datetime import date, datetime
 from typing import Any
 
 import msgspec
@@ -130,6 +131,35 @@ def tournament_values(papi: PapiFile) -> dict[str, Any]:
     if info.get("Homologation", "").isdigit():
         values["ffe_id"] = int(info["Homologation"])
     return values
+
+
+def papi_date(text: str | None) -> date | None:
+    """A date of INFO (`DateDebut`, `DateFin`): Papi writes `DD/MM/YYYY`; ISO and a time part are accepted.
+
+    >>> papi_date("04/04/2026"), papi_date("2026-04-06 00:00:00"), papi_date("31/02/2026"), papi_date("")
+    (datetime.date(2026, 4, 4), datetime.date(2026, 4, 6), None, None)
+    """
+    day = (text or "").strip().split(" ")[0]
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%d/%m/%y", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(day, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def papi_dates(info: dict[str, str]) -> tuple[date | None, date | None]:
+    """(first day, last day) of the event from INFO; the last day is never before the first.
+
+    >>> papi_dates({"DateDebut": "11/07/2026", "DateFin": "19/07/2026"})
+    (datetime.date(2026, 7, 11), datetime.date(2026, 7, 19))
+    >>> papi_dates({"DateDebut": "11/07/2026", "DateFin": "01/07/2026"}), papi_dates({"DateFin": "x"})
+    ((datetime.date(2026, 7, 11), datetime.date(2026, 7, 11)), (None, None))
+    """
+    first, last = papi_date(info.get("DateDebut")), papi_date(info.get("DateFin"))
+    if first is not None and (last is None or last < first):
+        last = first
+    return first, last
 
 
 def _text(value: Any) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
 from database.imports import SyncReport, export_tournament, import_chessevent, sync_papi, tournament_id_for
@@ -12,7 +13,7 @@ from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.chessevent import parse_chessevent
 from tournament.errors import EchiquierError, NotFound
-from tournament.papi import PapiRows, papi_rows, read_papi
+from tournament.papi import PapiRows, papi_dates, papi_rows, read_papi
 from tournament.trf_lint import lint_bytes
 from web.standings_view import standings_csv, standings_for, standings_json
 
@@ -83,7 +84,8 @@ async def _run_async(args: argparse.Namespace) -> str:
             data = await asyncio.to_thread(args.file.read_bytes)
             papi = await asyncio.to_thread(read_papi, data)  # nothing is created before the file reads
             rows = await asyncio.to_thread(papi_rows, papi)
-            store = await _store(registry, args.event, create_name=papi.info.get("Nom") or args.file.stem)
+            store = await _store(registry, args.event, create_name=papi.info.get("Nom") or args.file.stem,
+                                 span=event_span(*papi_dates(papi.info)))
             return (await sync_rows(store, rows, args.tournament or papi.info.get("Nom") or "Papi")).text()
         if args.command == "import-chessevent":
             data = await asyncio.to_thread(args.file.read_bytes)
@@ -116,10 +118,21 @@ async def sync_rows(store: EventStore, rows: PapiRows, name: str) -> SyncReport:
     return await sync_papi(store, tid, rows)
 
 
-async def _store(registry: EventRegistry, event_id: str, create_name: str) -> EventStore:
+async def _store(registry: EventRegistry, event_id: str, create_name: str,
+                 span: tuple[float, float] = (0.0, 0.0)) -> EventStore:
+    """The event, or a new one named `create_name` from `span` = (start, stop) timestamps."""
     if event_id in registry.ids():
         return await registry.get(event_id)
-    return await registry.create(event_id, name=create_name, start=0.0, stop=0.0)
+    return await registry.create(event_id, name=create_name, start=span[0], stop=span[1])
+
+
+def event_span(first: date | None, last: date | None) -> tuple[float, float]:
+    """Start (midnight of the first day) and stop (end of the last day) of an event, local time; a file
+    without dates gives today, like a TRF without 042/052 (web/cli.py)."""
+    start = first or date.today()
+    stop = last or start
+    midnight = datetime.combine(start, time())
+    return midnight.timestamp(), (datetime.combine(stop, time()) + timedelta(days=1)).timestamp() - 1
 
 
 async def find_tournament(store: EventStore, wanted: str | None) -> int:
