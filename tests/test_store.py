@@ -180,3 +180,27 @@ async def test_reads_are_cached_until_the_next_commit(store: EventStore) -> None
     assert await store.tournaments() is first
     await store.update_tournament(tid, name="Changed")
     assert (await store.tournaments())[0].name == "Changed"
+
+
+async def test_result_writes_patch_cached_pairings_to_what_the_file_holds(store: EventStore) -> None:
+    key = await _one_game(store)
+    players = await store.players(key.tournament_id)
+    before = await store.pairings(key.tournament_id)
+    await store.record_result(key, Result.DRAW, 1)
+    patched = await store.pairings(key.tournament_id)
+    assert patched is not before and await store.players(key.tournament_id) is players  # players kept
+    assert patched[0].result is Result.DRAW
+    fresh = await EventStore.open(store.path)
+    try:
+        assert await fresh.pairings(key.tournament_id) == patched
+        await store.correct_result(key, Result.DRAW, Result.BLACK_WIN, 1)
+        assert await fresh.pairings(key.tournament_id) != await store.pairings(key.tournament_id)  # fresh's cache
+        fresh._cache.clear()
+        assert await fresh.pairings(key.tournament_id) == await store.pairings(key.tournament_id)
+        await store.delete_result(key)
+        fresh._cache.clear()
+        assert await fresh.pairings(key.tournament_id) == await store.pairings(key.tournament_id)
+        assert (await store.pairings(key.tournament_id))[0].result is None
+        assert await store.results_log() == []
+    finally:
+        await fresh.close()

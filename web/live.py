@@ -6,6 +6,7 @@ response per screen, automatic reconnection by the browser, and no message from 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 
@@ -74,6 +75,19 @@ def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environm
             publish(event_name(kind, tid), str(tid))
 
     store.subscribe(announce)
+
+    async def remember_all() -> None:
+        """Know the rows screens will be shown from the start, so the first result is a push too."""
+        try:
+            for t in await store.tournaments():
+                await feed.remember(t.id)
+        except Exception:
+            log.exception("live rows of %s could not be read", store.event_id)
+
+    try:
+        feed.task = asyncio.get_running_loop().create_task(remember_all())
+    except RuntimeError:  # opened outside an event loop: the first result refreshes the screens instead
+        pass
 
 
 async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterator[ServerSentEventMessage]:

@@ -16,16 +16,19 @@ import msgspec
 from jinja2 import Environment
 
 from database.store import EventStore
+from tournament.models import Pairing
 from web.i18n import LANGUAGES, translator
-from web.views import BoardRow, board_rows, tournament_state
+from web.views import board_row, on_boards, row_id, tournament_state
 
 SCREEN_SLOT = "__SCREEN__"
 KINDS = ("input", "boards")
 
 
 class Snapshot(msgspec.Struct):
+    """The current round's published pairings as screens were last told about them."""
+
     round: int | None
-    rows: dict[str, BoardRow]
+    pairings: dict[str, Pairing]  # by row id
 
 
 class SlotScreen(msgspec.Struct, frozen=True):
@@ -43,14 +46,17 @@ class RowFeed:
         self.store = store
         self.snapshots: dict[int, Snapshot] = {}
         self._lock = asyncio.Lock()
+        self.task: asyncio.Task[None] | None = None  # the first snapshots, taken when the store opens
 
     async def snapshot(self, tid: int) -> Snapshot:
         state = await tournament_state(self.store, tid)
-        return Snapshot(round=state.round, rows={r.dom_id: r for r in board_rows(state)})
+        return Snapshot(round=state.round, pairings={
+            row_id(tid, p.round, p.white_player_id): p for p in state.pairings if on_boards(p)})
 
     async def remember(self, tid: int) -> None:
         """Record the rows as screens got them (before a write is announced)."""
-        self.snapshots[tid] = await self.snapshot(tid)
+        async with self._lock:
+            self.snapshots[tid] = await self.snapshot(tid)
 
     async def event(self, tid: int) -> tuple[str, str] | None:
         """What to publish after a result write: the changed rows, a full refresh, or nothing (an earlier
@@ -59,18 +65,19 @@ class RowFeed:
             before = self.snapshots.get(tid)
             after = await self.snapshot(tid)
             self.snapshots[tid] = after
-            if before is None or before.round != after.round or before.rows.keys() != after.rows.keys():
+            if before is None or before.round != after.round or before.pairings.keys() != after.pairings.keys():
                 return f"tournament-{tid}", str(tid)
-            changed = [row for key, row in after.rows.items() if row != before.rows[key]]
+            changed = [p for key, p in after.pairings.items() if p != before.pairings[key]]
             if not changed:
                 return None
             return f"result-{tid}", await self.payload(tid, changed)
 
-    async def payload(self, tid: int, changed: list[BoardRow]) -> str:
+    async def payload(self, tid: int, changed: list[Pairing]) -> str:
+        """Players and points do not move with a result of the current round: only these rows do."""
         state = await tournament_state(self.store, tid)
         template = self.environment.get_template("screen/_row.html")
         rows = []
-        for row in changed:
+        for row in (board_row(state, p) for p in changed):
             html = {
                 f"{kind}:{lang}": template.render(row=row, screen=SlotScreen(kind), event_id=self.store.event_id,
                                                   _=translator(lang)).strip()

@@ -43,6 +43,11 @@ class PlayerCell(msgspec.Struct, frozen=True, kw_only=True):
     last_name: str = ""
 
 
+def row_id(tid: int, rnd: int, white_id: int) -> str:
+    """The id of a board's row in every page: the game's identity, never its position."""
+    return f"game-{tid}-{rnd}-{white_id}"
+
+
 class BoardRow(msgspec.Struct, frozen=True, kw_only=True):
     board: int | None
     tid: int
@@ -58,7 +63,7 @@ class BoardRow(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def dom_id(self) -> str:
-        return f"game-{self.tid}-{self.round}-{self.white.id}"
+        return row_id(self.tid, self.round, self.white.id)
 
     @property
     def label(self) -> str:
@@ -149,23 +154,27 @@ async def tournament_state(store: EventStore, tid: int) -> TournamentState:
     return state
 
 
+def on_boards(p: Pairing) -> bool:
+    """Games and the PAB are published on the boards; other byes are not."""
+    return p.is_game or p.bye_kind == ByeKind.PAB
+
+
+def board_row(state: TournamentState, p: Pairing) -> BoardRow:
+    white = state.players[p.white_player_id]
+    black = state.players[p.black_player_id] if p.black_player_id else None
+    fixed = p.is_game and p.board is not None and p.board in (white.fixed_board, black and black.fixed_board)
+    return BoardRow(
+        board=p.board, tid=state.tournament.id, round=p.round,
+        white=state.cell(p.white_player_id, p.black_player_id, white=True),
+        black=state.cell(p.black_player_id, p.white_player_id, white=False) if p.black_player_id else None,
+        result=p.result, bye_kind=p.bye_kind, fixed=bool(fixed), virtual=state.virtual,
+        handicap=state.handicap, illegal_limit=state.illegal_limit,
+    )
+
+
 def board_rows(state: TournamentState) -> list[BoardRow]:
     """The published boards of the current round (games and PAB), in position order."""
-    rows = []
-    for p in state.pairings:
-        if not p.is_game and p.bye_kind != ByeKind.PAB:
-            continue
-        white = state.players[p.white_player_id]
-        black = state.players[p.black_player_id] if p.black_player_id else None
-        fixed = p.is_game and p.board is not None and p.board in (white.fixed_board, black and black.fixed_board)
-        rows.append(BoardRow(
-            board=p.board, tid=state.tournament.id, round=p.round,
-            white=state.cell(p.white_player_id, p.black_player_id, white=True),
-            black=state.cell(p.black_player_id, p.white_player_id, white=False) if p.black_player_id else None,
-            result=p.result, bye_kind=p.bye_kind, fixed=bool(fixed), virtual=state.virtual,
-            handicap=state.handicap, illegal_limit=state.illegal_limit,
-        ))
-    return rows
+    return [board_row(state, p) for p in state.pairings if on_boards(p)]
 
 
 def alpha_key(p: Player) -> tuple[str, str, int]:
