@@ -77,7 +77,11 @@ def server_process(events_dir: Path) -> Iterator[tuple[str, int]]:
         yield url, process.pid
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # live streams still open: uvicorn waits for them
+            process.kill()
+            process.wait()
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -37,6 +37,7 @@ class Stats:
         self.acknowledged: set[str] = set()
         self.write_latency: list[float] = []
         self.errors: list[str] = []
+        self.write_at: list[tuple[float, float]] = []  # (seconds into the run, latency)
 
 
 def done_rows(html: str) -> set[str]:
@@ -127,12 +128,18 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
         games = submitter.games
         rng = random.Random(6)
         schedule = sorted((rng.uniform(0, args.seconds), g) for g in games)
-        start = time.perf_counter()
         per_tablet = [schedule[i :: args.tablets] for i in range(args.tablets)]
 
-        async def tablet(work: list[tuple[float, dict[str, str]]]) -> None:
-            async with submitter.tablet_client() as own:
+        clients = [submitter.tablet_client() for _ in range(args.tablets)]
+        # a tablet has its input page open, hence a connection, before the round's results come in
+        await asyncio.gather(*(c.get(f"{base}/static/ping.txt") for c in clients))
+        start = time.perf_counter()
+
+        async def tablet(work: list[tuple[float, dict[str, str]]], own: httpx.AsyncClient) -> None:
+            try:
                 await tablet_loop(work, own)
+            finally:
+                await own.aclose()
 
         async def tablet_loop(work: list[tuple[float, dict[str, str]]], own: httpx.AsyncClient) -> None:
             for at, game in work:
@@ -146,12 +153,13 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
                     stats.errors.append(f"write: {exc!r}")
                     continue
                 stats.write_latency.append(time.perf_counter() - t0)
+                stats.write_at.append((t0 - start, time.perf_counter() - t0))
                 if status == 200:
                     stats.acknowledged.add(row)
                 else:
                     stats.errors.append(f"write: HTTP {status}")
 
-        await asyncio.gather(*(tablet(w) for w in per_tablet))
+        await asyncio.gather(*(tablet(w, c) for w, c in zip(per_tablet, clients, strict=True)))
         await settle(screens, stats, grace=10.0)
         for task in tasks:
             task.cancel()
@@ -187,6 +195,8 @@ def main() -> None:
     if stats.write_latency:
         print(f"  write ms: p50 {percentile(stats.write_latency, .5) * 1000:.1f}  "
               f"p99 {percentile(stats.write_latency, .99) * 1000:.1f}")
+    slow = sorted(stats.write_at, key=lambda w: -w[1])[:5]
+    print("  slowest writes (s into the run: ms): " + ", ".join(f"{at:.1f}: {lat * 1000:.0f}" for at, lat in slow))
     print(f"  results never shown on a connected screen: {missed}")
     print(f"  server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over {wall:.0f} s; peak RSS "
           f"{peak / 2**20:.0f} MB")
