@@ -48,19 +48,19 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(events_dir: Path) -> Iterator[str]:
+def server(events_dir: Path, *options: str) -> Iterator[str]:
     """`echiquier serve` in a subprocess on a free loopback port; yields its base URL."""
-    with server_process(events_dir) as (url, _pid):
+    with server_process(events_dir, *options) as (url, _pid):
         yield url
 
 
 @contextlib.contextmanager
-def server_process(events_dir: Path) -> Iterator[tuple[str, int]]:
+def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, int]]:
     """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, pid)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
-         "--port", str(port)],
+         "--port", str(port), *options],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     url = f"http://127.0.0.1:{port}"

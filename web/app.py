@@ -28,6 +28,7 @@ from web.csrf import csrf_middleware
 from web.demo import ensure_demo
 from web.errors import HANDLERS
 from web.live import live, make_channels, publisher
+from web.row_feed import RowFeed
 from web.settings import Settings
 
 log = logging.getLogger("echiquier")
@@ -47,7 +48,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
     channels = make_channels()
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
-    registry.on_open(lambda store: publisher(channels, store, templates.engine))
+    feeds: dict[str, RowFeed] = {}  # per open event: the rows screens were last sent (web/row_feed.py)
+    registry.on_open(lambda store: feeds.__setitem__(store.event_id, publisher(channels, store, templates.engine)))
+    if not settings.cache:
+        registry.on_open(lambda store: setattr(store, "caching", False))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -80,5 +84,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.settings = settings
     app.state.registry = registry
     app.state.channels = channels
+    app.state.feeds = feeds
     app.state.throttle = LoginThrottle()
     return app

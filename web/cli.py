@@ -34,7 +34,7 @@ def serve(args: argparse.Namespace) -> int:
     from web.app import create_app
     from web.settings import Settings
 
-    app = create_app(Settings(events_dir=Path(args.events).resolve()))
+    app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache))
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
     if args.host in ("0.0.0.0", "::"):
@@ -104,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--events", default=str(ROOT / "events"), help="events folder (default: ./events)")
     p_serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: 0.0.0.0)")
     p_serve.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
+    p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
+                         "(the naive baseline of the benchmarks; never in a hall)")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
     p_import.add_argument("file", type=Path)
     p_import.add_argument("--events", default=str(ROOT / "events"))

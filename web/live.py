@@ -6,7 +6,6 @@ response per screen, automatic reconnection by the browser, and no message from 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 
@@ -44,7 +43,7 @@ def event_name(kind: str, tid: int | None) -> str:
     return f"tournament-{tid}" if tid is not None else "config"
 
 
-def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environment) -> None:
+def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environment) -> RowFeed:
     """Subscribe a store so that each of its commits is announced on its event's channel.
 
     A result becomes `result-<tid>` carrying the changed rows (web/row_feed.py); anything else about a
@@ -76,18 +75,7 @@ def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environm
 
     store.subscribe(announce)
 
-    async def remember_all() -> None:
-        """Know the rows screens will be shown from the start, so the first result is a push too."""
-        try:
-            for t in await store.tournaments():
-                await feed.remember(t.id)
-        except Exception:
-            log.exception("live rows of %s could not be read", store.event_id)
-
-    try:
-        feed.task = asyncio.get_running_loop().create_task(remember_all())
-    except RuntimeError:  # opened outside an event loop: the first result refreshes the screens instead
-        pass
+    return feed
 
 
 async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterator[ServerSentEventMessage]:
@@ -102,7 +90,10 @@ async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterato
 @get("/live/{event_id:str}")
 async def live(request: Request, event_id: FromPath[str]) -> ServerSentEvent:
     check_event_id(event_id)
-    await request.app.state.registry.get(event_id)  # 404 for an unknown event
+    store = await request.app.state.registry.get(event_id)  # 404 for an unknown event
+    feeds: dict[str, RowFeed] = request.app.state.feeds
+    if store.event_id in feeds:
+        feeds[store.event_id].start()  # a screen is live: know its rows, so the first result is a push too
     channels: ChannelsPlugin = request.app.state.channels
     return ServerSentEvent(live_messages(channels, event_id), headers={"Cache-Control": "no-cache",
                                                                        "X-Accel-Buffering": "no"})

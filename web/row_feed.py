@@ -11,6 +11,7 @@ the publisher falls back to `tournament-<tid>`, on which screens refetch their s
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import msgspec
 from jinja2 import Environment
@@ -19,6 +20,8 @@ from database.store import EventStore
 from tournament.models import Pairing
 from web.i18n import LANGUAGES, translator
 from web.views import board_row, on_boards, row_id, tournament_state
+
+log = logging.getLogger("echiquier")
 
 SCREEN_SLOT = "__SCREEN__"
 KINDS = ("input", "boards")
@@ -46,12 +49,25 @@ class RowFeed:
         self.store = store
         self.snapshots: dict[int, Snapshot] = {}
         self._lock = asyncio.Lock()
-        self.task: asyncio.Task[None] | None = None  # the first snapshots, taken when the store opens
+        self.task: asyncio.Task[None] | None = None  # the first snapshots, taken when a screen goes live
 
     async def snapshot(self, tid: int) -> Snapshot:
         state = await tournament_state(self.store, tid)
         return Snapshot(round=state.round, pairings={
             row_id(tid, p.round, p.white_player_id): p for p in state.pairings if on_boards(p)})
+
+    def start(self) -> None:
+        """Take the first snapshots in the background, once (when the event's first screen goes live)."""
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self.remember_all())
+
+    async def remember_all(self) -> None:
+        try:
+            for t in await self.store.tournaments():
+                if t.id not in self.snapshots:
+                    await self.remember(t.id)
+        except Exception:
+            log.exception("live rows of %s could not be read", self.store.event_id)
 
     async def remember(self, tid: int) -> None:
         """Record the rows as screens got them (before a write is announced)."""

@@ -18,3 +18,4 @@ class Settings(msgspec.Struct, kw_only=True):
     create_demo: bool = True  # create events/demo.db when the folder holds no event
     local_admin: bool = True  # clients on the server machine itself are admins
     language: str = "en"
+    cache: bool = True  # False: re-read and re-render everything on every request (benchmark baseline)
