@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import re
 import sqlite3
 import time
@@ -96,6 +97,24 @@ def columns_of(kind: type[Row]) -> frozenset[str]:
     return frozenset(kind.__struct_fields__)
 
 
+def storage_error(exc: sqlite3.Error) -> StorageError:
+    """A write the file refused, in words an arbiter can act on.
+
+    >>> str(storage_error(sqlite3.OperationalError("database or disk is full")))
+    'Not saved: the disk is full. Nothing was changed.'
+    """
+    text = str(exc).lower()
+    if "readonly" in text or "read-only" in text:
+        reason = "the event file is read-only"
+    elif "full" in text:
+        reason = "the disk is full"
+    elif "locked" in text or "busy" in text:
+        reason = "the event file is busy (another program is writing it)"
+    else:
+        reason = f"the event file could not be written ({exc})"
+    return StorageError(f"Not saved: {reason}. Nothing was changed.")
+
+
 async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
     if read_only:
         conn = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
@@ -119,6 +138,7 @@ class EventStore:
         self._lock = asyncio.Lock()
         self._listeners: list[Listener] = []
         self._cache: dict[Any, Any] = {}
+        self.read_only = False  # opened read-only: every write is refused with a StorageError
         self.caching = True  # False: every read goes to the file (the benchmarks' naive baseline)
         self.generation = 0  # bumped after every commit; cached reads are keyed on it
 
@@ -129,16 +149,25 @@ class EventStore:
     # -- life cycle ----------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: Path) -> EventStore:
-        """Open an existing event file and bring its schema up to date."""
+    async def open(cls, path: Path, *, read_only: bool | None = None) -> EventStore:
+        """Open an existing event file and bring its schema up to date.
+
+        A file (or folder) that may not be written is opened read-only: screens work, and every write
+        is refused with a StorageError. `read_only=None` decides from the permissions.
+        """
         if not path.is_file():
             raise NotFound(f"No event file {path.name}.")
-        writer = await _connect(path, read_only=False)
+        if read_only is None:
+            read_only = not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+        writer = await _connect(path, read_only=read_only)
         try:
             version = await file_version(writer, str(path))
             if version is None:
                 raise NotAnEventFile(str(path))
-            if version != LATEST or not await jn.triggers_complete(writer):
+            if read_only and version != LATEST:
+                raise StorageError(f"{path.name} is read-only and was written by an older Echiquier "
+                                   f"(schema {version}): make it writable once so it can be upgraded.")
+            if not read_only and (version != LATEST or not await jn.triggers_complete(writer)):
                 await writer.execute("BEGIN IMMEDIATE")
                 try:
                     await jn.drop_triggers(writer)
@@ -152,7 +181,9 @@ class EventStore:
         except BaseException:
             await writer.close()
             raise
-        return cls(path, writer, reader)
+        store = cls(path, writer, reader)
+        store.read_only = read_only
+        return store
 
     @classmethod
     async def create(cls, path: Path, *, name: str, start: float, stop: float, public: bool = True) -> EventStore:
@@ -213,7 +244,7 @@ class EventStore:
             try:
                 await self._writer.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StorageError(f"The event file cannot be written: {exc}.") from exc
+                raise storage_error(exc) from exc
             try:
                 self.entry_id = await jn.open_entry(self._writer, jn.current_actor(who), time.time())
                 self._summary = Summary()
@@ -228,7 +259,7 @@ class EventStore:
                 except sqlite3.Error:
                     pass
                 if isinstance(exc, sqlite3.OperationalError):
-                    raise StorageError(f"The event file cannot be written: {exc}. Nothing was changed.") from exc
+                    raise storage_error(exc) from exc
                 raise
             finally:
                 self.generation += 1
