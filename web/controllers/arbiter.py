@@ -133,6 +133,7 @@ class ArbiterController(Controller):
 
     @post("/logout")
     async def logout(self, event_id: FromPath[str]) -> Response[str]:
+        check_event_id(event_id)  # the id goes into a cookie name: no arbitrary characters
         response = Redirect(f"/arbiter/{event_id}", status_code=303)
         response.delete_cookie(arbiter_cookie_name(event_id), path="/")
         return response
