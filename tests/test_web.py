@@ -226,3 +226,8 @@ async def test_an_internal_error_never_shows_a_traceback(
     assert "secret internals" not in response.text
     assert_no_traceback(response.text)
     assert demo_client.app.debug is False
+
+
+async def test_no_openapi_schema_is_published(demo_client: AsyncTestClient[Litestar]) -> None:
+    """An HTML app: nothing to fuzz with schemathesis; write endpoints are fuzzed in test_fuzz_endpoints."""
+    assert (await demo_client.get("/schema/openapi.json")).status_code == 404

@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         middleware=[actor_middleware, csrf_middleware],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
         debug=settings.debug,
+        openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)
     )
     app.state.settings = settings
     app.state.registry = registry
