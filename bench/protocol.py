@@ -58,12 +58,15 @@ class Submitter:
                 forms[row_id] = choices
         return cls(http, base, headers, games, forms)
 
-    async def submit(self, game: dict[str, str], result: int, http: httpx.AsyncClient | None = None) -> int:
-        """Post like the dialog does, through `http` (a tablet's own client, same cookies) if given."""
+    async def submit(self, game: dict[str, str], result: int,
+                     http: httpx.AsyncClient | None = None) -> tuple[int, float]:
+        """Post like the dialog does, through `http` (a tablet's own client, same cookies) if given.
+        Returns the status and the server's own time in seconds (its `Server-Timing` header)."""
         url, fields = self.forms[game["row_id"]][result]
         data = {k: (v or str(uuid.uuid4())) if "key" in k else v for k, v in fields.items()}
         response = await (http or self.http).post(self.base + url, data=data, headers=self.headers)
-        return response.status_code
+        timing = re.search(r"dur=([\d.]+)", response.headers.get("server-timing", ""))
+        return response.status_code, float(timing.group(1)) / 1000 if timing else 0.0
 
     def tablet_client(self) -> httpx.AsyncClient:
         """A client of its own for one tablet (one connection), with this submitter's cookies."""

@@ -231,3 +231,8 @@ async def test_an_internal_error_never_shows_a_traceback(
 async def test_no_openapi_schema_is_published(demo_client: AsyncTestClient[Litestar]) -> None:
     """An HTML app: nothing to fuzz with schemathesis; write endpoints are fuzzed in test_fuzz_endpoints."""
     assert (await demo_client.get("/schema/openapi.json")).status_code == 404
+
+
+async def test_responses_say_how_long_the_server_took(demo_client: AsyncTestClient[Litestar]) -> None:
+    timing = (await demo_client.get("/screen/demo/boards-a")).headers["server-timing"]
+    assert re.fullmatch(r"app;dur=\d+\.\d", timing)

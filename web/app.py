@@ -30,6 +30,7 @@ from web.errors import HANDLERS
 from web.live import live, make_channels, publisher
 from web.row_feed import RowFeed
 from web.settings import Settings
+from web.timing import timing_middleware
 
 log = logging.getLogger("echiquier")
 
@@ -77,7 +78,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[actor_middleware, csrf_middleware],
+        middleware=[timing_middleware, actor_middleware, csrf_middleware],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)
