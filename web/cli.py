@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import socket
 import sys
 from datetime import datetime, timedelta
@@ -42,6 +43,11 @@ def serve(args: argparse.Namespace) -> int:
     else:
         print(f"  at: http://{args.host}:{args.port}/")
     sys.stdout.flush()
+    # Start-up objects (templates, modules) never die: keep them out of the collector's way, and let the
+    # young generation grow before a collection, so that a result write never waits for a long GC pass.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 50)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
