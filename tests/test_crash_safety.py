@@ -1,7 +1,8 @@
 """Crash safety: a server taking concurrent result submissions is killed with SIGKILL, again and again.
 
 After every kill: each submission that got a success answer is in the file, the file passes
-`PRAGMA integrity_check`, and nothing is half-written (pairing results and the result log agree).
+`PRAGMA integrity_check`, nothing is half-written (pairing results and the result log agree), and
+the journal rebuilds the same state as the tables hold.
 `ECHIQUIER_CRASH_CYCLES` sets the number of kills (default 20).
 """
 
@@ -23,6 +24,7 @@ import httpx
 import pytest
 
 from database.registry import EventRegistry
+from database.store import EventStore
 from web.settings import ROOT
 
 CYCLES = int(os.environ.get("ECHIQUIER_CRASH_CYCLES", "20"))
@@ -42,6 +44,15 @@ async def build_event(events_dir: Path) -> None:
         await store.add_screen(uniq_id="input", type="input", public=True, sets=[{"tournament_id": tid}])
     finally:
         await registry.close()
+
+
+async def journal_matches(db: Path) -> bool:
+    """The state the journal describes equals the tables (read-only: the next server opens the file)."""
+    store = await EventStore.open(db, read_only=True)
+    try:
+        return await store.rebuilt_state() == await store.live_state()
+    finally:
+        await store.close()
 
 
 def free_port() -> int:
@@ -129,4 +140,5 @@ def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
         missing = [w for w, r in acknowledged if stored.get(w) != r]
         assert not missing, f"acknowledged but lost after SIGKILL: {missing}"
         assert stored == logged  # pairing and log written together or not at all
+        assert asyncio.run(journal_matches(db))
     assert len(acknowledged) > CYCLES  # the kills did land in the middle of real traffic
