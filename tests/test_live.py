@@ -50,10 +50,12 @@ async def two_games(store: EventStore) -> tuple[int, list[GameKey]]:
 
 async def test_results_are_pushed_as_rows_other_changes_as_refetches(store: EventStore, settings: Settings) -> None:
     channels = FakeChannels()
-    publisher(channels, store, template_engine(settings).engine)  # type: ignore[arg-type]
+    feed = publisher(channels, store, template_engine(settings).engine)  # type: ignore[arg-type]
     tid, (first, second) = await two_games(store)
+    await feed.idle()  # notifications go out after the writer got its answer
     assert channels.published[-1] == (f"tournament-{tid}", str(tid))  # pairings: screens refetch
     await store.record_result(first, Result.DRAW, 1)
+    await feed.idle()
     name, data = channels.published[-1]
     assert name == f"result-{tid}"
     payload = json.loads(data)
@@ -65,8 +67,10 @@ async def test_results_are_pushed_as_rows_other_changes_as_refetches(store: Even
     assert "__SCREEN__/dialog" in variants["input:en"] and "dialog" not in variants["boards:en"]
     assert payload["missing"] == (await tournament_state(store, tid)).missing == 1
     await store.update_tournament(tid, name="Renamed")
+    await feed.idle()
     assert channels.published[-1] == (f"tournament-{tid}", str(tid))
     await store.record_result(second, Result.WHITE_WIN, 2)
+    await feed.idle()
     assert channels.published[-1][0] == f"result-{tid}"
     assert json.loads(channels.published[-1][1])["missing"] == 0
     await store.update_info(name="New name")

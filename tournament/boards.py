@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
@@ -9,7 +10,7 @@ import msgspec
 
 from tournament.models import Pairing, Player
 from tournament.names import collate
-from tournament.results import ByeKind
+from tournament.results import HALF_POINTS, ByeKind, Result  # noqa: F401 (Result: the doctests)
 
 T = TypeVar("T")
 
@@ -36,18 +37,27 @@ def current_round(pairings: Iterable[Pairing]) -> int | None:
 
 
 def half_points(pairings: Iterable[Pairing], before_round: int | None = None, pab: int = 2) -> dict[int, int]:
-    """Points per player id, in half-points, over rounds strictly before `before_round` (all if None)."""
-    points: dict[int, int] = {}
-    for p in pairings:
-        if before_round is not None and p.round >= before_round:
+    """Points per player id, in half-points, over rounds strictly before `before_round` (all if None).
+
+    >>> games = [Pairing(tournament_id=1, round=1, white_player_id=1, black_player_id=2, result=Result.DRAW),
+    ...          Pairing(tournament_id=1, round=1, white_player_id=3, bye_kind=ByeKind.PAB),
+    ...          Pairing(tournament_id=1, round=2, white_player_id=2, black_player_id=3, result=Result.WHITE_WIN)]
+    >>> half_points(games), half_points(games, before_round=2)
+    ({1: 1, 2: 3, 3: 2}, {1: 1, 2: 1, 3: 2})
+    """
+    points: dict[int, int] = defaultdict(int)
+    byes = {kind: kind.half_points(pab) for kind in ByeKind}
+    last = before_round if before_round is not None else 1 << 30
+    for p in pairings:  # the hottest loop of a live screen: keep it plain
+        if p.round >= last:
             continue
         if p.bye_kind is not None:
-            points[p.white_player_id] = points.get(p.white_player_id, 0) + ByeKind(p.bye_kind).half_points(pab)
+            points[p.white_player_id] += byes[p.bye_kind]
         elif p.result is not None and p.black_player_id is not None:
-            white, black = p.result.half_points()
-            points[p.white_player_id] = points.get(p.white_player_id, 0) + white
-            points[p.black_player_id] = points.get(p.black_player_id, 0) + black
-    return points
+            white, black = HALF_POINTS[p.result]
+            points[p.white_player_id] += white
+            points[p.black_player_id] += black
+    return dict(points)
 
 
 def player_key(player: Player, shown: int) -> tuple[int, int, int, str, str, int]:

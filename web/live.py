@@ -57,10 +57,7 @@ def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environm
         except RuntimeError:  # not started yet (demo built during start-up): nobody is listening
             pass
 
-    async def announce(kind: str, tid: int | None) -> None:
-        if tid is None:
-            publish("config", "config")
-            return
+    async def push(kind: str, tid: int) -> None:
         try:
             if kind == "result":
                 event = await feed.event(tid)
@@ -72,6 +69,13 @@ def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environm
         except Exception:  # the write is committed: never fail it over a notification
             log.exception("live update of tournament %s failed", tid)
             publish(event_name(kind, tid), str(tid))
+
+    def announce(kind: str, tid: int | None) -> None:
+        """After a commit: the writer's answer does not wait for the screens' update (FIFO, in order)."""
+        if tid is None:
+            publish("config", "config")
+            return
+        feed.follow(push(kind, tid))
 
     store.subscribe(announce)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 import msgspec
 from jinja2 import Environment
@@ -50,11 +52,28 @@ class RowFeed:
         self.snapshots: dict[int, Snapshot] = {}
         self._lock = asyncio.Lock()
         self.task: asyncio.Task[None] | None = None  # the first snapshots, taken when a screen goes live
+        self.pending: asyncio.Task[None] | None = None  # the last queued notification
 
     async def snapshot(self, tid: int) -> Snapshot:
         state = await tournament_state(self.store, tid)
         return Snapshot(round=state.round, pairings={
             row_id(tid, p.round, p.white_player_id): p for p in state.pairings if on_boards(p)})
+
+    def follow(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run a notification after the ones already queued, without making the writer wait for it."""
+        previous = self.pending
+
+        async def chained() -> None:
+            if previous is not None:
+                await asyncio.gather(previous, return_exceptions=True)
+            await work
+
+        self.pending = asyncio.get_running_loop().create_task(chained())
+
+    async def idle(self) -> None:
+        """Wait until every queued notification went out (tests, shutdown)."""
+        while self.pending is not None and not self.pending.done():
+            await asyncio.gather(self.pending, return_exceptions=True)
 
     def start(self) -> None:
         """Take the first snapshots in the background, once (when the event's first screen goes live)."""

@@ -33,7 +33,7 @@ from web.screen_context import load_spec, screen_context
 from web.screen_views import ScreenSpec, SetSpec, set_view
 from web.standings_screen import standings_set_view
 from web.standings_view import fmt
-from web.views import BoardRow, board_rows, results_view, tournament_state
+from web.views import BoardRow, board_row, results_view, tournament_state
 
 
 class Login(msgspec.Struct, kw_only=True):
@@ -196,8 +196,8 @@ class ScreenController(Controller):
         if request.headers.get("HX-Request") != "true":
             return 303, f"/screen/{event_id}/{screen.uniq_id}"
         state = await tournament_state(store, game.tournament_id)
-        rows = [r for r in board_rows(state) if r.round == game.round and r.white.id == game.white_player_id
-                and r.black is not None and r.black.id == game.black_player_id]
+        rows = [board_row(state, p) for p in state.pairings if p.round == game.round
+                and p.white_player_id == game.white_player_id and p.black_player_id == game.black_player_id]
         if not rows:
             return 200, render_text(request, "screen/_notice.html", message=text)
         before = rows[0].result
@@ -217,7 +217,7 @@ class ScreenController(Controller):
 
     async def _row(self, store: EventStore, tid: int, rnd: int, white: int) -> BoardRow:
         state = await tournament_state(store, tid)
-        for row in board_rows(state):
-            if row.round == rnd and row.white.id == white and row.black is not None:
-                return row
+        for p in state.pairings:
+            if p.round == rnd and p.white_player_id == white and p.black_player_id is not None:
+                return board_row(state, p)
         raise NotFound("This game is not on the boards of the current round any more.")
