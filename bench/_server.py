@@ -50,13 +50,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def server(events_dir: Path, *options: str) -> Iterator[str]:
     """`echiquier serve` in a subprocess on a free loopback port; yields its base URL."""
-    with server_process(events_dir, *options) as (url, _pid):
+    with server_process(events_dir, *options) as (url, _process):
         yield url
 
 
 @contextlib.contextmanager
-def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, int]]:
-    """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, pid)."""
+def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, process)."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
@@ -74,7 +74,7 @@ def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, int]]
                 if time.monotonic() > deadline or process.poll() is not None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
-        yield url, process.pid
+        yield url, process
     finally:
         process.terminate()
         try:

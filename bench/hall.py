@@ -179,7 +179,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         events = Path(tmp) / "events"
         asyncio.run(build_hall_event(events))
-        with server_process(events) as (base, pid):
+        with server_process(events) as (base, process):
+            pid = process.pid
             cpu0, _ = process_usage(pid)
             wall0 = time.perf_counter()
             stats = asyncio.run(run(args, base))

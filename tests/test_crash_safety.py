@@ -16,16 +16,15 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import uuid
 from pathlib import Path
 
 import httpx
 import pytest
 
+from bench._server import server_process
 from database.registry import EventRegistry
 from database.store import EventStore
-from web.settings import ROOT
 
 CYCLES = int(os.environ.get("ECHIQUIER_CRASH_CYCLES", "20"))
 PLAYERS = 1200  # 600 games: enough for every cycle
@@ -53,32 +52,6 @@ async def journal_matches(db: Path) -> bool:
         return await store.rebuilt_state() == await store.live_state()
     finally:
         await store.close()
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(events_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
-         "--port", str(port)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/static/ping.txt", timeout=0.5)
-            return process
-        except httpx.HTTPError:
-            if time.monotonic() > deadline or process.poll() is not None:
-                process.kill()
-                raise RuntimeError("server did not start") from None
-            time.sleep(0.05)
 
 
 def open_games(db: Path) -> list[tuple[int, int, int, int]]:
@@ -125,14 +98,12 @@ def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
     rng = random.Random(20)
     acknowledged: list[tuple[int, int]] = []
     for _cycle in range(CYCLES):
-        port = free_port()
-        process = start_server(events_dir, port)
-        games = open_games(db)[:60]
-        assert games, "ran out of games"
-        asyncio.run(submit_until_killed(f"http://127.0.0.1:{port}", games, acknowledged, process,
-                                        rng.uniform(0.05, 0.4)))
-        process.wait(timeout=10)
-        assert process.returncode == -signal.SIGKILL
+        with server_process(events_dir) as (url, process):
+            games = open_games(db)[:60]
+            assert games, "ran out of games"
+            asyncio.run(submit_until_killed(url, games, acknowledged, process, rng.uniform(0.05, 0.4)))
+            process.wait(timeout=10)
+            assert process.returncode == -signal.SIGKILL
         with sqlite3.connect(db) as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             stored = dict(conn.execute("SELECT white_player_id, result FROM pairing WHERE result IS NOT NULL"))
