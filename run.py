@@ -23,7 +23,11 @@ STAMP = VENV / ".installed"
 def ensure_venv() -> None:
     if not (BIN / "python").exists() and not (BIN / "python.exe").exists():
         print("Creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            sys.exit(f"Could not create {VENV} ({exc}). On Debian or Ubuntu install the venv module first:"
+                     " apt-get install python3-venv")
     digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if STAMP.exists() and STAMP.read_text() == digest:
         return
