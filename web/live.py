@@ -75,7 +75,7 @@ def publisher(channels: ChannelsPlugin, store: EventStore, environment: Environm
         if tid is None:
             publish("config", "config")
             return
-        feed.follow(push(kind, tid))
+        feed.follow(lambda: push(kind, tid))
 
     store.subscribe(announce)
 

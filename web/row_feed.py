@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 import msgspec
 from jinja2 import Environment
@@ -59,14 +58,14 @@ class RowFeed:
         return Snapshot(round=state.round, pairings={
             row_id(tid, p.round, p.white_player_id): p for p in state.pairings if on_boards(p)})
 
-    def follow(self, work: Coroutine[Any, Any, None]) -> None:
+    def follow(self, work: Callable[[], Awaitable[None]]) -> None:
         """Run a notification after the ones already queued, without making the writer wait for it."""
         previous = self.pending
 
         async def chained() -> None:
             if previous is not None:
                 await asyncio.gather(previous, return_exceptions=True)
-            await work
+            await work()
 
         self.pending = asyncio.get_running_loop().create_task(chained())
 
