@@ -232,8 +232,8 @@ async def entries(conn: aiosqlite.Connection, *, tournament_id: int | None = Non
 
 
 async def entry(conn: aiosqlite.Connection, entry_id: int) -> Entry:
-    cursor = await conn.execute("SELECT * FROM journal WHERE id = ?", (entry_id,))
-    row = await cursor.fetchone()
+    rows = await conn.execute_fetchall("SELECT * FROM journal WHERE id = ?", (entry_id,))  # no statement left open
+    row = rows[0] if rows else None
     if row is None:
         raise NotFound(f"No journal entry {entry_id}.")
     return msgspec.convert(dict(row), Entry, strict=False)
@@ -351,6 +351,5 @@ async def remember(conn: aiosqlite.Connection, sub: Submission, now: float) -> N
 
 
 async def recall(conn: aiosqlite.Connection, key: str) -> Submission | None:
-    cursor = await conn.execute("SELECT * FROM submission WHERE key = ?", (key,))
-    row = await cursor.fetchone()
-    return msgspec.convert(dict(row), Submission, strict=False) if row else None
+    rows = await conn.execute_fetchall("SELECT * FROM submission WHERE key = ?", (key,))  # no statement left open
+    return msgspec.convert(dict(rows[0]), Submission, strict=False) if rows else None

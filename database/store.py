@@ -325,8 +325,9 @@ class EventStore:
         if cached is not None:
             return cached  # type: ignore[no-any-return]
         generation = self.generation
-        cursor = await self._reader.execute(sql, params)
-        rows = convert(await cursor.fetchall(), kind)
+        # one call on the reader's thread: a statement left open between execute() and fetchall() would
+        # pin an old snapshot for every other read interleaved on this connection, even after a commit
+        rows = convert(await self._reader.execute_fetchall(sql, params), kind)
         if generation == self.generation and self.caching:
             self._cache[key] = rows
         return rows
