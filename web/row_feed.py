@@ -2,10 +2,11 @@
 
 After a result commit, the rows of the current round that changed are rendered once per screen
 kind (input, boards) and language, and published in one SSE event `result-<tid>` whose data is
-JSON: `{"tid", "missing", "rows": [{"id", "html": {"input:en": "<tr…>", …}}]}`. Each page picks its
-variant, puts its own screen id in place of `SCREEN_SLOT` and swaps the row in place
-(web/static/echiquier.js). When the published rows themselves changed (a new round, a re-pairing)
-the publisher falls back to `tournament-<tid>`, on which screens refetch their sets.
+JSON: `{"tid", "missing", "rows": [{"id", "html": {"input:en": "<tr…>", …}}]}` (another language's
+variant only where it differs from English). Each page picks its variant, puts its own screen id in
+place of `SCREEN_SLOT` and swaps the row in place (web/static/echiquier.js). When the published
+rows themselves changed (a new round, a re-pairing) the publisher falls back to
+`tournament-<tid>`, on which screens refetch their sets.
 """
 
 from __future__ import annotations
@@ -112,10 +113,12 @@ class RowFeed:
         template = self.environment.get_template("screen/_row.html")
         rows = []
         for row in (board_row(state, p) for p in changed):
-            html = {
-                f"{kind}:{lang}": template.render(row=row, screen=SlotScreen(kind), event_id=self.store.event_id,
-                                                  _=translator(lang)).strip()
-                for kind in KINDS for lang in LANGUAGES
-            }
+            html: dict[str, str] = {}
+            for kind in KINDS:
+                for lang in LANGUAGES:
+                    text = template.render(row=row, screen=SlotScreen(kind), event_id=self.store.event_id,
+                                           _=translator(lang)).strip()
+                    if lang == LANGUAGES[0] or text != html[f"{kind}:{LANGUAGES[0]}"]:
+                        html[f"{kind}:{lang}"] = text  # a language is sent only where its row differs
             rows.append({"id": row.dom_id, "html": html})
         return msgspec.json.encode({"tid": tid, "missing": state.missing, "rows": rows}).decode()
