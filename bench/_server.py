@@ -22,17 +22,28 @@ ROOT = Path(__file__).resolve().parent.parent
 OPEN_600 = ROOT.parent / "shared" / "fixtures" / "open-600p-9r.trf"
 
 
-async def build_open_event(events_dir: Path, event_id: str = "open600") -> None:
-    """Import the 600-player open and give it a boards, a players and a results screen."""
+async def import_open(events_dir: Path, event_id: str, *, next_round: bool = False) -> tuple[EventRegistry, int]:
+    """The 600-player open in a new event (with round 6 paired, no result, if `next_round`).
+    Returns the open registry (to close) and the tournament id."""
     trf, errors = parse_trf(decode(OPEN_600.read_bytes()))
     if errors:
         raise SystemExit(f"cannot read {OPEN_600}: {errors[0]}")
+    players, pairings = trf_rows(trf)
+    if next_round:
+        rnd = trf.played_rounds + 1
+        pairings += next_round_rows(OPEN_600_NEXT.read_text(), rnd, [p["pairing_number"] for p in players])
     registry = EventRegistry(events_dir)
+    store = await registry.create(event_id, name=trf.name, start=0, stop=4e9)
+    tid = await store.add_tournament(uniq_id="open", name=trf.name, rounds=trf.rounds)
+    await store.fill_tournament(tid, players, pairings)
+    return registry, tid
+
+
+async def build_open_event(events_dir: Path, event_id: str = "open600") -> None:
+    """Import the 600-player open and give it a boards, a players and a results screen."""
+    registry, tid = await import_open(events_dir, event_id)
     try:
-        store = await registry.create(event_id, name=trf.name, start=0, stop=4e9)
-        tid = await store.add_tournament(uniq_id="open", name=trf.name, rounds=trf.rounds)
-        players, pairings = trf_rows(trf)
-        await store.fill_tournament(tid, players, pairings)
+        store = await registry.get(event_id)
         for uniq_id, kind in (("boards", "boards"), ("players", "players"), ("input", "input")):
             await store.add_screen(uniq_id=uniq_id, type=kind, public=True, columns=2, menu_link=True,
                                    sets=[{"tournament_id": tid}])
@@ -123,17 +134,9 @@ def next_round_rows(next_text: str, rnd: int, numbers: list[int]) -> list[dict[s
 
 async def build_hall_event(events_dir: Path, event_id: str = "hall") -> None:
     """The 600-player open with round 6 paired and no result yet, a boards and an input screen."""
-    trf, errors = parse_trf(decode(OPEN_600.read_bytes()))
-    if errors:
-        raise SystemExit(f"cannot read {OPEN_600}: {errors[0]}")
-    players, pairings = trf_rows(trf)
-    rnd = trf.played_rounds + 1
-    pairings += next_round_rows(OPEN_600_NEXT.read_text(), rnd, [p["pairing_number"] for p in players])
-    registry = EventRegistry(events_dir)
+    registry, tid = await import_open(events_dir, event_id, next_round=True)
     try:
-        store = await registry.create(event_id, name=trf.name, start=0, stop=4e9)
-        tid = await store.add_tournament(uniq_id="open", name=trf.name, rounds=trf.rounds)
-        await store.fill_tournament(tid, players, pairings)
+        store = await registry.get(event_id)
         await store.add_screen(uniq_id="boards", type="boards", public=True, columns=2, sets=[{"tournament_id": tid}])
         await store.add_screen(uniq_id="input", type="input", public=True, columns=1, sets=[{"tournament_id": tid}])
     finally:

@@ -7,7 +7,7 @@ import asyncio
 import gc
 import socket
 import sys
-from datetime import datetime, timedelta
+from datetime import date, datetime
 from pathlib import Path
 
 from database.imports import replace_tournament
@@ -15,7 +15,7 @@ from database.registry import EventRegistry
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.trf import decode, parse_trf
-from web.data_commands import COMMANDS, add_commands, run
+from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.settings import ROOT
 
 
@@ -81,17 +81,15 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
 
 
 def trf_dates(headers: dict[str, str]) -> tuple[float, float]:
-    """Event start and end from TRF 042/052 (`YYYY/MM/DD`), else today."""
-    today = datetime.now().replace(hour=0, minute=0, second=0, microsecond=0)
-    found = []
-    for key in ("042", "052"):
-        try:
-            found.append(datetime.strptime(headers.get(key, "").strip()[:10].replace("-", "/"), "%Y/%m/%d"))
-        except ValueError:
-            found.append(None)
-    start = found[0] or today
-    stop = found[1] or start
-    return start.timestamp(), (stop + timedelta(days=1)).timestamp() - 1
+    """Event start and end from TRF 042/052 (`YYYY/MM/DD`), else today (the span of `event_span`)."""
+    return event_span(_trf_date(headers.get("042", "")), _trf_date(headers.get("052", "")))
+
+
+def _trf_date(text: str) -> date | None:
+    try:
+        return datetime.strptime(text.strip()[:10].replace("-", "/"), "%Y/%m/%d").date()
+    except ValueError:
+        return None
 
 
 def _uniq_id(name: str, taken: set[str]) -> str:
