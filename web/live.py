@@ -22,7 +22,6 @@ from web.row_feed import RowFeed
 
 log = logging.getLogger("echiquier")
 
-KEEPALIVE_SECONDS = 15
 
 
 def make_channels() -> ChannelsPlugin:
