@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tournament.errors import Conflict, EchiquierError, NotFound
+from tournament.errors import Broken, Conflict, NotFound, Unavailable
 
 
 class EventNotFound(NotFound):
     def __init__(self, event_id: str) -> None:
-        super().__init__(f"No event {event_id!r}.")
+        super().__init__("No event %r.", event_id)
         self.event_id = event_id
 
 
@@ -15,33 +15,27 @@ class InvalidEventId(NotFound):
     """An event id outside `[A-Za-z0-9_-]{1,64}`: answered like an unknown event (404)."""
 
     def __init__(self, event_id: str) -> None:
-        super().__init__(f"{event_id!r} is not a valid event id (letters, digits, - and _, at most 64).")
+        super().__init__("%r is not a valid event id (letters, digits, - and _, at most 64).", event_id)
 
 
 class EventExists(Conflict):
     def __init__(self, event_id: str) -> None:
-        super().__init__(f"The event {event_id!r} already exists.")
+        super().__init__("The event %r already exists.", event_id)
 
 
-class SchemaTooNew(EchiquierError):
-    status = 500
-
+class SchemaTooNew(Broken):
     def __init__(self, path: str, version: str) -> None:
-        super().__init__(f"{path} was written by a newer Echiquier (schema {version}); upgrade Echiquier.")
+        super().__init__("%s was written by a newer Echiquier (schema %s); upgrade Echiquier.", path, version)
 
 
-class NotAnEventFile(EchiquierError):
-    status = 500
-
+class NotAnEventFile(Broken):
     def __init__(self, path: str) -> None:
-        super().__init__(f"{path} is not an Echiquier event file.")
+        super().__init__("%s is not an Echiquier event file.", path)
 
 
 class ResultConflict(Conflict):
     """The game has a result already, or no longer exists (re-paired): nothing was changed."""
 
 
-class StorageError(EchiquierError):
+class StorageError(Unavailable):
     """The event file could not be written (read-only, disk full…): nothing was changed."""
-
-    status = 503

@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from tournament.errors import EchiquierError
+from tournament.errors import Invalid
 
 TITLES = {1: "WFM", 2: "FM", 3: "WIM", 4: "IM", 5: "WGM", 6: "GM"}
 CATEGORIES = {1: "U8", 2: "U10", 3: "U12", 4: "U14", 5: "U16", 6: "U18", 7: "U20", 8: "Sen", 9: "S50", 10: "S65"}
@@ -23,8 +23,8 @@ RATING_TYPE = {1: "E", 2: "N", 3: "F"}
 TIE_BREAKS = {1: "BH", 2: "BH/C1", 3: "BH/M1", 4: "PS", 7: "WIN", 9: "KS", 10: "SB"}
 
 
-class ChessEventError(EchiquierError):
-    status = 422
+class ChessEventError(Invalid):
+    pass
 
 
 class ChessEventData(msgspec.Struct, frozen=True, kw_only=True):

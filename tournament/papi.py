@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from tournament.boards import half_points, number_boards
-from tournament.errors import EchiquierError
+from tournament.errors import Invalid
 from tournament.models import Pairing, Player
 from tournament.names import collate
 from tournament.results import ByeKind, Result
@@ -36,8 +36,8 @@ TIE_BREAKS = {"solkoff": "BH", "brésilien": "BH/C1", "bresilien": "BH/C1", "har
               "kashdan": "OTHER_KASHDAN", "koya": "KS", "sonnenborn-berger": "SB", "sonneborn-berger": "SB"}
 
 
-class PapiError(EchiquierError):
-    status = 422
+class PapiError(Invalid):
+    pass
 
 
 class PapiPlayer(msgspec.Struct, frozen=True, kw_only=True):

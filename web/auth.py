@@ -33,7 +33,7 @@ from litestar.connection import ASGIConnection
 
 from database.journal import Actor, acting_as
 from database.store import GameKey
-from tournament.errors import EchiquierError
+from tournament.errors import EchiquierError, Forbidden
 from tournament.models import Info
 
 HASHER = PasswordHasher()
@@ -190,9 +190,7 @@ def board_token(secret: bytes, event_id: str, key: GameKey) -> str:
     return f"{body}.{signature}"
 
 
-class BadCard(EchiquierError):
-    status = 403
-
+class BadCard(Forbidden):
     def __init__(self) -> None:
         super().__init__("This board card is not valid for this event.")
 
@@ -212,10 +210,10 @@ def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
 # -- wrong passwords --------------------------------------------------------------------------------
 
 class TooManyAttempts(EchiquierError):
-    status = 429
+    """Answered with 429 (web/errors.py)."""
 
     def __init__(self, wait: int) -> None:
-        super().__init__(f"Too many wrong passwords from this device: wait {wait} s and try again.")
+        super().__init__("Too many wrong passwords from this device: wait %s s and try again.", wait)
         self.wait = wait
 
 

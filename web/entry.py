@@ -24,10 +24,10 @@ from litestar.response import Redirect, Response
 
 from database.journal import Submission
 from database.store import EventStore, GameKey
-from tournament.errors import EchiquierError, Forbidden
+from tournament.errors import EchiquierError, Forbidden, Invalid
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
-from web.errors import error_page
+from web.errors import error_page, error_text_of, status_of
 from web.i18n import translator
 from web.render import language, render
 
@@ -82,9 +82,7 @@ class ArbiterOnly(Forbidden):
     pass
 
 
-class KeyReused(EchiquierError):
-    status = 422
-
+class KeyReused(Invalid):
     def __init__(self) -> None:
         super().__init__("This submission key was already used for another request; reload the page.")
 
@@ -125,7 +123,7 @@ def render_text(request: Request, template: str, **context: Any) -> str:
 
 
 def error_text(request: Request, exc: EchiquierError) -> str:
-    page = error_page(request, exc.status, str(exc))
+    page = error_page(request, status_of(exc), error_text_of(request, exc), translated=True)
     engine = request.app.template_engine
     return str(engine.get_template(page.template_name).render(**(page.context or {}), request=request))
 
@@ -182,11 +180,12 @@ async def _act_and_catch(
     try:
         return await act(make)
     except EchiquierError as exc:
-        if exc.status != 409 or remember is None:
+        status = status_of(exc)
+        if status != 409 or remember is None:
             raise
         body = error_text(request, exc)
-        await store.remember(remember(exc.status, body))  # a refused write is an answer too
-        return exc.status, body
+        await store.remember(remember(status, body))  # a refused write is an answer too
+        return status, body
 
 
 def message(request: Request, text: str, *args: object) -> str:

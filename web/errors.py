@@ -8,25 +8,67 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.response import Template
 
-from tournament.errors import EchiquierError
+from tournament.errors import (
+    Broken,
+    Conflict,
+    EchiquierError,
+    Forbidden,
+    Invalid,
+    NotFound,
+    Unauthorized,
+    Unavailable,
+)
+from web.auth import TooManyAttempts
 from web.i18n import translator
 from web.render import language, render
 
 log = logging.getLogger("echiquier")
 
 
-def error_page(request: Request, status: int, message: str) -> Template:
+def error_page(request: Request, status: int, message: str, *, translated: bool = False) -> Template:
     """A fragment for htmx requests (swapped into #messages), a full page otherwise.
 
     A message that is a catalog key (a refusal raised with a fixed English text) is shown translated.
     """
     fragment = request.headers.get("HX-Request") == "true"
-    message = translator(language(request))(message)
+    if not translated:
+        message = translator(language(request))(message)
     return render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)
 
 
+#: The HTTP status of each kind of refusal; the domain and the store know nothing of HTTP.
+STATUS: dict[type[EchiquierError], int] = {
+    Invalid: 422,
+    NotFound: 404,
+    Conflict: 409,
+    Forbidden: 403,
+    Unauthorized: 401,
+    Unavailable: 503,
+    Broken: 500,
+    TooManyAttempts: 429,
+}
+
+
+def status_of(exc: EchiquierError) -> int:
+    """The status of the nearest class in the table (400 for a plain refusal).
+
+    >>> from database.errors import ResultConflict
+    >>> status_of(ResultConflict("x")), status_of(EchiquierError("x"))
+    (409, 400)
+    """
+    for kind in type(exc).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]  # type: ignore[index]
+    return 400
+
+
+def error_text_of(request: Request, exc: EchiquierError) -> str:
+    """The refusal in the request's language, its arguments filled in."""
+    return translator(language(request))(exc.key, *exc.params)
+
+
 def on_echiquier_error(request: Request, exc: EchiquierError) -> Template:
-    return error_page(request, exc.status, str(exc))
+    return error_page(request, status_of(exc), error_text_of(request, exc), translated=True)
 
 
 def on_http_error(request: Request, exc: HTTPException) -> Template:

@@ -15,7 +15,7 @@ from tournament.trf import parse_date
 
 
 class BadRequest(EchiquierError):
-    status = 400
+    """A malformed query (answered 400)."""
 
 
 async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None = None, edition: str | None = None,

@@ -13,7 +13,7 @@ from litestar.response import Template
 
 from database.imports import export_tournament, import_chessevent, replace_tournament, tournament_id_for
 from tournament.chessevent import parse_chessevent
-from tournament.errors import EchiquierError
+from tournament.errors import Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.standings import crosstable
 from tournament.trf import decode, parse_trf
@@ -28,8 +28,8 @@ MAX_UPLOAD = 20 * 1024 * 1024
 Upload = Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)]
 
 
-class UploadError(EchiquierError):
-    status = 422
+class UploadError(Invalid):
+    pass
 
 
 async def _read(data: dict[str, Any]) -> tuple[str, bytes]:
