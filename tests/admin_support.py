@@ -21,6 +21,7 @@ from litestar.testing import AsyncTestClient
 
 from database.registry import EventRegistry
 from database.store import EventStore
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 LOOPBACK, VISITOR = "127.0.0.1", "testclient"
@@ -37,7 +38,7 @@ def as_visitor(client: Client) -> Iterator[None]:
 
 
 def events_dir_of(client: Client) -> Path:
-    path: Path = client.app.state.settings.events_dir
+    path: Path = app_state(client.app).settings.events_dir
     return path
 
 
@@ -57,7 +58,7 @@ def expect_error(response: Response, field: str, text: str, *args: Any) -> None:
 
 
 def registry_of(client: Client) -> EventRegistry:
-    registry: EventRegistry = client.app.state.registry
+    registry: EventRegistry = app_state(client.app).registry
     return registry
 
 

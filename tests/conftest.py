@@ -17,6 +17,7 @@ from tournament.importing import trf_rows
 from tournament.trf import decode, parse_trf
 from web.app import create_app
 from web.settings import ROOT, Settings
+from web.state import app_state
 
 SHARED = ROOT.parent / "shared"
 FIXTURES = SHARED / "fixtures"
@@ -133,7 +134,7 @@ async def admin_web(admin_app: AsyncTestClient[Litestar]) -> AsyncIterator[Async
     admin_app.app.state.test_host = "127.0.0.1"
     yield admin_app
     admin_app.app.state.test_host = "127.0.0.1"
-    registry: EventRegistry = admin_app.app.state.registry
+    registry: EventRegistry = app_state(admin_app.app).registry
     for event_id in registry.ids():
         await registry.delete(event_id)
     for event_id in registry.archived_ids():

@@ -7,10 +7,11 @@ from litestar.testing import AsyncTestClient
 
 from web.auth import save_admin_password
 from web.controllers.admin.guard import AdminOnly
+from web.state import app_state
 
 
 async def test_the_admin_password_opens_the_admin_pages(app: Litestar, client: AsyncTestClient[Litestar]) -> None:
-    app.state.admin_hash = await save_admin_password(app.state.settings.events_dir, "a long admin secret")
+    app_state(app).admin_hash = await save_admin_password(app_state(app).settings.events_dir, "a long admin secret")
     refused = await client.get("/admin")
     assert refused.status_code == 403 and "/auth/admin" in refused.text
     assert str(AdminOnly()).split(":")[0] in refused.text

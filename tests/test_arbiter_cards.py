@@ -11,6 +11,7 @@ from database.store import GameKey
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event, stored
 from tournament.models import Pairing
 from tournament.results import Result
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 CARD = re.compile(r'href="https?://[^"/]+(/board-card/arb/game/[^"]+)"')
@@ -32,7 +33,7 @@ async def card_paths(client: Client, tid: int) -> list[str]:
 
 
 async def test_a_card_enters_its_own_game_only_until_the_round_is_complete(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     paths = await card_paths(client, tid)
     from tests.conftest import prime_csrf
 
@@ -65,7 +66,7 @@ async def test_a_card_enters_its_own_game_only_until_the_round_is_complete(clien
 
 
 async def test_journal_page_filters_and_undoes_a_correction(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p, q = (await games(store, tid))[:2]
     await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)
     await client.post(f"{INPUT_URL}/result", data=form(q, Result.BLACK_WIN), headers=HX)

@@ -8,12 +8,13 @@ from litestar.testing import AsyncTestClient
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event, stored
 from tournament.results import Result
 from web.auth import hash_password
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 
 
 async def test_an_arbiter_needs_no_input_code(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry, record_illegal_moves=2)
+    store, tid = await make_event(app_state(client.app).registry, record_illegal_moves=2)
     await store.update_info(update_password=await hash_password("input-code-1"))
     screen = next(s for s in await store.screens() if s.uniq_id == "input")
     set_id = next(s.id for s in await store.screen_sets() if s.screen_id == screen.id)
@@ -43,7 +44,7 @@ async def test_an_arbiter_needs_no_input_code(client: Client) -> None:
 
 
 async def test_a_wrong_arbiter_cookie_is_no_pass(client: Client) -> None:
-    store, _tid = await make_event(client.app.state.registry)
+    store, _tid = await make_event(app_state(client.app).registry)
     await store.update_info(update_password=await hash_password("input-code-1"))
     client.cookies.set(f"echiquier-arbiter-{EVENT}", "0" * 64)
     assert (await client.get(INPUT_URL)).status_code == 401

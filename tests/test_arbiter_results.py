@@ -11,13 +11,14 @@ from litestar.testing import AsyncTestClient
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, game, games, login_arbiter, make_event, stored
 from tests.conftest import prime_csrf
 from tournament.results import TABLET_RESULTS, Result
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 
 
 @pytest.mark.parametrize("code", list(Result))
 async def test_player_enters_the_three_results_and_is_refused_forfeits(client: Client, code: Result) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     response = await client.post(f"{INPUT_URL}/result", data=form(p, code), headers=HX)
     if code in TABLET_RESULTS:
@@ -33,7 +34,7 @@ async def test_player_enters_the_three_results_and_is_refused_forfeits(client: C
 
 @pytest.mark.parametrize("code", list(Result))
 async def test_arbiter_enters_every_code(client: Client, code: Result) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     assert await login_arbiter(client) == 303
     p = await game(store, tid, 1)
     response = await client.post(f"{INPUT_URL}/result", data=form(p, code), headers=HX)
@@ -44,7 +45,7 @@ async def test_arbiter_enters_every_code(client: Client, code: Result) -> None:
 
 
 async def test_player_cannot_overwrite_nor_correct(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     assert (await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)).status_code == 200
     again = await client.post(f"{INPUT_URL}/result", data=form(p, Result.WHITE_WIN), headers=HX)
@@ -55,7 +56,7 @@ async def test_player_cannot_overwrite_nor_correct(client: Client) -> None:
 
 
 async def test_arbiter_corrects_with_the_displayed_old_result_only(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)
     await login_arbiter(client)
@@ -74,7 +75,7 @@ async def test_arbiter_corrects_with_the_displayed_old_result_only(client: Clien
 
 
 async def test_player_dialog_offers_three_codes_and_no_change_on_a_finished_game(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     url = f"{INPUT_URL}/dialog?tid={tid}&rnd=1&white={p.white_player_id}"
     assert re.findall(r'name="result" value="(\d)"', (await client.get(url, headers=HX)).text) == ["3", "2", "1"]
@@ -86,7 +87,7 @@ async def test_player_dialog_offers_three_codes_and_no_change_on_a_finished_game
 
 @pytest.mark.parametrize("allowed", [False, True])
 async def test_player_deletion_follows_the_event_setting(client: Client, allowed: bool) -> None:
-    store, tid = await make_event(client.app.state.registry, allow_results_deletion_on_input_screens=allowed)
+    store, tid = await make_event(app_state(client.app).registry, allow_results_deletion_on_input_screens=allowed)
     p = await game(store, tid)
     await client.post(f"{INPUT_URL}/result", data=form(p, Result.WHITE_WIN), headers=HX)
     data = form(p, 0, old=3)
@@ -97,7 +98,7 @@ async def test_player_deletion_follows_the_event_setting(client: Client, allowed
 
 
 async def test_arbiter_deletes_and_the_log_row_goes_too(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)
     await login_arbiter(client)
@@ -116,7 +117,7 @@ async def test_arbiter_deletes_and_the_log_row_goes_too(client: Client) -> None:
 async def test_input_code_still_required_for_players(client: Client) -> None:
     from web.auth import hash_password
 
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     await store.update_info(update_password=await hash_password("code-1234"))
     p, q = (await games(store, tid))[:2]
     assert (await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)).status_code == 401
@@ -131,7 +132,7 @@ async def test_input_code_still_required_for_players(client: Client) -> None:
 
 
 async def test_missing_counters_per_set_and_tournament(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     page = (await client.get(f"/screen/{EVENT}/boards")).text
     assert re.search(r'class="missing-set"[^>]*>\s*4\b', page), page
     p = await game(store, tid)

@@ -13,9 +13,11 @@ from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, HX, INPUT_URL, form, game
 from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
-from web.auth import ADMIN_COOKIE, LoginThrottle, TooManyAttempts, arbiter_cookie_name
+from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.csrf import COOKIE
 from web.settings import Settings
+from web.state import app_state
+from web.throttle import LoginThrottle, TooManyAttempts
 
 Client = AsyncTestClient[Litestar]
 
@@ -50,7 +52,7 @@ async def local_client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> A
 
 
 async def test_a_state_changing_request_without_the_token_is_refused(bare_client: Client) -> None:
-    store, tid = await make_event(bare_client.app.state.registry)
+    store, tid = await make_event(app_state(bare_client.app).registry)
     p = await game(store, tid)
     response = await bare_client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)
     assert response.status_code == 403 and "security check" in response.text
@@ -67,7 +69,7 @@ async def test_a_state_changing_request_without_the_token_is_refused(bare_client
 
 
 async def test_a_forged_token_cookie_is_not_trusted(bare_client: Client) -> None:
-    store, tid = await make_event(bare_client.app.state.registry)
+    store, tid = await make_event(app_state(bare_client.app).registry)
     p = await game(store, tid)
     bare_client.cookies.set(COOKIE, "made.up")
     response = await bare_client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW),
@@ -76,7 +78,7 @@ async def test_a_forged_token_cookie_is_not_trusted(bare_client: Client) -> None
 
 
 async def test_pages_carry_the_token_for_htmx_and_forms(client: Client) -> None:
-    await make_event(client.app.state.registry)
+    await make_event(app_state(client.app).registry)
     page = (await client.get(f"/arbiter/{EVENT}")).text
     token = client.cookies.get(COOKIE)
     assert f'<meta name="csrf-token" content="{token}">' in page
@@ -84,7 +86,7 @@ async def test_pages_carry_the_token_for_htmx_and_forms(client: Client) -> None:
 
 
 async def test_wrong_passwords_are_rate_limited_per_client(client: Client) -> None:
-    await make_event(client.app.state.registry)
+    await make_event(app_state(client.app).registry)
     for _ in range(5):
         assert await login_arbiter(client, "wrong") == 401
     assert await login_arbiter(client) == 429  # even the right one, for a while
@@ -103,7 +105,7 @@ def test_throttle_forgets_after_the_window() -> None:
 
 async def test_arbiter_session_survives_a_restart_and_a_new_password_ends_it(client: Client,
                                                                               settings: Settings) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     assert await login_arbiter(client) == 303
     cookie = client.cookies.get(arbiter_cookie_name(EVENT))
     assert (await client.get(f"/arbiter/{EVENT}/journal")).status_code == 200
@@ -112,7 +114,7 @@ async def test_arbiter_session_survives_a_restart_and_a_new_password_ends_it(cli
         assert (await again.get(f"/arbiter/{EVENT}/journal")).status_code == 401
         again.cookies.set(arbiter_cookie_name(EVENT), cookie or "")
         assert (await again.get(f"/arbiter/{EVENT}/journal")).status_code == 200
-        p = await game(await again.app.state.registry.get(EVENT), tid)
+        p = await game(await app_state(again.app).registry.get(EVENT), tid)
         entered = await again.post(f"{INPUT_URL}/result", data=form(p, Result.DOUBLE_FORFEIT), headers=HX)
         assert entered.status_code == 200
     from web.auth import hash_password
@@ -122,7 +124,7 @@ async def test_arbiter_session_survives_a_restart_and_a_new_password_ends_it(cli
 
 
 async def test_visitors_and_players_cannot_reach_arbiter_pages(client: Client) -> None:
-    store, _tid = await make_event(client.app.state.registry)
+    store, _tid = await make_event(app_state(client.app).registry)
     assert (await client.get(f"/arbiter/{EVENT}/journal")).status_code == 401
     entry = (await store.journal_entries())[0]
     assert (await client.post(f"/arbiter/{EVENT}/journal/{entry.id}/undo")).status_code == 403
@@ -134,7 +136,7 @@ async def test_visitors_and_players_cannot_reach_arbiter_pages(client: Client) -
 async def test_admin_password_first_start_only_from_the_server_machine(
     client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await make_event(client.app.state.registry)
+    await make_event(app_state(client.app).registry)
     refused = await client.post("/auth/admin/password", data={"password": "admin-pass-1", "confirm": "admin-pass-1"})
     assert refused.status_code == 403
     assert not (settings.events_dir / ".admin").exists()
@@ -165,7 +167,7 @@ async def test_admin_password_first_start_only_from_the_server_machine(
 
 
 async def test_admin_sets_the_arbiter_password(local_client: Client) -> None:
-    store, _tid = await make_event(local_client.app.state.registry)
+    store, _tid = await make_event(app_state(local_client.app).registry)
     response = await local_client.post(f"/arbiter/{EVENT}/password",
                                        data={"password": "new-arbiter-pw", "confirm": "new-arbiter-pw"},
                                        follow_redirects=False)

@@ -16,6 +16,7 @@ from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.settings import Settings
+from web.state import app_state
 
 HX = {"HX-Request": "true"}
 
@@ -121,7 +122,7 @@ async def test_over_http_a_full_disk_answers_a_clear_503(
     app = create_app(Settings(events_dir=events_dir, custom_dir=tmp_path / "custom", create_demo=False))
     async with AsyncTestClient(app=app) as client:
         await prime_csrf(client)
-        store = await app.state.registry.get("hall")
+        store = await app_state(app).registry.get("hall")
         writer = store._writer
         real_execute = writer.execute
 

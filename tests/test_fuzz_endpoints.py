@@ -22,6 +22,7 @@ from litestar.testing import TestClient
 
 from web.app import create_app
 from web.settings import ROOT, Settings
+from web.state import app_state
 
 FIELDS = sorted(set(re.findall(r'name="([a-z_]+)"', " ".join(
     p.read_text(encoding="utf-8") for p in (ROOT / "templates").rglob("*.html")))) - {"csrf_token"})
@@ -77,7 +78,7 @@ def fill(route: str, parts: list[str]) -> str:
 
 @pytest.mark.parametrize("route", post_routes())
 def test_random_posts_never_fail_and_refusals_change_nothing(fuzz_client: TestClient[Litestar], route: str) -> None:
-    events: Path = fuzz_client.app.state.settings.events_dir
+    events: Path = app_state(fuzz_client.app).settings.events_dir
 
     @EXAMPLES
     @given(parts=st.lists(path_values, min_size=3, max_size=3), data=forms, htmx=st.booleans())

@@ -15,6 +15,7 @@ from litestar.testing import AsyncTestClient
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event
 from tournament.results import Result
 from web.i18n import CATALOGS, translator
+from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent
 FRENCH = CATALOGS["fr"]
@@ -62,7 +63,7 @@ def test_the_scanner_finds_known_calls() -> None:
     """The scan must see strings we know are there, or the main test would pass on an empty list."""
     found = all_literals()
     assert "Enter the result of board %s" in found  # templates/screen/_dialog.html
-    assert "Only an arbiter can correct a result." in found  # web/entry.py
+    assert "Result %s stored on board %s." in found  # web/controllers/screens.py
     # split over two source lines, concatenated by Python:
     assert "No arbiter password is set for this event: ask the server administrator." in found
     assert len(found) > 150
@@ -97,7 +98,7 @@ def test_error_messages_without_values_are_translated() -> None:
 
 
 async def test_arbiter_pages_and_refusals_in_french(client: AsyncTestClient[Litestar]) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     login = await client.get(f"/arbiter/{EVENT}?lang=fr")
     assert "Mot de passe arbitre" in login.text and "Arbiter password" not in login.text
     bad_card = await client.get(f"/board-card/{EVENT}/game/not-a-token?lang=fr")

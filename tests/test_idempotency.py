@@ -13,12 +13,13 @@ from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.settings import Settings
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 
 
 async def test_same_key_twenty_times_concurrently_is_one_change_and_twenty_identical_answers(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     data = form(p, Result.DRAW, key="k-0123456789abcdef")
     responses = await asyncio.gather(*(client.post(f"{INPUT_URL}/result", data=data, headers=HX) for _ in range(20)))
@@ -30,7 +31,7 @@ async def test_same_key_twenty_times_concurrently_is_one_change_and_twenty_ident
 
 
 async def test_without_a_key_the_second_entry_is_a_conflict(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p = await game(store, tid)
     codes = [(await client.post(f"{INPUT_URL}/result", data=form(p, Result.DRAW), headers=HX)).status_code
              for _ in range(2)]
@@ -38,7 +39,7 @@ async def test_without_a_key_the_second_entry_is_a_conflict(client: Client) -> N
 
 
 async def test_a_retry_after_a_restart_gets_the_original_answer(client: Client, settings: Settings) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     p, other = (await games(store, tid))[:2]
     first = await client.post(f"{INPUT_URL}/result", data=form(p, Result.WHITE_WIN, key="restart-1"), headers=HX)
     refused_twice = form(p, Result.BLACK_WIN, key="restart-2")
@@ -53,13 +54,13 @@ async def test_a_retry_after_a_restart_gets_the_original_answer(client: Client, 
         assert (replayed.status_code, replayed.text) == (409, refused.text)
         reused = await again.post(f"{INPUT_URL}/result", data=form(other, Result.DRAW, key="restart-1"), headers=HX)
         assert reused.status_code == 422 and "already used" in reused.text
-        store = await again.app.state.registry.get("arb")
+        store = await app_state(again.app).registry.get("arb")
         assert await stored(store, other) is None
         assert len([e for e in await store.journal_entries() if e.what == "result"]) == 1
 
 
 async def test_stale_submission_after_a_re_pairing_is_refused_and_changes_nothing(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     old = await game(store, tid)
     await repair(store, tid, seed=99)
     before = await store.live_state()
@@ -73,13 +74,13 @@ async def test_stale_submission_after_a_re_pairing_is_refused_and_changes_nothin
 async def test_a_stale_board_card_is_refused(client: Client, events_dir: Path) -> None:
     from web.auth import board_token
 
-    store, tid = await make_event(client.app.state.registry)
+    store, tid = await make_event(app_state(client.app).registry)
     old = await game(store, tid)
     from database.store import GameKey
 
     key = GameKey(tournament_id=tid, round=1, white_player_id=old.white_player_id,
                   black_player_id=old.black_player_id)
-    token = board_token(client.app.state.secret, "arb", key)
+    token = board_token(app_state(client.app).secret, "arb", key)
     await repair(store, tid, seed=7)
     response = await client.post(f"/board-card/arb/game/{token}", data={"result": "2", "key": "c1"})
     assert response.status_code == 403 and "expired" in response.text

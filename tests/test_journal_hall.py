@@ -9,6 +9,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from tests.arbiter_kit import EVENT, HX, games, login_arbiter, made_players, make_event
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 
@@ -21,7 +22,7 @@ def journal_rows(page: str) -> list[str]:
 
 
 async def test_check_in_and_illegal_moves_are_journalled_with_a_summary(client: Client) -> None:
-    store, tid = await make_event(client.app.state.registry, record_illegal_moves=2)
+    store, tid = await make_event(app_state(client.app).registry, record_illegal_moves=2)
     blitz = await store.add_tournament(uniq_id="blitz", name="Blitz", rounds=7)
     await store.fill_tournament(blitz, made_players(4), [])
     await store.add_screen(uniq_id="checkin", type="input", public=True, sets=[{"tournament_id": blitz}])
@@ -62,7 +63,7 @@ async def test_check_in_and_illegal_moves_are_journalled_with_a_summary(client: 
 
 
 async def test_undo_of_a_check_in_restores_it(client: Client) -> None:
-    store, _tid = await make_event(client.app.state.registry)
+    store, _tid = await make_event(app_state(client.app).registry)
     blitz = await store.add_tournament(uniq_id="blitz", name="Blitz", rounds=7)
     await store.fill_tournament(blitz, made_players(4), [])
     player = (await store.players(blitz))[0]

@@ -21,6 +21,7 @@ from tests.conftest import fixture_path
 from tests.hall_data import hall_event
 from tournament.results import Result
 from tournament.trf import decode, parse_trf
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 EVENT = "hall"
@@ -51,7 +52,7 @@ def hall(hall_file: tuple[Path, dict[str, int]], events_dir: Path) -> dict[str, 
 @pytest.fixture
 async def hall_store(hall: dict[str, int], app: Litestar) -> EventStore:
     """The store the app itself uses, so that writes reach its caches and listeners."""
-    store: EventStore = await app.state.registry.get(EVENT)
+    store: EventStore = await app_state(app).registry.get(EVENT)
     return store
 
 

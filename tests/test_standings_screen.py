@@ -21,6 +21,7 @@ from tournament.config_rules import Form
 from tournament.menus import MenuEntry, resolve
 from tournament.results import Result
 from tournament.screen_rules import first_set_rules, screen_rules
+from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
 EVENT = "standings"
@@ -53,7 +54,7 @@ def event_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest.fixture
 async def store(event_file: Path, events_dir: Path, app: Litestar) -> EventStore:
     shutil.copy(event_file, events_dir / event_file.name)
-    opened: EventStore = await app.state.registry.get(EVENT)
+    opened: EventStore = await app_state(app).registry.get(EVENT)
     return opened
 
 

@@ -16,12 +16,13 @@ from tournament.results import Result
 from web.app import create_app
 from web.auth import hash_password, input_cookie_name
 from web.settings import Settings
+from web.state import app_state
 
 HX = {"HX-Request": "true"}
 
 
 async def demo_store(client: AsyncTestClient[Litestar]) -> EventStore:
-    return await client.app.state.registry.get("demo")
+    return await app_state(client.app).registry.get("demo")
 
 
 async def open_game(store: EventStore, tournament: str = "open-a") -> Pairing:
@@ -51,7 +52,7 @@ async def test_home_lists_public_events_as_tiles(demo_client: AsyncTestClient[Li
 
 
 async def test_home_groups_current_coming_and_past(client: AsyncTestClient[Litestar]) -> None:
-    registry = client.app.state.registry
+    registry = app_state(client.app).registry
     await registry.create("past", name="Past open", start=1e9, stop=1e9 + 10)
     await registry.create("coming", name="Coming open", start=4e9, stop=4e9 + 10)
     await registry.create("now", name="Current open", start=1e9, stop=4e9)

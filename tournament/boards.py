@@ -8,6 +8,7 @@ from typing import TypeVar
 
 import msgspec
 
+from tournament.errors import Invalid
 from tournament.models import Pairing, Player
 from tournament.names import collate
 from tournament.results import HALF_POINTS, ByeKind, Result  # noqa: F401 (Result: the doctests)
@@ -94,7 +95,7 @@ def number_boards(
     """Give a round's games and PAB their published position and number; other byes get neither.
 
     The number is White's fixed board, else Black's, else the position (screens.md §2.4).
-    Raises ValueError when two boards would get the same number.
+    Raises Invalid (a ValueError) when two boards would get the same number.
     """
     by_game = {(p.white_player_id, p.black_player_id): p for p in pairings if p.is_game or p.bye_kind == ByeKind.PAB}
     ordered = order_games(list(by_game), players, shown)
@@ -105,7 +106,7 @@ def number_boards(
         fixed = [players[pid].fixed_board for pid in game if pid is not None and players[pid].fixed_board]
         number = fixed[0] if fixed and pairing.is_game else position
         if number in used:
-            raise ValueError(f"Two boards would get the number {number}; check the fixed boards.")
+            raise Invalid("Two boards would get the number %s; check the fixed boards.", number)
         used[number] = position
         out.append(msgspec.structs.replace(pairing, board=number, board_order=position))
     out.extend(p for p in pairings if not p.is_game and p.bye_kind != ByeKind.PAB)

@@ -41,7 +41,7 @@ def _int(value: Any, what: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ChessEventError(f"ChessEvent: {what} is not a number: {value!r}. Nothing was imported.") from None
+        raise ChessEventError("ChessEvent: %s is not a number: %r. Nothing was imported.", what, value) from None
 
 
 def _day(value: Any) -> str | None:
@@ -63,7 +63,7 @@ def parse_chessevent(data: bytes) -> ChessEventData:
     try:
         payload = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ChessEventError(f"ChessEvent: the file is not JSON ({exc}). Nothing was imported.") from None
+        raise ChessEventError("ChessEvent: the file is not JSON (%s). Nothing was imported.", exc) from None
     if not isinstance(payload, dict) or not isinstance(payload.get("players"), list):
         raise ChessEventError("ChessEvent: expected a tournament object with a `players` list. Nothing was imported.")
     rating = RATING.get(_int(payload.get("rating"), "rating"), "standard")
@@ -79,7 +79,7 @@ def parse_chessevent(data: bytes) -> ChessEventData:
     skipped: list[dict[str, Any]] = []
     for i, p in enumerate(payload["players"]):
         if not isinstance(p, dict) or not _text(p.get("last_name")):
-            raise ChessEventError(f"ChessEvent: player {i + 1} has no last name. Nothing was imported.")
+            raise ChessEventError("ChessEvent: player %s has no last name. Nothing was imported.", i + 1)
         players.append(_player(p, rating, i))
         for rnd, score in (p.get("skipped_rounds") or {}).items():
             r = _int(rnd, f"player {i + 1} skipped round")
@@ -88,8 +88,8 @@ def parse_chessevent(data: bytes) -> ChessEventData:
             except (TypeError, ValueError):
                 points = -1.0
             if not 1 <= r <= rounds or points not in (0.0, 0.5, 1.0):
-                raise ChessEventError(f"ChessEvent: player {i + 1} ({p.get('last_name')}): skipped round {rnd!r} "
-                                      f"with {score!r} points is not valid. Nothing was imported.")
+                raise ChessEventError("ChessEvent: player %s (%s): skipped round %r with %r points is not valid."
+                                      " Nothing was imported.", i + 1, p.get("last_name"), rnd, score)
             skipped.append({"index": i, "round": r, "score": points})
     md5 = hashlib.md5(data, usedforsecurity=False).hexdigest()
     return ChessEventData(name=_text(payload.get("name")) or "ChessEvent", tournament=tournament, players=players,

@@ -61,15 +61,15 @@ def read_papi(data: bytes) -> PapiFile:
     except PapiError:
         raise
     except Exception as exc:  # access-parser raises anything on a damaged file
-        raise PapiError(f"The Papi file cannot be read ({type(exc).__name__}: {exc}). Nothing was imported.") \
-            from None
+        raise PapiError("The Papi file cannot be read (%s: %s). Nothing was imported.", type(exc).__name__,
+                        exc) from None
     info_table, joueur = tables
     info = {str(k): "" if v is None else str(v).strip()
             for k, v in zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False)}
     try:
         rounds = max(0, min(24, int(info.get("NbrRondes") or 0)))
     except ValueError:
-        raise PapiError(f"INFO NbrRondes is not a number: {info.get('NbrRondes')!r}.") from None
+        raise PapiError("INFO NbrRondes is not a number: %r.", info.get("NbrRondes")) from None
     if "Ref" not in joueur:
         raise PapiError("The Papi file has no JOUEUR table. Nothing was imported.")
     players = []
@@ -101,7 +101,7 @@ def _tables(data: bytes, names: tuple[str, ...]) -> list[dict[str, list[Any]]]:
     parser.extra_props = parser.parse_msys_table()
     missing = [n for n in names if n not in parser.catalog]
     if missing:
-        raise PapiError(f"The file has no {', '.join(missing)} table: not a Papi file. Nothing was imported.")
+        raise PapiError("The file has no %s table: not a Papi file. Nothing was imported.", ", ".join(missing))
     return [dict(parser.parse_table(n)) for n in names]
 
 
@@ -235,7 +235,7 @@ def papi_rows(papi: PapiFile) -> PapiRows:
             by_ref = {p["papi_ref"]: _as_player(p) for p in players}
             out.extend(number_boards(rows, by_ref, half_points(out, before_round=r)))
     if problems:
-        raise PapiError("\n".join(problems[:50]) + "\nNothing was imported.")
+        raise PapiError("%s\nNothing was imported.", "\n".join(problems[:50]))
     return PapiRows(tournament=values, players=players, pairings=out, skipped=skipped, paired_rounds=paired)
 
 

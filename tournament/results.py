@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from tournament.errors import Invalid
+
 
 class Result(enum.IntEnum):
     """A game result from White's side.
@@ -32,7 +34,7 @@ class Result(enum.IntEnum):
         for result, label in LABELS.items():
             if label == wanted:
                 return result
-        raise ValueError(f"unknown result label: {text!r}")
+        raise Invalid("Unknown result label: %r.", text)
 
     def half_points(self) -> tuple[int, int]:
         """(White, Black) points, in half-points."""

@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import msgspec
 
+from tournament.errors import Invalid
 from tournament.models import Pairing, Player
 from tournament.results import ByeKind, Result
 from tournament.scoring import ZERO, Scoring
@@ -56,7 +57,7 @@ class TieBreak(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def parse_tiebreak(code: str) -> TieBreak:
-    """A descriptor of the TRF 202 syntax; raises ValueError for an unknown code or modifier.
+    """A descriptor of the TRF 202 syntax; raises Invalid (a ValueError) for an unknown code or modifier.
 
     >>> tb = parse_tiebreak("bh/m1")
     >>> tb.name, tb.cut_low, tb.cut_high
@@ -68,7 +69,7 @@ def parse_tiebreak(code: str) -> TieBreak:
     name = head.split(":")[0].strip()
     name = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}.get(name, name)
     if name not in KNOWN:
-        raise ValueError(f"unknown tie-break {code!r}")
+        raise Invalid("unknown tie-break %r", code)
     values: dict[str, object] = {}
     for mod in mods:
         if m := re.fullmatch(r"C(\d)", mod):
@@ -80,7 +81,7 @@ def parse_tiebreak(code: str) -> TieBreak:
         elif mod in ("P", "F", "R"):
             values[{"P": "as_played", "F": "fore", "R": "reverse"}[mod]] = True
         elif not re.fullmatch(r"V\d*|U\d+|S", mod):
-            raise ValueError(f"unknown modifier /{mod} in {code!r}")
+            raise Invalid("unknown modifier /%s in %r", mod, code)
     return TieBreak(code=code.strip(), name=name, **values)  # type: ignore[arg-type]
 
 
@@ -391,7 +392,7 @@ def value(ctx: Context, tb: TieBreak) -> dict[int, Value]:
         rated = all(p.rating for p in ctx.players.values())
         result = {pid: (p.rating if rated else None) for pid, p in ctx.players.items()}
     else:
-        raise ValueError(f"{tb.code} is computed from the ranking (direct encounter)")
+        raise Invalid("%s is computed from the ranking (direct encounter)", tb.code)
     ctx.cache[key] = result
     return result
 

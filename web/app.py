@@ -9,12 +9,13 @@ from contextlib import asynccontextmanager
 from jinja2 import Environment, FileSystemLoader
 from litestar import Litestar
 from litestar.config.compression import CompressionConfig
+from litestar.datastructures import State
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from database.registry import EventRegistry
-from web.auth import LoginThrottle, actor_middleware, load_admin_hash, load_secret
+from web.auth import actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
 from web.controllers.arbiter import ArbiterController, ServerAdminController
 from web.controllers.cards import BoardCardController
@@ -26,10 +27,11 @@ from web.controllers.screens import ScreenController
 from web.controllers.timers import clock
 from web.csrf import csrf_middleware
 from web.demo import ensure_demo
+from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.live import live, make_channels, publisher
-from web.row_feed import RowFeed
 from web.settings import Settings
+from web.state import KEY, AppState
 from web.timing import timing_middleware
 
 log = logging.getLogger("echiquier")
@@ -49,16 +51,17 @@ def create_app(settings: Settings | None = None) -> Litestar:
     channels = make_channels()
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
-    feeds: dict[str, RowFeed] = {}  # per open event: the rows screens were last sent (web/row_feed.py)
-    registry.on_open(lambda store: feeds.__setitem__(store.event_id, publisher(channels, store, templates.engine)))
+    state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
+    registry.on_open(lambda store: state.feeds.__setitem__(store.event_id,
+                                                           publisher(channels, store, templates.engine)))
     if not settings.cache:
         registry.on_open(lambda store: setattr(store, "caching", False))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
-        app.state.secret = load_secret(settings.events_dir)
-        app.state.admin_hash = load_admin_hash(settings.events_dir)
+        state.secret = load_secret(settings.events_dir)
+        state.admin_hash = load_admin_hash(settings.events_dir)
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
         try:
@@ -75,6 +78,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
         plugins=[channels],
+        dependencies=DEPENDENCIES,
+        state=State({KEY: state}),
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
@@ -83,9 +88,4 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)
     )
-    app.state.settings = settings
-    app.state.registry = registry
-    app.state.channels = channels
-    app.state.feeds = feeds
-    app.state.throttle = LoginThrottle()
     return app

@@ -21,8 +21,6 @@ import hmac
 import ipaddress
 import os
 import secrets
-import time
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +31,9 @@ from litestar.connection import ASGIConnection
 
 from database.journal import Actor, acting_as
 from database.store import GameKey
-from tournament.errors import EchiquierError, Forbidden
+from tournament.errors import Forbidden
 from tournament.models import Info
+from web.state import app_state
 
 HASHER = PasswordHasher()
 SECRET_FILE = ".secret"
@@ -84,7 +83,7 @@ def has_input_access(request: Request | Connection, event_id: str, password_hash
     if password_hash is None:
         return True
     cookie = request.cookies.get(input_cookie_name(event_id), "")
-    expected = input_token(request.app.state.secret, event_id, password_hash)
+    expected = input_token(app_state(request).secret, event_id, password_hash)
     return hmac.compare_digest(cookie, expected)
 
 
@@ -98,7 +97,7 @@ def _cookie_ok(connection: Connection, name: str, expected: str) -> bool:
 
 def is_local(connection: Connection) -> bool:
     """The server machine itself, when the settings make it admin."""
-    if not connection.app.state.settings.local_admin or connection.client is None:
+    if not app_state(connection).settings.local_admin or connection.client is None:
         return False
     try:
         return ipaddress.ip_address(connection.client.host).is_loopback
@@ -110,9 +109,9 @@ def is_admin(connection: Connection) -> bool:
     """The server machine itself, or a client logged in with the admin password."""
     if is_local(connection):
         return True
-    admin_hash = getattr(connection.app.state, "admin_hash", None)
-    return bool(admin_hash) and _cookie_ok(connection, ADMIN_COOKIE, admin_token(connection.app.state.secret,
-                                                                                  admin_hash))
+    state = app_state(connection)
+    return bool(state.admin_hash) and _cookie_ok(connection, ADMIN_COOKIE,
+                                                 admin_token(state.secret, state.admin_hash or ""))
 
 
 def admin_token(secret: bytes, admin_hash: str) -> str:
@@ -155,7 +154,7 @@ def is_arbiter(connection: Connection, event_id: str, info: Info) -> bool:
     if not info.arbiter_password:
         return False
     return _cookie_ok(connection, arbiter_cookie_name(event_id),
-                      arbiter_token(connection.app.state.secret, event_id, info.arbiter_password))
+                      arbiter_token(app_state(connection).secret, event_id, info.arbiter_password))
 
 
 def role_of(connection: Connection, event_id: str, info: Info) -> str:
@@ -207,50 +206,13 @@ def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
     return key
 
 
-# -- wrong passwords --------------------------------------------------------------------------------
-
-class TooManyAttempts(EchiquierError):
-    """Answered with 429 (web/errors.py)."""
-
-    def __init__(self, wait: int) -> None:
-        super().__init__("Too many wrong passwords from this device: wait %s s and try again.", wait)
-        self.wait = wait
-
-
-class LoginThrottle:
-    """At most `limit` wrong passwords per client per `window` seconds (in memory, per app)."""
-
-    def __init__(self, limit: int = 5, window: float = 60.0) -> None:
-        self.limit = limit
-        self.window = window
-        self._failures: dict[str, deque[float]] = {}
-
-    def check(self, client: str, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        failures = self._failures.get(client)
-        if not failures:
-            return
-        while failures and failures[0] <= now - self.window:
-            failures.popleft()
-        if len(failures) >= self.limit:
-            raise TooManyAttempts(int(failures[0] + self.window - now) + 1)
-
-    def failed(self, client: str, now: float | None = None) -> None:
-        if len(self._failures) > 10_000:  # a flood of addresses: forget the oldest
-            self._failures.pop(next(iter(self._failures)))
-        self._failures.setdefault(client, deque()).append(time.monotonic() if now is None else now)
-
-    def succeeded(self, client: str) -> None:
-        self._failures.pop(client, None)
-
-
 def client_key(connection: Connection) -> str:
     return connection.client.host if connection.client else "?"
 
 
 async def check_password(connection: Connection, password_hash: str | None, password: str) -> bool:
     """Verify a password for this client, rate-limited (raises TooManyAttempts)."""
-    throttle: LoginThrottle = connection.app.state.throttle
+    throttle = app_state(connection).throttle
     who = client_key(connection)
     throttle.check(who)
     if password_hash and await verify_password(password_hash, password):

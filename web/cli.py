@@ -5,36 +5,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import socket
 import sys
 from datetime import date, datetime
 from pathlib import Path
+
+import uvicorn
 
 from database.imports import replace_tournament
 from database.registry import EventRegistry
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.trf import decode, parse_trf
+from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
-from web.settings import ROOT
-
-
-def lan_address() -> str:
-    """The address other machines of the hall reach this one at (no packet is sent)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"
+from web.network import lan_address
+from web.settings import ROOT, Settings
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from web.app import create_app
-    from web.settings import Settings
-
     app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache))
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
@@ -56,7 +44,7 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
     """Import a TRF file's bytes into a tournament (created, or refilled if it exists). Returns a summary."""
     trf, errors = parse_trf(decode(data))
     if errors:
-        raise EchiquierError("\n".join(f"{filename}: {e}" for e in errors) + "\nNothing was imported.")
+        raise EchiquierError("%s\nNothing was imported.", "\n".join(f"{filename}: {e}" for e in errors))
     players, pairings = trf_rows(trf)
     registry = EventRegistry(events_dir)
     try:

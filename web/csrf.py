@@ -18,6 +18,11 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
+from litestar.connection import ASGIConnection
+
+from web.htmx import is_htmx
+from web.state import app_state
+
 COOKIE = "echiquier-csrf"
 HEADER = b"x-csrf-token"
 FIELD = "csrf_token"
@@ -96,7 +101,7 @@ def _field(content_type: str, body: bytes) -> str:
 
 
 def _refuse_page(scope: Scope) -> bytes:
-    fragment = _header(scope, b"hx-request") == "true"
+    fragment = is_htmx(ASGIConnection(scope))
     text = ("This page is out of date or was not sent by Echiquier (security check failed): reload the page"
             " and try again. Nothing was changed.")
     if fragment:
@@ -112,7 +117,7 @@ def csrf_middleware(app: ASGIApp) -> ASGIApp:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
-        secret: bytes = scope["app"].state.secret
+        secret = app_state(scope["app"]).secret
         cookie = _cookie(scope)
         fresh = not (cookie and valid(secret, cookie))
         token = new_token(secret) if fresh else cookie

@@ -140,8 +140,8 @@ async def find_tournament(store: EventStore, wanted: str | None) -> int:
     if wanted is None:
         if len(tournaments) == 1:
             return tournaments[0].id
-        raise NotFound(f"Choose a tournament with --tournament: {', '.join(t.uniq_id for t in tournaments)}.")
+        raise NotFound("Choose a tournament with --tournament: %s.", ', '.join(t.uniq_id for t in tournaments))
     for t in tournaments:
         if wanted in (t.uniq_id, t.name) or wanted == str(t.id):
             return t.id
-    raise NotFound(f"No tournament {wanted!r} in this event.")
+    raise NotFound("No tournament %r in this event.", wanted)

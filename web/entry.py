@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import asyncio
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
@@ -28,8 +27,10 @@ from tournament.errors import EchiquierError, Forbidden, Invalid
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
 from web.errors import error_page, error_text_of, status_of
+from web.htmx import is_htmx
 from web.i18n import translator
 from web.render import language, render
+from web.state import app_state
 
 Id = Annotated[int, msgspec.Meta(ge=1)]
 Code = Annotated[int, msgspec.Meta(ge=1, le=6)]
@@ -91,20 +92,20 @@ def choices_for(role: str) -> tuple[Result, ...]:
     return tuple(Result) if role in ARBITER_ROLES else TABLET_RESULTS
 
 
-def check_entry(role: str, data: ResultEntry, _: Callable[..., str]) -> None:
+def check_entry(role: str, data: ResultEntry) -> None:
     """Refuse what this role may not send (nothing is read or written before)."""
     arbiter = role in ARBITER_ROLES
     if not arbiter and Result(data.result) not in TABLET_RESULTS:
-        raise ArbiterOnly(_("Forfeits (%s) are entered by an arbiter.", Result(data.result).label()))
+        raise ArbiterOnly("Forfeits (%s) are entered by an arbiter.", Result(data.result).label())
     if not arbiter and data.old:
-        raise ArbiterOnly(_("Only an arbiter can correct a result."))
+        raise ArbiterOnly("Only an arbiter can correct a result.")
     if data.old == data.result:
-        raise EchiquierError(_("The new result is the same as the old one; nothing to change."))
+        raise EchiquierError("The new result is the same as the old one; nothing to change.")
 
 
-def check_deletion(role: str, info: Info, _: Callable[..., str]) -> None:
+def check_deletion(role: str, info: Info) -> None:
     if role not in ARBITER_ROLES and not info.allow_results_deletion_on_input_screens:
-        raise ArbiterOnly(_("Only an arbiter can delete a result on this event."))
+        raise ArbiterOnly("Only an arbiter can delete a result on this event.")
 
 
 async def write_result(store: EventStore, data: ResultEntry, submission: Submission | None) -> None:
@@ -118,25 +119,14 @@ async def write_result(store: EventStore, data: ResultEntry, submission: Submiss
 def render_text(request: Request, template: str, **context: Any) -> str:
     """A template rendered now, to a string (answers kept for retries are stored as sent)."""
     page = render(request, template, **context)
-    engine = request.app.template_engine
-    return str(engine.get_template(page.template_name).render(**(page.context or {}), request=request))
+    template = app_state(request).templates.get_template(page.template_name)
+    return str(template.render(**(page.context or {}), request=request))
 
 
 def error_text(request: Request, exc: EchiquierError) -> str:
     page = error_page(request, status_of(exc), error_text_of(request, exc), translated=True)
-    engine = request.app.template_engine
-    return str(engine.get_template(page.template_name).render(**(page.context or {}), request=request))
-
-
-def is_htmx(request: Request) -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
-def _locks(request: Request) -> weakref.WeakValueDictionary[str, asyncio.Lock]:
-    state = request.app.state
-    if not hasattr(state, "submission_locks"):
-        state.submission_locks = weakref.WeakValueDictionary()
-    return state.submission_locks  # type: ignore[no-any-return]
+    template = app_state(request).templates.get_template(page.template_name)
+    return str(template.render(**(page.context or {}), request=request))
 
 
 def replay(submission: Submission) -> Response[str]:
@@ -158,7 +148,7 @@ async def answer_once(request: Request, store: EventStore, key: str, fingerprint
         status, body = await _act_and_catch(request, store, act, lambda _s, _b: None, None)
         return replay(Submission(key="", fingerprint=fingerprint, status=status, body=body))
     full_key = f"{mode}:{key}"
-    lock = _locks(request).setdefault(full_key, asyncio.Lock())
+    lock = app_state(request).submission_locks.setdefault(full_key, asyncio.Lock())
     async with lock:
         known = await store.recall(full_key)
         if known is not None:

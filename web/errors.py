@@ -18,9 +18,10 @@ from tournament.errors import (
     Unauthorized,
     Unavailable,
 )
-from web.auth import TooManyAttempts
+from web.htmx import is_htmx
 from web.i18n import translator
 from web.render import language, render
+from web.throttle import TooManyAttempts
 
 log = logging.getLogger("echiquier")
 
@@ -30,7 +31,7 @@ def error_page(request: Request, status: int, message: str, *, translated: bool 
 
     A message that is a catalog key (a refusal raised with a fixed English text) is shown translated.
     """
-    fragment = request.headers.get("HX-Request") == "true"
+    fragment = is_htmx(request)
     if not translated:
         message = translator(language(request))(message)
     return render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)

@@ -19,6 +19,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from database.registry import check_event_id
 from database.store import EventStore
 from web.row_feed import RowFeed
+from web.state import app_state
 
 log = logging.getLogger("echiquier")
 
@@ -93,10 +94,10 @@ async def live_messages(channels: ChannelsPlugin, event_id: str) -> AsyncIterato
 @get("/live/{event_id:str}")
 async def live(request: Request, event_id: FromPath[str]) -> ServerSentEvent:
     check_event_id(event_id)
-    store = await request.app.state.registry.get(event_id)  # 404 for an unknown event
-    feeds: dict[str, RowFeed] = request.app.state.feeds
+    state = app_state(request)
+    store = await state.registry.get(event_id)  # 404 for an unknown event
+    feeds = state.feeds
     if store.event_id in feeds:
         feeds[store.event_id].start()  # a screen is live: know its rows, so the first result is a push too
-    channels: ChannelsPlugin = request.app.state.channels
-    return ServerSentEvent(live_messages(channels, event_id), headers={"Cache-Control": "no-cache",
+    return ServerSentEvent(live_messages(state.channels, event_id), headers={"Cache-Control": "no-cache",
                                                                        "X-Accel-Buffering": "no"})

@@ -15,12 +15,14 @@ from litestar.utils.scope.state import ScopeState
 from database.store import EventStore
 from web.auth import is_admin
 from web.csrf import token_of
+from web.htmx import is_htmx
 from web.i18n import LANGUAGES, translator
+from web.state import app_state
 
 
 def language(request: Request) -> str:
     chosen = request.query_params.get("lang") or request.cookies.get("lang")
-    return chosen if chosen in LANGUAGES else request.app.state.settings.language
+    return chosen if chosen in LANGUAGES else app_state(request).settings.language
 
 
 def render(request: Request, template: str, status_code: int = 200, **context: Any) -> Template:
@@ -39,7 +41,7 @@ def base_context(request: Request, context: dict[str, Any]) -> dict[str, Any]:
     context.setdefault("_", translator(lang))
     context.setdefault("lang", lang)
     context.setdefault("is_admin", is_admin(request))
-    context.setdefault("htmx", request.headers.get("HX-Request") == "true")
+    context.setdefault("htmx", is_htmx(request))
     return context
 
 
@@ -53,7 +55,7 @@ async def render_cached(
     on: URL, language, admin or not, role, htmx or not. It holds nothing per client: the CSRF token is
     read by echiquier.js from its cookie.
     """
-    htmx = request.headers.get("HX-Request") == "true"
+    htmx = is_htmx(request)
     bucket = int(time.time() // TIMER_SECONDS) if timed else 0
     key = ("html", template, request.url.path, request.url.query, language(request), is_admin(request), role, htmx,
            bucket)
@@ -61,7 +63,7 @@ async def render_cached(
     async def compute() -> bytes:
         context = base_context(request, await build())
         context["csrf_token"] = ""
-        return request.app.template_engine.get_template(template).render(**context).encode()
+        return app_state(request).templates.get_template(template).render(**context).encode()
 
     async def compress() -> bytes:
         return gzip.compress(await store.memo(key, compute), compresslevel=6, mtime=0)

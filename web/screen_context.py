@@ -9,11 +9,12 @@ from typing import Any
 from litestar import Request
 
 from database.store import EventStore
+from tournament.errors import NotFound, Unauthorized
 from tournament.models import Info
 from tournament.notices import Notice
 from tournament.sets import fill_name
-from web.access import check_public, open_event
 from web.auth import is_admin
+from web.deps import check_public
 from web.i18n import translator
 from web.render import language
 from web.screen_views import (
@@ -28,22 +29,37 @@ from web.screen_views import (
 )
 from web.standings_screen import standings_sets
 from web.standings_view import fmt
+from web.state import app_state
 from web.timer_view import timer_view
 from web.views import results_view
 
 log = logging.getLogger("echiquier")
 
 
-async def load_spec(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, ScreenSpec]:
+async def load_spec(request: Request, store: EventStore, screen_id: str) -> ScreenSpec:
     """The screen (plain or generated) if this client may see it (screens.md §9)."""
-    store, info = await open_event(request, event_id)
     spec = await find_spec(store, screen_id)
     check_public(request, spec.public)
-    return store, info, spec
+    return spec
+
+
+class NeedsInputCode(Unauthorized):
+    def __init__(self) -> None:
+        super().__init__("This screen needs the event's input code.")
+
+
+async def input_spec(request: Request, store: EventStore, role: str, screen_id: str) -> ScreenSpec:
+    """An input screen this client may use: the event's input code, or an arbiter's (or the admin's) session."""
+    spec = await load_spec(request, store, screen_id)
+    if spec.type != "input":
+        raise NotFound("Screen %r is not an input screen.", screen_id)
+    if role == "visitor":
+        raise NeedsInputCode()
+    return spec
 
 
 async def resolve_image(request: Request, value: str | None) -> str:
-    url, path = image_url(value, request.app.state.settings.custom_dir)
+    url, path = image_url(value, app_state(request).settings.custom_dir)
     if path is not None and not await asyncio.to_thread(path.is_file):
         log.warning("background image %s is missing", path)
         return ERROR_IMAGE

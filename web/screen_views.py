@@ -168,8 +168,8 @@ async def find_spec(store: EventStore, uniq_id: str) -> ScreenSpec:
             for spec in (await family_specs(store, family))[0]:
                 if spec.uniq_id == wanted:
                     return spec
-            raise NotFound(f"Family {family_id!r} has no screen {index} now (the tournament changed?).")
-    raise NotFound(f"No screen {uniq_id!r} in this event.")
+            raise NotFound("Family %r has no screen %s now (the tournament changed?).", family_id, index)
+    raise NotFound("No screen %r in this event.", uniq_id)
 
 
 # -- sets ----------------------------------------------------------------------------------------

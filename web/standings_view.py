@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import datetime
 from decimal import Decimal
 
 from database.store import EventStore
@@ -23,7 +24,7 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
     """Standings after `rounds` (default: the last round with every result), with the tournament's tie-break
     list and edition unless others are given. Bad codes raise a 400 naming them."""
     if edition is not None and edition not in EDITIONS:
-        raise BadRequest(f"Unknown tie-break edition {edition!r} (use {' or '.join(EDITIONS)}).")
+        raise BadRequest("Unknown tie-break edition %r (use %s).", edition, " or ".join(EDITIONS))
 
     async def compute() -> Standings:
         tournament = await store.tournament(tid)
@@ -37,16 +38,14 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
             return compute_standings(await store.players(tid), pairings, tie_breaks=codes.split(","),
                                      rounds=counted, total_rounds=tournament.rounds, edition=chosen,
                                      round_robin=tournament.tournament_type == "round_robin")
-        except ValueError as exc:
-            raise BadRequest(f"{exc}.") from None
+        except EchiquierError as exc:  # an unknown tie-break code or modifier
+            raise BadRequest(exc.key, *exc.params) from None
 
     result: Standings = await store.memo(("standings", tid, tie_breaks, edition, rounds), compute)
     return result
 
 
 def _iso_day(timestamp: float) -> str:
-    from datetime import datetime
-
     try:
         return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
     except (OverflowError, OSError, ValueError):

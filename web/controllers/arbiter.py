@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Annotated
 
 import msgspec
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
@@ -26,12 +26,14 @@ from web.auth import (
     check_password,
     hash_password,
     is_admin,
-    is_arbiter,
     is_local,
     save_admin_password,
 )
+from web.deps import Reserved
+from web.entry import ARBITER_ROLES
 from web.i18n import translator
 from web.render import language, render
+from web.state import app_state
 
 Password = Annotated[str, msgspec.Meta(max_length=200)]
 MIN_PASSWORD = 8
@@ -59,23 +61,16 @@ class EntryLine(msgspec.Struct, frozen=True, kw_only=True):
     undoable: bool
 
 
-async def event_store(request: Request, event_id: str) -> tuple[EventStore, Info]:
-    """Arbiter pages reach non-public events too: no public check here, the role check follows."""
-    store: EventStore = await request.app.state.registry.get(check_event_id(event_id))
-    return store, await store.info()
-
-
 def _cookie(response: Response[str], name: str, value: str) -> Response[str]:
     response.set_cookie(name, value, path="/", httponly=True, samesite="lax", max_age=COOKIE_AGE)
     return response
 
 
-def new_password_error(data: NewPassword, _: Callable[..., str]) -> str | None:
+def check_new_password(data: NewPassword) -> None:
     if len(data.password) < MIN_PASSWORD:
-        return _("At least %s characters, please.", MIN_PASSWORD)
+        raise EchiquierError("At least %s characters, please.", MIN_PASSWORD)
     if data.password != data.confirm:
-        return _("The two passwords differ.")
-    return None
+        raise EchiquierError("The two passwords differ.")
 
 
 async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLine]:
@@ -96,11 +91,9 @@ async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLi
 
 
 class ArbiterController(Controller):
-    path = "/arbiter/{event_id:str}"
+    """Arbiter pages reach non-public events too: no public check here, the role check follows."""
 
-    async def _arbiter(self, request: Request, event_id: str) -> tuple[EventStore, Info] | None:
-        store, info = await event_store(request, event_id)
-        return (store, info) if is_arbiter(request, event_id, info) else None
+    path = "/arbiter/{event_id:str}"
 
     def _login_page(self, request: Request, event_id: str, info: Info, message: str | None,
                     status: int = 401) -> Template:
@@ -109,17 +102,17 @@ class ArbiterController(Controller):
                       title=translator(language(request))("Arbiter"))
 
     @get("/")
-    async def home(self, request: Request, event_id: FromPath[str]) -> Template:
-        store, info = await event_store(request, event_id)
-        if not is_arbiter(request, event_id, info):
+    async def home(self, request: Request, event_id: FromPath[str], store: NamedDependency[EventStore],
+                   info: NamedDependency[Info], role: NamedDependency[str]) -> Template:
+        if role not in ARBITER_ROLES:
             return self._login_page(request, event_id, info, None)
         screens = [s for s in await store.screens() if s.type == "input"]
         return render(request, "arbiter/home.html", event_id=event_id, info=info, tournaments=await store.tournaments(),
                       screens=screens, admin=is_admin(request), message=request.query_params.get("done"))
 
     @post("/login")
-    async def login(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[Login]) -> Response[str]:
-        _store, info = await event_store(request, event_id)
+    async def login(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[Login],
+                    info: NamedDependency[Info]) -> Response[str]:
         _ = translator(language(request))
         if not info.arbiter_password:
             return self._login_page(request, event_id, info, _("No arbiter password is set for this event: ask"
@@ -128,7 +121,7 @@ class ArbiterController(Controller):
             page = self._login_page(request, event_id, info, _("Wrong password."))
             page.delete_cookie(arbiter_cookie_name(event_id), path="/")
             return page
-        token = arbiter_token(request.app.state.secret, event_id, info.arbiter_password)
+        token = arbiter_token(app_state(request).secret, event_id, info.arbiter_password)
         return _cookie(Redirect(f"/arbiter/{event_id}", status_code=303), arbiter_cookie_name(event_id), token)
 
     @post("/logout")
@@ -139,17 +132,13 @@ class ArbiterController(Controller):
         return response
 
     @post("/password")
-    async def set_password(self, request: Request, event_id: FromPath[str],
-                           data: URLEncodedBody[NewPassword]) -> Response[str]:
+    async def set_password(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[NewPassword],
+                           store: NamedDependency[EventStore], role: NamedDependency[str]) -> Response[str]:
         """The server admin sets (or, with an empty password, removes) the event's arbiter password."""
-        store, _info = await event_store(request, event_id)
-        if not is_admin(request):
+        if role != "admin":
             raise AdminOnly()
-        _ = translator(language(request))
         if data.password or data.confirm:
-            problem = new_password_error(data, _)
-            if problem:
-                raise EchiquierError(problem)
+            check_new_password(data)
             await store.update_info(arbiter_password=await hash_password(data.password))
         else:
             await store.update_info(arbiter_password=None)
@@ -157,15 +146,13 @@ class ArbiterController(Controller):
 
     @get("/journal")
     async def journal(
-        self, request: Request, event_id: FromPath[str], tid: FromQuery[int | None] = None,
+        self, request: Request, event_id: FromPath[str], store: NamedDependency[EventStore],
+        info: NamedDependency[Info], role: NamedDependency[str], tid: FromQuery[int | None] = None,
         rnd: FromQuery[int | None] = None, board: FromQuery[int | None] = None,
         player: FromQuery[int | None] = None,
     ) -> Template:
-        found = await self._arbiter(request, event_id)
-        if found is None:
-            _store, info = await event_store(request, event_id)
+        if role not in ARBITER_ROLES:
             return self._login_page(request, event_id, info, None)
-        store, info = found
         entries = await store.journal_entries(tournament_id=tid, rnd=rnd, board=board, player=player, limit=1000)
         tournaments = await store.tournaments()
         players: list[Player] = []
@@ -178,12 +165,10 @@ class ArbiterController(Controller):
                       filters={"tid": tid, "rnd": rnd, "board": board, "player": player})
 
     @post("/journal/{entry_id:int}/undo")
-    async def undo(self, request: Request, event_id: FromPath[str], entry_id: FromPath[int]) -> Response[str]:
-        found = await self._arbiter(request, event_id)
-        if found is None:
-            raise Forbidden(translator(language(request))("Reserved to arbiters."))
-        store, _info = found
-        role = "admin" if is_admin(request) else "arbiter"
+    async def undo(self, request: Request, event_id: FromPath[str], entry_id: FromPath[int],
+                   store: NamedDependency[EventStore], role: NamedDependency[str]) -> Response[str]:
+        if role not in ARBITER_ROLES:
+            raise Reserved()
         undo_id = await store.undo(entry_id, who=actor(request, role, "journal"))
         back = request.headers.get("referer") or f"/arbiter/{event_id}/journal"
         if f"/arbiter/{event_id}/journal" not in back:
@@ -198,27 +183,25 @@ class ServerAdminController(Controller):
 
     @get("/")
     async def page(self, request: Request) -> Template:
-        state = request.app.state
+        state = app_state(request)
         return render(request, "arbiter/admin.html", has_password=bool(state.admin_hash), local=is_local(request),
                       admin=is_admin(request), message=request.query_params.get("done"))
 
     @post("/password")
     async def set_password(self, request: Request, data: URLEncodedBody[NewPassword]) -> Response[str]:
-        state = request.app.state
+        state = app_state(request)
         first_start = not state.admin_hash and is_local(request)
         if not (first_start or is_admin(request)):
             raise AdminOnly()
-        problem = new_password_error(data, translator(language(request)))
-        if problem:
-            raise EchiquierError(problem)
-        state.admin_hash = await save_admin_password(state.settings.events_dir, data.password)
+        check_new_password(data)
+        admin_hash = state.admin_hash = await save_admin_password(state.settings.events_dir, data.password)
         return _cookie(Redirect("/auth/admin?done=password", status_code=303), ADMIN_COOKIE,
-                       admin_token(state.secret, state.admin_hash))
+                       admin_token(state.secret, admin_hash))
 
     @post("/login")
     async def login(self, request: Request, data: URLEncodedBody[Login]) -> Response[str]:
-        state = request.app.state
-        if not await check_password(request, state.admin_hash, data.password):
+        state = app_state(request)
+        if not await check_password(request, state.admin_hash, data.password) or state.admin_hash is None:
             _ = translator(language(request))
             page = render(request, "arbiter/admin.html", status_code=401, has_password=bool(state.admin_hash),
                           local=is_local(request), admin=False, message=_("Wrong password."))

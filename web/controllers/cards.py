@@ -16,6 +16,7 @@ import msgspec
 import qrcode
 import qrcode.image.svg
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath, URLEncodedBody
 from litestar.response import Response, Template
 
@@ -24,11 +25,11 @@ from database.store import EventStore, GameKey
 from tournament.errors import Forbidden, Unauthorized
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
-from web.auth import actor, board_token, is_arbiter, read_board_token
-from web.controllers.arbiter import event_store
-from web.entry import Key, answer_once
-from web.i18n import translator
-from web.render import language, render
+from web.auth import actor, board_token, read_board_token
+from web.entry import ARBITER_ROLES, Key, answer_once
+from web.network import lan_address
+from web.render import render
+from web.state import app_state
 from web.views import BoardRow, TournamentState, board_rows, tournament_state
 
 PlayerCode = Annotated[int, msgspec.Meta(ge=1, le=3)]
@@ -57,8 +58,6 @@ def public_base(request: Request) -> str:
     except ValueError:
         loopback = False
     if loopback:
-        from web.cli import lan_address
-
         port = request.url.port
         return f"{request.url.scheme}://{lan_address()}" + (f":{port}" if port else "")
     return base
@@ -72,33 +71,31 @@ def find_row(state: TournamentState, key: GameKey) -> BoardRow | None:
     return None
 
 
-def check_card(state: TournamentState, key: GameKey, row: BoardRow | None, _: Callable[..., str]) -> BoardRow:
+def check_card(state: TournamentState, key: GameKey, row: BoardRow | None) -> BoardRow:
     """The card's game, while it may still be entered (a card of a finished game still shows its result)."""
     if state.round != key.round or row is None:
-        raise CardExpired(_("This card is for another round or the round was re-paired: it has expired."))
+        raise CardExpired("This card is for another round or the round was re-paired: it has expired.")
     if row.result is None and state.missing == 0:
-        raise CardExpired(_("Every result of round %s is in: this card has expired.", key.round))
+        raise CardExpired("Every result of round %s is in: this card has expired.", key.round)
     return row
 
 
 class BoardCardController(Controller):
     path = "/board-card/{event_id:str}"
 
-    async def _card(self, request: Request, event_id: str, token: str) -> tuple[EventStore, Info, GameKey,
-                                                                                  TournamentState, BoardRow]:
-        store, info = await event_store(request, event_id)
-        key = read_board_token(request.app.state.secret, event_id, token)
+    async def _card(self, request: Request, store: EventStore, event_id: str, token: str
+                    ) -> tuple[GameKey, TournamentState, BoardRow]:
+        key = read_board_token(app_state(request).secret, event_id, token)
         state = await tournament_state(store, key.tournament_id)
-        row = check_card(state, key, find_row(state, key), translator(language(request)))
-        return store, info, key, state, row
+        return key, state, check_card(state, key, find_row(state, key))
 
     @get("/cards/{tid:int}")
-    async def cards(self, request: Request, event_id: FromPath[str], tid: FromPath[int]) -> Template:
+    async def cards(self, request: Request, event_id: FromPath[str], tid: FromPath[int],
+                    store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[str]
+                    ) -> Template:
         """The printable page: one card per board of the current round (arbiters)."""
-        store, info = await event_store(request, event_id)
-        if not is_arbiter(request, event_id, info):
-            raise Unauthorized(translator(language(request))("Reserved to arbiters: log in on /arbiter/%s.",
-                                                             event_id))
+        if role not in ARBITER_ROLES:
+            raise Unauthorized("Reserved to arbiters: log in on /arbiter/%s.", event_id)
         state = await tournament_state(store, tid)
         base = public_base(request)
         cards = []
@@ -107,21 +104,22 @@ class BoardCardController(Controller):
                 continue
             key = GameKey(tournament_id=tid, round=row.round, white_player_id=row.white.id,
                           black_player_id=row.black.id)
-            url = f"{base}/board-card/{event_id}/game/{board_token(request.app.state.secret, event_id, key)}"
+            url = f"{base}/board-card/{event_id}/game/{board_token(app_state(request).secret, event_id, key)}"
             cards.append((row, url, await asyncio.to_thread(qr_svg, url)))
         return render(request, "arbiter/cards.html", event_id=event_id, info=info, tournament=state.tournament,
                       round=state.round, cards=cards)
 
     @get("/game/{token:str}")
-    async def card(self, request: Request, event_id: FromPath[str], token: FromPath[str]) -> Template:
-        _store, info, _key, state, row = await self._card(request, event_id, token)
+    async def card(self, request: Request, event_id: FromPath[str], token: FromPath[str],
+                   store: NamedDependency[EventStore], info: NamedDependency[Info]) -> Template:
+        _key, state, row = await self._card(request, store, event_id, token)
         return render(request, "arbiter/board.html", event_id=event_id, info=info, row=row, token=token,
                       tournament=state.tournament, choices=TABLET_RESULTS, message=None)
 
     @post("/game/{token:str}")
     async def enter(self, request: Request, event_id: FromPath[str], token: FromPath[str],
-                    data: URLEncodedBody[CardEntry]) -> Response[str]:
-        store, _info, key, _state, row = await self._card(request, event_id, token)
+                    data: URLEncodedBody[CardEntry], store: NamedDependency[EventStore]) -> Response[str]:
+        key, _state, row = await self._card(request, store, event_id, token)
         result = Result(data.result)
         here = f"/board-card/{event_id}/game/{token}"
 

@@ -7,20 +7,23 @@ from typing import Annotated, Any, ClassVar
 
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import UploadFile
+from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, FromQuery
 from litestar.response import Template
 
 from database.imports import export_tournament, import_chessevent, replace_tournament, tournament_id_for
+from database.store import EventStore
 from tournament.chessevent import parse_chessevent
 from tournament.errors import Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.standings import crosstable
 from tournament.trf import decode, parse_trf
 from tournament.trf_lint import lint_bytes
-from web.access import open_event
 from web.controllers.admin.guard import admin_guard
 from web.data_commands import import_papi
+from web.deps import public_event
+from web.htmx import is_htmx
 from web.render import render
 from web.standings_view import fmt, standings_for
 
@@ -38,13 +41,8 @@ async def _read(data: dict[str, Any]) -> tuple[str, bytes]:
         raise UploadError("Choose a file first.")
     content = await upload.read()
     if len(content) > MAX_UPLOAD:
-        raise UploadError(f"{upload.filename}: the file is larger than 20 MB. Nothing was imported.")
+        raise UploadError("%s: the file is larger than 20 MB. Nothing was imported.", upload.filename)
     return upload.filename, content
-
-
-async def _tournament(request: Request[Any, Any, Any], event_id: str, uniq: str) -> tuple[Any, Any]:
-    store, _info = await open_event(request, event_id)
-    return store, await store.tournament_by_uniq_id(uniq)
 
 
 class DataController(Controller):
@@ -62,50 +60,51 @@ class DataController(Controller):
         report = await asyncio.to_thread(lint_bytes, content)
         return render(request, "data/lint.html", report=report, filename=filename)
 
-    @get("/standings/{event_id:str}/{uniq:str}")
+    @get("/standings/{event_id:str}/{uniq:str}", guards=[public_event])
     async def standings_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
-                             round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
-                             edition: FromQuery[str | None] = None) -> Template:
-        store, tournament = await _tournament(request, event_id, uniq)
+                             store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
+                             tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None
+                             ) -> Template:
+        tournament = await store.tournament_by_uniq_id(uniq)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
-        template = "data/_standings.html" if request.headers.get("HX-Request") == "true" else "data/standings.html"
+        template = "data/_standings.html" if is_htmx(request) else "data/standings.html"
         return render(request, template, event_id=event_id, tournament=tournament, standings=standings, fmt=fmt)
 
-    @get("/api/standings/{event_id:str}/{uniq:str}")
-    async def standings_json(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
+    @get("/api/standings/{event_id:str}/{uniq:str}", guards=[public_event])
+    async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                              round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
                              edition: FromQuery[str | None] = None) -> Response[list[dict[str, object]]]:
-        store, tournament = await _tournament(request, event_id, uniq)
+        tournament = await store.tournament_by_uniq_id(uniq)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
         return Response(standings.as_data(), headers={"X-Round": str(standings.round),
                                                       "X-Tie-Break-Edition": standings.edition})
 
-    @get("/crosstable/{event_id:str}/{uniq:str}")
+    @get("/crosstable/{event_id:str}/{uniq:str}", guards=[public_event])
     async def crosstable_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
-                              round: FromQuery[int | None] = None) -> Template:
-        store, tournament = await _tournament(request, event_id, uniq)
+                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None) -> Template:
+        tournament = await store.tournament_by_uniq_id(uniq)
         standings = await standings_for(store, tournament.id, rounds=round)
         cells = crosstable(standings, await store.pairings(tournament.id))
         return render(request, "data/crosstable.html", event_id=event_id, tournament=tournament,
                       standings=standings, cells=cells, fmt=fmt)
 
     @get("/export/{event_id:str}/{uniq:str}", guards=[admin_guard])
-    async def export(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
+    async def export(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                      trf26: FromQuery[bool] = True) -> Response[bytes]:
-        store, tournament = await _tournament(request, event_id, uniq)
+        tournament = await store.tournament_by_uniq_id(uniq)
         text = await export_tournament(store, tournament.id, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
         return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @get("/data/{event_id:str}/import", guards=[admin_guard])
-    async def import_form(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        await open_event(request, event_id)
+    async def import_form(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                          store: NamedDependency[EventStore]) -> Template:
         return render(request, "data/import.html", event_id=event_id, report=None, problems=None)
 
     @post("/data/{event_id:str}/import", guards=[admin_guard])
-    async def import_upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], data: Upload) -> Template:
-        store, _ = await open_event(request, event_id)
+    async def import_upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], data: Upload,
+                            store: NamedDependency[EventStore]) -> Template:
         filename, content = await _read(data)
         name = str(data.get("tournament") or "").strip() or None
         lower = filename.lower()

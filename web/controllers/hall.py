@@ -6,18 +6,16 @@ from typing import Annotated, Literal
 
 import msgspec
 from litestar import Controller, Request, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath, URLEncodedBody
 from litestar.response import Template
 
 from database.store import EventStore
 from tournament.checkin import is_open
 from tournament.errors import Conflict, NotFound
-from tournament.models import Info
-from web.auth import may_use_input_screens
-from web.controllers.screens import NeedsInputCode
-from web.i18n import translator
-from web.render import language, render
-from web.screen_context import load_spec
+from web.deps import public_event
+from web.render import render
+from web.screen_context import input_spec
 from web.screen_views import ScreenSpec
 from web.views import cached_alpha_rows, cached_board_rows, tournament_state
 
@@ -37,15 +35,11 @@ class IllegalMark(msgspec.Struct, kw_only=True):
     action: Literal["add", "remove"]
 
 
-async def input_screen(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, ScreenSpec]:
-    store, info, spec = await load_spec(request, event_id, screen_id)
-    if spec.type != "input":
-        raise NotFound(f"Screen {screen_id!r} is not an input screen.")
-    if not may_use_input_screens(request, event_id, info):
-        raise NeedsInputCode()
+async def input_screen(request: Request, store: EventStore, role: str, screen_id: str) -> ScreenSpec:
+    spec = await input_spec(request, store, role, screen_id)
     if not any(s.tournament_id for s in spec.sets):
-        raise NotFound(f"Screen {screen_id!r} shows no tournament.")
-    return store, info, spec
+        raise NotFound("Screen %r shows no tournament.", screen_id)
+    return spec
 
 
 def _shows(spec: ScreenSpec, tid: int) -> None:
@@ -55,37 +49,38 @@ def _shows(spec: ScreenSpec, tid: int) -> None:
 
 class HallController(Controller):
     path = "/screen/{event_id:str}/{screen_id:str}"
+    guards = [public_event]  # noqa: RUF012
 
     @post("/checkin")
     async def check_in(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[CheckIn]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[CheckIn],
+        store: NamedDependency[EventStore], role: NamedDependency[str],
     ) -> Template:
         """Check a player in or out (screens.md §10); answers the player's updated entry."""
-        store, _info, spec = await input_screen(request, event_id, screen_id)
+        spec = await input_screen(request, store, role, screen_id)
         _shows(spec, data.tournament_id)
-        _ = translator(language(request))
         if not is_open((await tournament_state(store, data.tournament_id)).round):
-            raise Conflict(_("Check-in is closed: round 1 is paired. Nothing was changed."))
+            raise Conflict("Check-in is closed: round 1 is paired. Nothing was changed.")
         await store.set_checked_in(data.tournament_id, data.player_id, bool(data.checked_in))
         for row in await cached_alpha_rows(store, data.tournament_id, True):
             if row.player.id == data.player_id:
                 return render(request, "screen/_checkin_item.html", event_id=event_id, screen=spec, row=row,
                               tid=data.tournament_id, editable=True)
-        raise NotFound(f"No player {data.player_id} in this tournament.")
+        raise NotFound("No player %s in this tournament.", data.player_id)
 
     @post("/illegal")
     async def illegal(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[IllegalMark]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[IllegalMark],
+        store: NamedDependency[EventStore], role: NamedDependency[str],
     ) -> Template:
         """Add or remove one illegal-move mark of a player in a game in progress (screens.md §11)."""
-        store, _info, spec = await input_screen(request, event_id, screen_id)
+        spec = await input_screen(request, store, role, screen_id)
         _shows(spec, data.tournament_id)
-        _ = translator(language(request))
         state = await tournament_state(store, data.tournament_id)
         if state.illegal_limit <= 0:
-            raise Conflict(_("Illegal moves are not recorded in this tournament."))
+            raise Conflict("Illegal moves are not recorded in this tournament.")
         if state.round != data.round:
-            raise Conflict(_("Round %s is not the current round any more. Nothing was changed.", data.round))
+            raise Conflict("Round %s is not the current round any more. Nothing was changed.", data.round)
         if data.action == "add":
             await store.add_illegal_move(data.tournament_id, data.round, data.player_id, state.illegal_limit)
         else:

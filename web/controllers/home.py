@@ -8,13 +8,15 @@ from datetime import datetime
 
 import msgspec
 from litestar import Controller, Request, get
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Template
 
 from database.registry import EventRegistry
+from database.store import EventStore
 from tournament.models import Info
-from web.access import open_event
 from web.auth import is_admin
+from web.deps import public_event
 from web.render import render
 from web.views import event_period, tournament_state
 
@@ -41,8 +43,7 @@ def _dates(start: float, stop: float) -> str:
 
 class HomeController(Controller):
     @get("/")
-    async def home(self, request: Request) -> Template:
-        registry: EventRegistry = request.app.state.registry
+    async def home(self, request: Request, registry: NamedDependency[EventRegistry]) -> Template:
         admin = is_admin(request)
         now = time.time()
         tiles = [_tile(store.event_id, info, now) for store in await registry.all()
@@ -52,9 +53,9 @@ class HomeController(Controller):
         archived = registry.archived_ids() if admin else []
         return render(request, "home.html", groups=groups, archived=archived)
 
-    @get("/event/{event_id:str}")
-    async def event(self, request: Request, event_id: FromPath[str]) -> Template:
-        store, info = await open_event(request, event_id)
+    @get("/event/{event_id:str}", guards=[public_event])
+    async def event(self, request: Request, event_id: FromPath[str], store: NamedDependency[EventStore],
+                    info: NamedDependency[Info]) -> Template:
         admin = is_admin(request)
         tournaments = [await tournament_state(store, t.id) for t in await store.tournaments()]
         screens = [s for s in await store.screens() if s.public or admin]

@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Response
 
 from database.store import EventStore
 from tournament.errors import NotFound
-from tournament.models import Rotator
+from tournament.models import Info, Rotator
 from tournament.notices import Notice
-from web.access import check_public, open_event
 from web.auth import is_admin
+from web.deps import check_public, public_event
 from web.i18n import translator
 from web.render import language, render_cached
 from web.screen_context import screen_context
@@ -50,19 +51,20 @@ async def rotator_screens(store: EventStore, rotator: Rotator) -> tuple[list[Scr
 
 class RotatorController(Controller):
     path = "/rotator/{event_id:str}/{rotator_id:str}"
+    guards = [public_event]  # noqa: RUF012
 
     @get(["/", "/{index:int}"])
     async def rotate(
-        self, request: Request, event_id: FromPath[str], rotator_id: FromPath[str], index: FromPath[int] = 0
+        self, request: Request, event_id: FromPath[str], rotator_id: FromPath[str],
+        store: NamedDependency[EventStore], info: NamedDependency[Info], index: FromPath[int] = 0,
     ) -> Response[bytes]:
-        store, info = await open_event(request, event_id)
         rotator = next((r for r in await store.rotators() if r.uniq_id == rotator_id), None)
         if rotator is None:
-            raise NotFound(f"No rotator {rotator_id!r} in this event.")
+            raise NotFound("No rotator %r in this event.", rotator_id)
         check_public(request, rotator.public)
         screens, notices = await rotator_screens(store, rotator)
         if not screens:
-            raise NotFound(f"Rotator {rotator_id!r} has no screen to show.")
+            raise NotFound("Rotator %r has no screen to show.", rotator_id)
         position = index % len(screens)
         show_menus = bool(rotator.show_menus)
         delay = max(rotator.delay if rotator.delay is not None else DEFAULT_DELAY, 1)

@@ -7,15 +7,17 @@ from typing import Annotated
 
 import msgspec
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
 from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
-from tournament.errors import NotFound, Unauthorized
+from tournament.errors import NotFound
 from tournament.models import Info
 from tournament.results import Result
-from web.auth import actor, check_password, input_cookie_name, input_token, may_use_input_screens, role_of
+from web.auth import actor, check_password, input_cookie_name, input_token
+from web.deps import public_event
 from web.entry import (
     ARBITER_ROLES,
     ResultDeletion,
@@ -27,12 +29,14 @@ from web.entry import (
     render_text,
     write_result,
 )
+from web.htmx import is_htmx
 from web.i18n import translator
 from web.render import language, render, render_cached
-from web.screen_context import load_spec, screen_context
+from web.screen_context import NeedsInputCode, input_spec, load_spec, screen_context
 from web.screen_views import ScreenSpec, SetSpec, set_view
 from web.standings_screen import standings_set_view
 from web.standings_view import fmt
+from web.state import app_state
 from web.views import BoardRow, board_row, results_view, tournament_state
 
 
@@ -40,25 +44,17 @@ class Login(msgspec.Struct, kw_only=True):
     password: Annotated[str, msgspec.Meta(max_length=200)] = ""
 
 
-class NeedsInputCode(Unauthorized):
-    def __init__(self) -> None:
-        super().__init__("This screen needs the event's input code.")
-
-
-async def load_screen(request: Request, event_id: str, screen_id: str) -> tuple[EventStore, Info, ScreenSpec]:
-    """A plain or family-generated screen this client may see (web/screen_context.py)."""
-    return await load_spec(request, event_id, screen_id)
-
-
 class ScreenController(Controller):
     path = "/screen/{event_id:str}/{screen_id:str}"
+    guards = [public_event]  # noqa: RUF012
 
     @get("/")
     async def page(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str],
+        store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[str],
     ) -> Template | Response[bytes]:
-        store, info, screen = await load_screen(request, event_id, screen_id)
-        if screen.type == "input" and not may_use_input_screens(request, event_id, info):
+        screen = await load_spec(request, store, screen_id)
+        if screen.type == "input" and role == "visitor":
             return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
                           screen=screen, title=screen.name or screen.uniq_id, message=None)
         async def build() -> dict[str, object]:
@@ -68,11 +64,12 @@ class ScreenController(Controller):
 
     @get("/sets/{set_id:int}")
     async def set_fragment(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int],
+        store: NamedDependency[EventStore], role: NamedDependency[str],
     ) -> Response[bytes]:
         """One set, refreshed on live updates; `set_id` is the `screen_set` id (1 on generated screens)."""
-        store, info, screen = await load_screen(request, event_id, screen_id)
-        if screen.type == "input" and not may_use_input_screens(request, event_id, info):
+        screen = await load_spec(request, store, screen_id)
+        if screen.type == "input" and role == "visitor":
             raise NeedsInputCode()
         for s in screen.sets:
             if s.id == set_id:
@@ -81,16 +78,17 @@ class ScreenController(Controller):
                     return {"event_id": event_id, "screen": screen, "set": view}
 
                 return await render_cached(request, store, "screen/_set.html", build)
-        raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
+        raise NotFound("No set %s on screen %r.", set_id, screen_id)
 
     @get("/standings/{set_id:int}")
     async def standings_fragment(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int],
+        store: NamedDependency[EventStore],
     ) -> Response[bytes]:
         """One set of a standings screen, refreshed on live updates."""
-        store, _info, screen = await load_screen(request, event_id, screen_id)
+        screen = await load_spec(request, store, screen_id)
         if screen.type != "standings":
-            raise NotFound(f"Screen {screen_id!r} is not a standings screen.")
+            raise NotFound("Screen %r is not a standings screen.", screen_id)
         for s in screen.sets:
             if s.id == set_id:
                 async def build(s: SetSpec = s) -> dict[str, object]:
@@ -98,15 +96,15 @@ class ScreenController(Controller):
                     return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
 
                 return await render_cached(request, store, "screen/_standings_set.html", build)
-        raise NotFound(f"No set {set_id} on screen {screen_id!r}.")
+        raise NotFound("No set %s on screen %r.", set_id, screen_id)
 
     @get("/results-list")
     async def results_fragment(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str]
+        self, request: Request, screen_id: FromPath[str], store: NamedDependency[EventStore],
     ) -> Response[bytes]:
-        store, _info, screen = await load_screen(request, event_id, screen_id)
+        screen = await load_spec(request, store, screen_id)
         if screen.row is None or screen.type != "results":
-            raise NotFound(f"Screen {screen_id!r} is not a results screen.")
+            raise NotFound("Screen %r is not a results screen.", screen_id)
         row = screen.row
 
         async def build() -> dict[str, object]:
@@ -117,9 +115,10 @@ class ScreenController(Controller):
 
     @post("/login")
     async def login(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[Login]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[Login],
+        store: NamedDependency[EventStore], info: NamedDependency[Info],
     ) -> Response[str] | Template:
-        _store, info, screen = await load_screen(request, event_id, screen_id)
+        screen = await load_spec(request, store, screen_id)
         target = f"/screen/{event_id}/{screen_id}"
         if info.update_password is None:
             return Redirect(target, status_code=303)
@@ -130,7 +129,7 @@ class ScreenController(Controller):
             response.delete_cookie(input_cookie_name(event_id), path="/")
             return response
         redirect = Redirect(target, status_code=303)
-        redirect.set_cookie(input_cookie_name(event_id), input_token(request.app.state.secret, event_id,
+        redirect.set_cookie(input_cookie_name(event_id), input_token(app_state(request).secret, event_id,
                                                                      info.update_password),
                             path="/", httponly=True, samesite="lax", max_age=60 * 60 * 24 * 30)
         return redirect
@@ -138,11 +137,11 @@ class ScreenController(Controller):
     @get("/dialog")
     async def dialog(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], tid: FromQuery[int],
-        rnd: FromQuery[int], white: FromQuery[int],
+        rnd: FromQuery[int], white: FromQuery[int], store: NamedDependency[EventStore], info: NamedDependency[Info],
+        role: NamedDependency[str],
     ) -> Template:
-        store, info, screen = await self._input_screen(request, event_id, screen_id)
+        screen = await input_spec(request, store, role, screen_id)
         row = await self._row(store, tid, rnd, white)
-        role = role_of(request, event_id, info)
         base = f"/screen/{event_id}/{screen_id}"
         return render(request, "screen/_dialog.html", event_id=event_id, screen=screen, row=row,
                       choices=choices_for(role), arbiter=role in ARBITER_ROLES, post_url=f"{base}/result",
@@ -151,13 +150,13 @@ class ScreenController(Controller):
 
     @post("/result")
     async def enter_result(
-        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[ResultEntry]
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[ResultEntry],
+        store: NamedDependency[EventStore], role: NamedDependency[str],
     ) -> Response[str] | Template:
         """Enter (players: 1-0, ½-½, 0-1 on an empty game) or correct (arbiters: `old` → `result`) a result."""
-        store, info, screen = await self._input_screen(request, event_id, screen_id)
-        role = role_of(request, event_id, info)
+        screen = await input_spec(request, store, role, screen_id)
         _ = translator(language(request))
-        check_entry(role, data, _)
+        check_entry(role, data)
         new = Result(data.result)
 
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
@@ -172,13 +171,13 @@ class ScreenController(Controller):
     @post("/delete")
     async def delete_result(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str],
-        data: URLEncodedBody[ResultDeletion],
+        data: URLEncodedBody[ResultDeletion], store: NamedDependency[EventStore], info: NamedDependency[Info],
+        role: NamedDependency[str],
     ) -> Response[str] | Template:
         """Delete a result: arbiters, or players when the event allows it on input screens."""
-        store, info, screen = await self._input_screen(request, event_id, screen_id)
-        role = role_of(request, event_id, info)
+        screen = await input_spec(request, store, role, screen_id)
         _ = translator(language(request))
-        check_deletion(role, info, _)
+        check_deletion(role, info)
 
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             body = await self._answer(request, store, event_id, screen, data.game, None, data.board,
@@ -193,7 +192,7 @@ class ScreenController(Controller):
     async def _answer(self, request: Request, store: EventStore, event_id: str, screen: ScreenSpec, game: GameKey,
                       new: Result | None, board: int, text: str) -> tuple[int, str]:
         """The answer to a write that succeeds, prepared before the write so it is kept with it."""
-        if request.headers.get("HX-Request") != "true":
+        if not is_htmx(request):
             return 303, f"/screen/{event_id}/{screen.uniq_id}"
         state = await tournament_state(store, game.tournament_id)
         rows = [board_row(state, p) for p in state.pairings if p.round == game.round
@@ -204,16 +203,6 @@ class ScreenController(Controller):
         missing = state.missing + (before is not None) - (new is not None)
         return 200, render_text(request, "screen/_entered.html", event_id=event_id, screen=screen,
                                 row=msgspec.structs.replace(rows[0], result=new), missing=missing, message=text)
-
-    async def _input_screen(
-        self, request: Request, event_id: str, screen_id: str
-    ) -> tuple[EventStore, Info, ScreenSpec]:
-        store, info, screen = await load_screen(request, event_id, screen_id)
-        if screen.type != "input":
-            raise NotFound(f"Screen {screen_id!r} is not an input screen.")
-        if not may_use_input_screens(request, event_id, info):
-            raise NeedsInputCode()
-        return store, info, screen
 
     async def _row(self, store: EventStore, tid: int, rnd: int, white: int) -> BoardRow:
         state = await tournament_state(store, tid)

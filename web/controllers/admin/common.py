@@ -10,8 +10,6 @@ from litestar import Request
 from litestar.datastructures import UploadFile
 from litestar.response import Redirect, Template
 
-from database.registry import EventRegistry, check_event_id
-from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.models import Row
 from web.render import render
@@ -37,15 +35,6 @@ async def read_form(request: Request[Any, Any, Any]) -> dict[str, Any]:
 def upload_of(data: dict[str, Any], name: str = "file") -> UploadFile | None:
     value = data.get(name)
     return value if isinstance(value, UploadFile) and value.filename else None
-
-
-def registry_of(request: Request[Any, Any, Any]) -> EventRegistry:
-    registry: EventRegistry = request.app.state.registry
-    return registry
-
-
-async def event_store(request: Request[Any, Any, Any], event_id: str) -> EventStore:
-    return await registry_of(request).get(check_event_id(event_id))
 
 
 def page(request: Request[Any, Any, Any], template: str, *, form: Form | None = None, status_code: int = 200,

@@ -7,14 +7,17 @@ import time
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
 from database import admin
+from database.registry import EventRegistry
+from database.store import EventStore
 from tournament.config_rules import Form, event_rules
 from tournament.models import Info
 from web.auth import hash_password
-from web.controllers.admin.common import back, day, event_store, page, read_form, registry_of, values_of
+from web.controllers.admin.common import back, day, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 from web.views import event_period
 
@@ -50,12 +53,12 @@ class EventsAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any]) -> Template:
-        return await self._index(request, Form({}))
+    async def index(self, request: Request[Any, Any, Any], registry: NamedDependency[EventRegistry]) -> Template:
+        return await self._index(request, registry, Form({}))
 
-    async def _index(self, request: Request[Any, Any, Any], form: Form, values: dict[str, Any] | None = None
+    async def _index(self, request: Request[Any, Any, Any], registry: EventRegistry, form: Form,
+                     values: dict[str, Any] | None = None
                      ) -> Template:
-        registry = registry_of(request)
         now = time.time()
         events = []
         for store in await registry.all():
@@ -67,13 +70,13 @@ class EventsAdmin(Controller):
                     values=values or {})
 
     @post("/events")
-    async def create(self, request: Request[Any, Any, Any]) -> Template | Redirect:
+    async def create(self, request: Request[Any, Any, Any], registry: NamedDependency[EventRegistry]
+                     ) -> Template | Redirect:
         data = await read_form(request)
-        registry = registry_of(request)
         form = Form(data)
         values = event_rules(form, taken_ids={*registry.ids(), *registry.archived_ids()}, new=True)
         if not form.ok:
-            return await self._index(request, form, data)
+            return await self._index(request, registry, form, data)
         event_id = values["event_id"]
         columns = await info_columns(values)
         store = await registry.create(event_id, name=columns["name"], start=columns["start"], stop=columns["stop"],
@@ -86,8 +89,8 @@ class EventsAdmin(Controller):
         return back(f"/admin/events/{event_id}", "created")
 
     @get("/events/{event_id:str}")
-    async def settings(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def settings(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                       store: NamedDependency[EventStore]) -> Template:
         info = await store.info()
         return self._settings(request, event_id, info, Form({}), info_values(info))
 
@@ -98,8 +101,8 @@ class EventsAdmin(Controller):
                     clone=clone, section="settings")
 
     @post("/events/{event_id:str}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         data = await read_form(request)
         form = Form(data)
         values = event_rules(form)
@@ -109,9 +112,9 @@ class EventsAdmin(Controller):
         return back(f"/admin/events/{event_id}")
 
     @post("/events/{event_id:str}/clone")
-    async def clone(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        registry = registry_of(request)
-        store = await event_store(request, event_id)
+    async def clone(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore], registry: NamedDependency[EventRegistry]
+                    ) -> Template | Redirect:
         info = await store.info()
         data = await read_form(request)
         form = Form(data)
@@ -123,28 +126,32 @@ class EventsAdmin(Controller):
         return back(f"/admin/events/{new_id}", "cloned")
 
     @post("/events/{event_id:str}/archive")
-    async def archive(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Redirect:
-        await event_store(request, event_id)
-        await registry_of(request).archive(event_id)
+    async def archive(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                      store: NamedDependency[EventStore], registry: NamedDependency[EventRegistry]) -> Redirect:
+        await registry.archive(event_id)
         return back(f"/admin/archives/{event_id}", "archived")
 
     @post("/events/{event_id:str}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore], registry: NamedDependency[EventRegistry]
+                     ) -> Template | Redirect:
         form = Form(await read_form(request))
         if form.raw("confirm") != event_id:
             form.fail("confirm", TYPE_TO_CONFIRM, event_id)
             info = await store.info()
             return self._settings(request, event_id, info, form, info_values(info))
-        await registry_of(request).delete(event_id)
+        await registry.delete(event_id)
         return back("/admin", "deleted")
 
     @get("/archives/{event_id:str}")
-    async def archived(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        return await self._archived(request, event_id, Form({}))
+    async def archived(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                       registry: NamedDependency[EventRegistry]
+                       ) -> Template:
+        return await self._archived(request, registry, event_id, Form({}))
 
-    async def _archived(self, request: Request[Any, Any, Any], event_id: str, form: Form) -> Template:
-        async with registry_of(request).open_archived(event_id) as store:
+    async def _archived(self, request: Request[Any, Any, Any], registry: EventRegistry, event_id: str, form: Form
+                        ) -> Template:
+        async with registry.open_archived(event_id) as store:
             info = await store.info()
             tournaments = [(t, len(await store.players(t.id))) for t in await store.tournaments()]
             screens = await store.screens()
@@ -153,16 +160,18 @@ class EventsAdmin(Controller):
                     values={})
 
     @post("/archives/{event_id:str}/restore")
-    async def restore(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Redirect:
-        await registry_of(request).restore(event_id)
+    async def restore(self, event_id: FromPath[str], registry: NamedDependency[EventRegistry]) -> Redirect:
+        await registry.restore(event_id)
         return back(f"/admin/events/{event_id}", "restored")
 
     @post("/archives/{event_id:str}/delete")
-    async def delete_archived(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
+    async def delete_archived(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                              registry: NamedDependency[EventRegistry]
+                              ) -> Template | Redirect:
         form = Form(await read_form(request))
         if form.raw("confirm") != event_id:
             form.fail("confirm", TYPE_TO_CONFIRM, event_id)
-            return await self._archived(request, event_id, form)
-        await registry_of(request).delete(event_id, archived=True)
+            return await self._archived(request, registry, event_id, form)
+        await registry.delete(event_id, archived=True)
         return back("/admin", "deleted")
 

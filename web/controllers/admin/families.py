@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
@@ -16,7 +17,7 @@ from tournament.errors import NotFound
 from tournament.families import generated_id, plan
 from tournament.models import Family
 from tournament.screen_rules import FAMILY_TYPES, family_clash_rule, family_rules
-from web.controllers.admin.common import back, event_store, page, read_form, values_of
+from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
 
@@ -45,14 +46,13 @@ class FamiliesAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
         return await self._page(request, event_id, store, None, Form({}), {"type": "boards", "menu_link": True})
 
     @get("/{family_id:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
-                   ) -> Template:
-        store = await event_store(request, event_id)
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
         family = await self._family(store, family_id)
         return await self._page(request, event_id, store, family, Form({}), values_of(family))
 
@@ -68,17 +68,17 @@ class FamiliesAdmin(Controller):
                     current=generated(family, counts) if family else [])
 
     @post("/")
-    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        return await self._save(request, event_id, None)
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, None)
 
     @post("/{family_id:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
-                     ) -> Template | Redirect:
-        return await self._save(request, event_id, family_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, family_id)
 
-    async def _save(self, request: Request[Any, Any, Any], event_id: str, family_id: int | None
+    async def _save(self, request: Request[Any, Any, Any], store: EventStore, event_id: str, family_id: int | None
                     ) -> Template | Redirect:
-        store = await event_store(request, event_id)
         family = await self._family(store, family_id) if family_id is not None else None
         data = await read_form(request)
         form = Form(data)
@@ -95,9 +95,8 @@ class FamiliesAdmin(Controller):
         return back(f"/admin/events/{event_id}/families/{family_id}")
 
     @post("/{family_id:int}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int]
-                     ) -> Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Redirect:
         await self._family(store, family_id)
         await admin.delete(store, "family", family_id)
         return back(f"/admin/events/{event_id}/families", "deleted")
@@ -106,4 +105,4 @@ class FamiliesAdmin(Controller):
         for f in await store.families():
             if f.id == family_id:
                 return f
-        raise NotFound(f"No family {family_id} in this event.")
+        raise NotFound("No family %s in this event.", family_id)

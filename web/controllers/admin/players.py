@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Redirect, Template
 
@@ -22,7 +23,7 @@ from tournament.config_rules import (
 from tournament.errors import NotFound
 from tournament.models import Player
 from tournament.names import collate
-from web.controllers.admin.common import back, event_store, page, read_form, values_of
+from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
 SCORES = [("0", "0"), ("0.5", "½"), ("1", "1")]
@@ -40,8 +41,7 @@ class PlayersAdmin(Controller):
 
     @get("/")
     async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
-                    q: FromQuery[str] = "") -> Template:
-        store = await event_store(request, event_id)
+                    store: NamedDependency[EventStore], q: FromQuery[str] = "") -> Template:
         return await self._index(request, event_id, store, tid, Form({}), {}, q)
 
     async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
@@ -58,9 +58,8 @@ class PlayersAdmin(Controller):
                     section="tournaments")
 
     @post("/")
-    async def add(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
-                  ) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def add(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                  store: NamedDependency[EventStore]) -> Template | Redirect:
         await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
@@ -73,8 +72,7 @@ class PlayersAdmin(Controller):
 
     @get("/{player_id:int}")
     async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
-                   player_id: FromPath[int]) -> Template:
-        store = await event_store(request, event_id)
+                   player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template:
         player = await self._player(store, tid, player_id)
         return await self._show(request, event_id, store, player, Form({}), values_of(player))
 
@@ -88,8 +86,7 @@ class PlayersAdmin(Controller):
 
     @post("/{player_id:int}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
-                     player_id: FromPath[int]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+                     player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
         player = await self._player(store, tid, player_id)
         data = await read_form(request)
         form = Form(data)
@@ -101,8 +98,7 @@ class PlayersAdmin(Controller):
 
     @post("/{player_id:int}/withdraw")
     async def withdraw(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
-                       player_id: FromPath[int]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+                       player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
         player = await self._player(store, tid, player_id)
         data = await read_form(request)
         form = Form(data)
@@ -115,8 +111,7 @@ class PlayersAdmin(Controller):
 
     @post("/{player_id:int}/return")
     async def cancel_withdrawal(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
-                                player_id: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+                                player_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._player(store, tid, player_id)
         await admin.cancel_withdrawal(store, tid, player_id)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}")
@@ -125,5 +120,5 @@ class PlayersAdmin(Controller):
         for p in await store.players(tid):
             if p.id == player_id:
                 return p
-        raise NotFound(f"No player {player_id} in this tournament.")
+        raise NotFound("No player %s in this tournament.", player_id)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
@@ -14,7 +15,7 @@ from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.models import Rotator
 from tournament.screen_rules import rotator_rules
-from web.controllers.admin.common import back, event_store, id_list, page, read_form, values_of
+from web.controllers.admin.common import back, id_list, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
 
@@ -27,14 +28,13 @@ class RotatorsAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
         return await self._page(request, event_id, store, None, Form({}), {"delay": 15})
 
     @get("/{rotator_id:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int]
-                   ) -> Template:
-        store = await event_store(request, event_id)
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
         rotator = await self._rotator(store, rotator_id)
         return await self._page(request, event_id, store, rotator, Form({}), rotator_values(rotator))
 
@@ -52,17 +52,17 @@ class RotatorsAdmin(Controller):
                     family_options=[(f.id, f"{f.uniq_id} ({f.type})") for f in families.values()])
 
     @post("/")
-    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        return await self._save(request, event_id, None)
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, None)
 
     @post("/{rotator_id:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int]
-                     ) -> Template | Redirect:
-        return await self._save(request, event_id, rotator_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, rotator_id)
 
-    async def _save(self, request: Request[Any, Any, Any], event_id: str, rotator_id: int | None
+    async def _save(self, request: Request[Any, Any, Any], store: EventStore, event_id: str, rotator_id: int | None
                     ) -> Template | Redirect:
-        store = await event_store(request, event_id)
         rotator = await self._rotator(store, rotator_id) if rotator_id is not None else None
         data = await read_form(request)
         form = Form(data)
@@ -84,9 +84,8 @@ class RotatorsAdmin(Controller):
         return back(f"/admin/events/{event_id}/rotators/{rotator_id}", "saved")
 
     @post("/{rotator_id:int}/move")
-    async def move(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int]
-                   ) -> Redirect:
-        store = await event_store(request, event_id)
+    async def move(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Redirect:
         await self._rotator(store, rotator_id)
         form = Form(await read_form(request))
         column = form.choice("column", ("screen_ids", "family_ids"), required=True)
@@ -97,9 +96,8 @@ class RotatorsAdmin(Controller):
         return back(f"/admin/events/{event_id}/rotators/{rotator_id}", "moved")
 
     @post("/{rotator_id:int}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int]
-                     ) -> Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Redirect:
         await self._rotator(store, rotator_id)
         await admin.delete(store, "rotator", rotator_id)
         return back(f"/admin/events/{event_id}/rotators", "deleted")
@@ -108,4 +106,4 @@ class RotatorsAdmin(Controller):
         for r in await store.rotators():
             if r.id == rotator_id:
                 return r
-        raise NotFound(f"No rotator {rotator_id} in this event.")
+        raise NotFound("No rotator %s in this event.", rotator_id)

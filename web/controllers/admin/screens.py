@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
@@ -14,7 +15,7 @@ from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.models import Screen, ScreenSet
 from tournament.screen_rules import SCREEN_TYPES, clash_rule, first_set_rules, screen_rules, set_rules
-from web.controllers.admin.common import back, event_store, id_list, page, read_form, values_of
+from web.controllers.admin.common import back, id_list, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
 
@@ -33,8 +34,8 @@ class ScreensAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
         return await self._index(request, event_id, store, Form({}), {"type": "boards", "menu_link": True})
 
     async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, form: Form,
@@ -46,8 +47,8 @@ class ScreensAdmin(Controller):
                     **await options(store))
 
     @post("/")
-    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         data = await read_form(request)
         form = Form(data)
         tids = {t.id for t in await store.tournaments()}
@@ -61,9 +62,8 @@ class ScreensAdmin(Controller):
         return back(f"/admin/events/{event_id}/screens/{screen_id}", "created")
 
     @get("/{screen_id:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
-                   ) -> Template:
-        store = await event_store(request, event_id)
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
         screen = await self._screen(store, screen_id)
         return await self._show(request, event_id, store, screen, Form({}), self._values(screen))
 
@@ -85,9 +85,8 @@ class ScreensAdmin(Controller):
                     **await options(store))
 
     @post("/{screen_id:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
-                     ) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         screen = await self._screen(store, screen_id)
         data = await read_form(request)
         form = Form(data)
@@ -104,9 +103,8 @@ class ScreensAdmin(Controller):
         return back(f"/admin/events/{event_id}/screens/{screen_id}")
 
     @post("/{screen_id:int}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
-                     ) -> Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Redirect:
         await self._screen(store, screen_id)
         await admin.delete(store, "screen", screen_id)
         return back(f"/admin/events/{event_id}/screens", "deleted")
@@ -114,22 +112,22 @@ class ScreensAdmin(Controller):
     # -- sets ----------------------------------------------------------------------------------
 
     @post("/{screen_id:int}/sets")
-    async def add_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int]
-                      ) -> Template | Redirect:
-        return await self._save_set(request, event_id, screen_id, None)
+    async def add_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                      store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save_set(request, store, event_id, screen_id, None)
 
     @post("/{screen_id:int}/sets/{set_id:int}")
     async def update_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
-                         set_id: FromPath[int]) -> Template | Redirect:
-        return await self._save_set(request, event_id, screen_id, set_id)
+                         set_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save_set(request, store, event_id, screen_id, set_id)
 
-    async def _save_set(self, request: Request[Any, Any, Any], event_id: str, screen_id: int, set_id: int | None
+    async def _save_set(self, request: Request[Any, Any, Any],
+                        store: EventStore, event_id: str, screen_id: int, set_id: int | None
                         ) -> Template | Redirect:
-        store = await event_store(request, event_id)
         screen = await self._screen(store, screen_id)
         sets = await store.screen_sets(screen_id)
         if set_id is not None and set_id not in {s.id for s in sets}:
-            raise NotFound(f"No set {set_id} on this screen.")
+            raise NotFound("No set %s on this screen.", set_id)
         data = await read_form(request)
         form = Form(data)
         values = set_rules(form, tournament_ids={t.id for t in await store.tournaments()},
@@ -147,8 +145,7 @@ class ScreensAdmin(Controller):
 
     @post("/{screen_id:int}/sets/{set_id:int}/move")
     async def move_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
-                       set_id: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+                       set_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._screen(store, screen_id)
         form = Form(await read_form(request))
         await admin.move_child(store, "screen_set", screen_id, set_id, -1 if form.raw("direction") == "up" else 1)
@@ -156,10 +153,9 @@ class ScreensAdmin(Controller):
 
     @post("/{screen_id:int}/sets/{set_id:int}/delete")
     async def delete_set(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
-                         set_id: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+                         set_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         if set_id not in {s.id for s in await store.screen_sets(screen_id)}:
-            raise NotFound(f"No set {set_id} on this screen.")
+            raise NotFound("No set %s on this screen.", set_id)
         await admin.delete(store, "screen_set", set_id)
         return back(f"/admin/events/{event_id}/screens/{screen_id}", "deleted")
 
@@ -167,4 +163,4 @@ class ScreensAdmin(Controller):
         for s in await store.screens():
             if s.id == screen_id:
                 return s
-        raise NotFound(f"No screen {screen_id} in this event.")
+        raise NotFound("No screen %s in this event.", screen_id)

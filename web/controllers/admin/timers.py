@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
@@ -15,7 +16,7 @@ from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.models import Timer
 from tournament.screen_rules import hour_rules, timer_rules
-from web.controllers.admin.common import back, event_store, page, read_form, values_of
+from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
 
@@ -36,14 +37,13 @@ class TimersAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
         return await self._page(request, event_id, store, None, Form({}), {})
 
     @get("/{timer_id:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int]
-                   ) -> Template:
-        store = await event_store(request, event_id)
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
         timer = await self._timer(store, timer_id)
         return await self._page(request, event_id, store, timer, Form({}), timer_values(timer))
 
@@ -61,16 +61,17 @@ class TimersAdmin(Controller):
                     status_code=422 if hour_form and not hour_form.ok else 200, section="timers")
 
     @post("/")
-    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        return await self._save(request, event_id, None)
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, None)
 
     @post("/{timer_id:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int]
-                     ) -> Template | Redirect:
-        return await self._save(request, event_id, timer_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save(request, store, event_id, timer_id)
 
-    async def _save(self, request: Request[Any, Any, Any], event_id: str, timer_id: int | None) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def _save(self, request: Request[Any, Any, Any],
+                    store: EventStore, event_id: str, timer_id: int | None) -> Template | Redirect:
         timer = await self._timer(store, timer_id) if timer_id is not None else None
         data = await read_form(request)
         form = Form(data)
@@ -84,9 +85,8 @@ class TimersAdmin(Controller):
         return back(f"/admin/events/{event_id}/timers/{timer_id}")
 
     @post("/{timer_id:int}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int]
-                     ) -> Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Redirect:
         await self._timer(store, timer_id)
         await admin.delete(store, "timer", timer_id)
         return back(f"/admin/events/{event_id}/timers", "deleted")
@@ -94,22 +94,22 @@ class TimersAdmin(Controller):
     # -- hours ---------------------------------------------------------------------------------
 
     @post("/{timer_id:int}/hours")
-    async def add_hour(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int]
-                       ) -> Template | Redirect:
-        return await self._save_hour(request, event_id, timer_id, None)
+    async def add_hour(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
+                       store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save_hour(request, store, event_id, timer_id, None)
 
     @post("/{timer_id:int}/hours/{hour_id:int}")
     async def update_hour(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
-                          hour_id: FromPath[int]) -> Template | Redirect:
-        return await self._save_hour(request, event_id, timer_id, hour_id)
+                          hour_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
+        return await self._save_hour(request, store, event_id, timer_id, hour_id)
 
-    async def _save_hour(self, request: Request[Any, Any, Any], event_id: str, timer_id: int, hour_id: int | None
+    async def _save_hour(self, request: Request[Any, Any, Any],
+                         store: EventStore, event_id: str, timer_id: int, hour_id: int | None
                          ) -> Template | Redirect:
-        store = await event_store(request, event_id)
         timer = await self._timer(store, timer_id)
         hours = await store.timer_hours(timer_id)
         if hour_id is not None and hour_id not in {h.id for h in hours}:
-            raise NotFound(f"No hour {hour_id} in this timer.")
+            raise NotFound("No hour %s in this timer.", hour_id)
         data = await read_form(request)
         form = Form(data)
         values = hour_rules(form, hours=hours, hour_id=hour_id)
@@ -124,8 +124,7 @@ class TimersAdmin(Controller):
 
     @post("/{timer_id:int}/hours/{hour_id:int}/move")
     async def move_hour(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
-                        hour_id: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+                        hour_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._timer(store, timer_id)
         form = Form(await read_form(request))
         await admin.move_child(store, "timer_hour", timer_id, hour_id, -1 if form.raw("direction") == "up" else 1)
@@ -133,10 +132,9 @@ class TimersAdmin(Controller):
 
     @post("/{timer_id:int}/hours/{hour_id:int}/delete")
     async def delete_hour(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
-                          hour_id: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+                          hour_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         if hour_id not in {h.id for h in await store.timer_hours(timer_id)}:
-            raise NotFound(f"No hour {hour_id} in this timer.")
+            raise NotFound("No hour %s in this timer.", hour_id)
         await admin.delete(store, "timer_hour", hour_id)
         return back(f"/admin/events/{event_id}/timers/{timer_id}", "deleted")
 
@@ -144,4 +142,4 @@ class TimersAdmin(Controller):
         for t in await store.timers():
             if t.id == timer_id:
                 return t
-        raise NotFound(f"No timer {timer_id} in this event.")
+        raise NotFound("No timer %s in this event.", timer_id)

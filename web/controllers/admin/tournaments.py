@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
@@ -20,7 +21,7 @@ from tournament.config_rules import (
     Form,
     tournament_rules,
 )
-from web.controllers.admin.common import back, event_store, page, read_form, upload_of, values_of
+from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
 from web.controllers.admin.uploads import apply_upload, parse_upload
 
@@ -46,8 +47,8 @@ class TournamentsAdmin(Controller):
     guards = [admin_guard]  # noqa: RUF012
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template:
-        store = await event_store(request, event_id)
+    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
         return await self._index(request, event_id, store, Form({}), {"rating_kind": "standard",
                                                                       "tournament_type": "swiss"})
 
@@ -57,8 +58,8 @@ class TournamentsAdmin(Controller):
                     tournaments=await summaries(store), values=values, section="tournaments", **choices())
 
     @post("/")
-    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str]) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         data = await read_form(request)
         form = Form(data)
         values = tournament_rules(form, taken_ids={t.uniq_id for t in await store.tournaments()})
@@ -78,8 +79,8 @@ class TournamentsAdmin(Controller):
         return back(f"/admin/events/{event_id}/tournaments/{tid}", "created")
 
     @get("/{tid:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]) -> Template:
-        store = await event_store(request, event_id)
+    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
         return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)))
 
     async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
@@ -91,9 +92,8 @@ class TournamentsAdmin(Controller):
                     values=values, section="tournaments", **choices(), **extra)
 
     @post("/{tid:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
-                     ) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         tournament = await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
@@ -105,9 +105,8 @@ class TournamentsAdmin(Controller):
         return back(f"/admin/events/{event_id}/tournaments/{tid}")
 
     @post("/{tid:int}/upload")
-    async def upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]
-                     ) -> Template | Redirect:
-        store = await event_store(request, event_id)
+    async def upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Template | Redirect:
         tournament = await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
@@ -126,8 +125,8 @@ class TournamentsAdmin(Controller):
                                 report=report, done="Imported.")
 
     @post("/{tid:int}/delete")
-    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int]) -> Redirect:
-        store = await event_store(request, event_id)
+    async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                     store: NamedDependency[EventStore]) -> Redirect:
         await store.tournament(tid)
         await admin.delete(store, "tournament", tid, ("config", None))
         return back(f"/admin/events/{event_id}/tournaments", "deleted")

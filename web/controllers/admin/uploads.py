@@ -12,7 +12,7 @@ from database.imports import import_chessevent, replace_tournament, sync_papi
 from database.store import EventStore
 from tournament.chessevent import ChessEventData, parse_chessevent
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
-from tournament.errors import EchiquierError
+from tournament.errors import EchiquierError, Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.papi import PapiRows, papi_rows, read_papi
 from tournament.trf import decode, parse_trf
@@ -57,10 +57,8 @@ def _read_papi(data: bytes) -> PapiRows:
     return papi_rows(read_papi(data))
 
 
-class UploadError(Exception):
-    def __init__(self, text: str, *args: Any) -> None:
-        super().__init__(text)
-        self.text, self.args_ = text, args
+class UploadError(Invalid):
+    """A file that cannot be imported: shown on the form, nothing is written."""
 
 
 async def parse_upload(form: Form, filename: str, data: bytes, field: str = "file") -> Parsed | None:
@@ -72,11 +70,8 @@ async def parse_upload(form: Form, filename: str, data: bytes, field: str = "fil
     reader = {"trf": _read_trf, "papi": _read_papi, "chessevent": parse_chessevent}[kind]
     try:
         parsed = await asyncio.to_thread(reader, data)
-    except UploadError as exc:
-        form.fail(field, exc.text, *exc.args_)
-        return None
     except EchiquierError as exc:
-        form.fail(field, "%s", str(exc))
+        form.fail(field, exc.key, *exc.params)
         return None
     return Parsed(kind=kind, data=parsed)
 

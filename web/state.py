@@ -1,0 +1,48 @@
+"""The application's typed state: one `AppState` held in `app.state`, read through `app_state()`.
+
+Everything the app keeps between requests lives here with its type, instead of loose attributes
+set on Litestar's `State` bag. Handlers receive the parts they need as dependencies (web/deps.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+from litestar import Litestar
+from litestar.channels import ChannelsPlugin
+from litestar.connection import ASGIConnection
+from litestar.plugins.jinja import JinjaTemplateEngine
+
+from database.registry import EventRegistry
+from web.row_feed import RowFeed
+from web.settings import Settings
+from web.throttle import LoginThrottle
+
+KEY = "echiquier"
+
+
+@dataclass(kw_only=True)
+class AppState:
+    settings: Settings
+    registry: EventRegistry
+    channels: ChannelsPlugin
+    templates: JinjaTemplateEngine
+    feeds: dict[str, RowFeed] = field(default_factory=dict)  # per open event: the rows screens were last sent
+    throttle: LoginThrottle = field(default_factory=LoginThrottle)
+    secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
+    admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
+    submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
+        default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
+
+
+def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:
+    """The app's `AppState`, from the app or from a request (or any connection)."""
+    app = where if isinstance(where, Litestar) else where.app
+    state = app.state[KEY]
+    if not isinstance(state, AppState):
+        raise TypeError(f"app.state[{KEY!r}] is not an AppState")
+    return state
+
