@@ -48,8 +48,9 @@ def main(argv: list[str]) -> int:
     if command == "serve":
         return subprocess.call([str(BIN / "echiquier"), "serve", *rest])
     lint = subprocess.call([str(BIN / "ruff"), "check", "."])
+    types = subprocess.call([str(BIN / "mypy")])  # files and strictness: [tool.mypy] in pyproject.toml
     tests = subprocess.call([str(BIN / "python"), "-m", "pytest", *rest])
-    return tests or lint
+    return tests or lint or types
 
 
 if __name__ == "__main__":

@@ -103,7 +103,7 @@ def number_boards(
     used: dict[int, int] = {}
     for position, game in enumerate(ordered, start=1):
         pairing = by_game[game]
-        fixed = [players[pid].fixed_board for pid in game if pid is not None and players[pid].fixed_board]
+        fixed = [board for pid in game if pid is not None and (board := players[pid].fixed_board)]
         number = fixed[0] if fixed and pairing.is_game else position
         if number in used:
             raise Invalid("Two boards would get the number %s; check the fixed boards.", number)

@@ -28,8 +28,8 @@ TITLES = ["GM", "IM", "FM", "WGM", "WIM", "CM"]
 
 def demo_players(count: int, seed: int) -> list[Player]:
     rng = random.Random(seed)
-    names = set()
-    raw = []
+    names: set[tuple[str, str]] = set()
+    raw: list[tuple[int, str, str]] = []
     while len(raw) < count:
         last, first = rng.choice(LAST), rng.choice(FIRST)
         if (last, first) in names:
@@ -67,7 +67,7 @@ def _pair_round(
     rnd: int, players: list[Player], history: list[Pairing], absent: set[int], pab_had: set[int]
 ) -> list[Pairing]:
     points = half_points(history)
-    met = {(p.white_player_id, p.black_player_id) for p in history if p.is_game}
+    met: set[tuple[int | None, int | None]] = {(p.white_player_id, p.black_player_id) for p in history if p.is_game}
     met |= {(b, w) for w, b in met}
     whites = {pid: sum(1 for p in history if p.white_player_id == pid and p.is_game) for pid in points}
     present = [p for p in players if p.id not in absent]

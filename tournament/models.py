@@ -11,7 +11,7 @@ class Row(msgspec.Struct, frozen=True, kw_only=True):
     """Base of every row type."""
 
 
-class Info(Row, kw_only=True):
+class Info(Row, frozen=True, kw_only=True):
     version: str
     name: str = "?"
     start: float
@@ -29,7 +29,7 @@ class Info(Row, kw_only=True):
     last_update: float = 0.0
 
 
-class Tournament(Row, kw_only=True):
+class Tournament(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     name: str
@@ -62,7 +62,7 @@ class Tournament(Row, kw_only=True):
     tie_break_edition: str | None = None
 
 
-class Player(Row, kw_only=True):
+class Player(Row, frozen=True, kw_only=True):
     id: int
     tournament_id: int
     pairing_number: int
@@ -102,7 +102,7 @@ class Player(Row, kw_only=True):
         return f"{self.last_name.upper()} {self.first_name}".strip()
 
 
-class Pairing(Row, kw_only=True):
+class Pairing(Row, frozen=True, kw_only=True):
     id: int = 0
     tournament_id: int
     round: int
@@ -120,7 +120,7 @@ class Pairing(Row, kw_only=True):
         return self.black_player_id is not None
 
 
-class ResultLog(Row, kw_only=True):
+class ResultLog(Row, frozen=True, kw_only=True):
     """A row of the `result` log: results entered through screens."""
 
     id: int
@@ -133,7 +133,7 @@ class ResultLog(Row, kw_only=True):
     value: Result
 
 
-class Screen(Row, kw_only=True):
+class Screen(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     type: str
@@ -152,7 +152,7 @@ class Screen(Row, kw_only=True):
     last_update: float = 0.0
 
 
-class ScreenSet(Row, kw_only=True):
+class ScreenSet(Row, frozen=True, kw_only=True):
     id: int
     screen_id: int
     tournament_id: int
@@ -164,7 +164,7 @@ class ScreenSet(Row, kw_only=True):
     last_update: float = 0.0
 
 
-class Family(Row, kw_only=True):
+class Family(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     type: str
@@ -185,7 +185,7 @@ class Family(Row, kw_only=True):
     last_update: float = 0.0
 
 
-class Rotator(Row, kw_only=True):
+class Rotator(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     public: bool | None = None
@@ -195,14 +195,14 @@ class Rotator(Row, kw_only=True):
     show_menus: bool | None = None
 
 
-class Timer(Row, kw_only=True):
+class Timer(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     colors: str | None = None
     delays: str | None = None
 
 
-class TimerHour(Row, kw_only=True):
+class TimerHour(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     timer_id: int
@@ -213,7 +213,7 @@ class TimerHour(Row, kw_only=True):
     text_after: str | None = None
 
 
-class SkippedRound(Row, kw_only=True):
+class SkippedRound(Row, frozen=True, kw_only=True):
     id: int
     tournament_id: int
     round: int
@@ -221,7 +221,7 @@ class SkippedRound(Row, kw_only=True):
     score: float
 
 
-class IllegalMove(Row, kw_only=True):
+class IllegalMove(Row, frozen=True, kw_only=True):
     id: int
     tournament_id: int
     round: int
@@ -229,7 +229,7 @@ class IllegalMove(Row, kw_only=True):
     date: float
 
 
-class ChessEvent(Row, kw_only=True):
+class ChessEvent(Row, frozen=True, kw_only=True):
     id: int
     uniq_id: str
     user_id: str

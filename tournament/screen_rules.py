@@ -192,7 +192,7 @@ def family_rules(form: Form, *, taken_ids: Collection[str], tournament_ids: Coll
     if form.ok and values["tournament_id"] is not None:
         boards, players = item_counts.get(values["tournament_id"], (None, 0))
         checkin = boards is None
-        items = players if checkin or values["type"] == "players" else boards
+        items = players if boards is None or values["type"] == "players" else boards
         count = len(plan(items, first=values["first"], last=values["last"], parts=values["parts"],
                          number=values["number"], columns=values["columns"], checkin=checkin,
                          range_str=values["range"])[0])

@@ -163,7 +163,7 @@ def role_of(connection: Connection, event_id: str, info: Info) -> str:
         return "admin"
     if is_arbiter(connection, event_id, info):
         return "arbiter"
-    if has_input_access(connection, event_id, info.update_password):  # type: ignore[arg-type]
+    if has_input_access(connection, event_id, info.update_password):
         return "player"
     return "visitor"
 

@@ -14,11 +14,13 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from typing import Any, cast
 from urllib.parse import parse_qs
 
 from litestar.connection import ASGIConnection
+from litestar.types import ASGIApp as LitestarApp
+from litestar.types import Scope as LitestarScope
 
 from web.htmx import is_htmx
 from web.state import app_state
@@ -52,7 +54,7 @@ def _mac(secret: bytes, nonce: str) -> str:
     return hmac.new(secret, f"csrf:{nonce}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def token_of(scope: Scope) -> str:
+def token_of(scope: Mapping[str, object]) -> str:
     """The token to put in pages for this request's client."""
     return str(scope.get(SCOPE_KEY, ""))
 
@@ -101,7 +103,7 @@ def _field(content_type: str, body: bytes) -> str:
 
 
 def _refuse_page(scope: Scope) -> bytes:
-    fragment = is_htmx(ASGIConnection(scope))
+    fragment = is_htmx(ASGIConnection(cast("LitestarScope", scope)))
     text = ("This page is out of date or was not sent by Echiquier (security check failed): reload the page"
             " and try again. Nothing was changed.")
     if fragment:
@@ -112,7 +114,10 @@ def _refuse_page(scope: Scope) -> bytes:
             f"</main></body></html>").encode()
 
 
-def csrf_middleware(app: ASGIApp) -> ASGIApp:
+def csrf_middleware(litestar_app: LitestarApp) -> LitestarApp:
+    """The middleware reads and writes the ASGI scope and messages as the plain dicts they are."""
+    app = cast("ASGIApp", litestar_app)
+
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
@@ -151,4 +156,4 @@ def csrf_middleware(app: ASGIApp) -> ASGIApp:
 
         await app(scope, replayed, send)
 
-    return middleware
+    return cast("LitestarApp", middleware)

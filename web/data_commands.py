@@ -20,7 +20,7 @@ from web.standings_view import standings_csv, standings_for, standings_json
 COMMANDS = ("check-trf", "export-trf", "import-papi", "import-chessevent", "standings")
 
 
-def add_commands(sub: argparse._SubParsersAction, events_default: str) -> None:  # type: ignore[type-arg]
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
     p = sub.add_parser("check-trf", help="list the problems of a TRF file (line, column, explanation)")
     p.add_argument("file", type=Path)
     p = sub.add_parser("export-trf", help="write a tournament as a TRF file (results entered on screens included)")

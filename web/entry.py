@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Request
-from litestar.response import Redirect, Response
+from litestar.response import Redirect, Response, Template
 
 from database.journal import Submission
 from database.store import EventStore, GameKey
@@ -118,20 +118,24 @@ async def write_result(store: EventStore, data: ResultEntry, submission: Submiss
 
 def render_text(request: Request, template: str, **context: Any) -> str:
     """A template rendered now, to a string (answers kept for retries are stored as sent)."""
-    page = render(request, template, **context)
-    template = app_state(request).templates.get_template(page.template_name)
-    return str(template.render(**(page.context or {}), request=request))
+    return _rendered(request, render(request, template, **context))
 
 
 def error_text(request: Request, exc: EchiquierError) -> str:
-    page = error_page(request, status_of(exc), error_text_of(request, exc), translated=True)
-    template = app_state(request).templates.get_template(page.template_name)
-    return str(template.render(**(page.context or {}), request=request))
+    return _rendered(request, error_page(request, status_of(exc), error_text_of(request, exc), translated=True))
+
+
+def _rendered(request: Request, page: Template) -> str:
+    compiled = app_state(request).templates.get_template(page.template_name or "")
+    return str(compiled.render(**(page.context or {}), request=request))
+
+
+REDIRECTS: dict[int, Literal[301, 302, 303]] = {301: 301, 302: 302, 303: 303}
 
 
 def replay(submission: Submission) -> Response[str]:
-    if submission.status in (301, 302, 303):
-        return Redirect(submission.body, status_code=submission.status)
+    if submission.status in REDIRECTS:
+        return Redirect(submission.body, status_code=REDIRECTS[submission.status])
     return Response(submission.body, status_code=submission.status, media_type="text/html",
                     headers={"Vary": "HX-Request"})
 

@@ -59,7 +59,7 @@ def status_of(exc: EchiquierError) -> int:
     """
     for kind in type(exc).__mro__:
         if kind in STATUS:
-            return STATUS[kind]  # type: ignore[index]
+            return STATUS[kind]
     return 400
 
 

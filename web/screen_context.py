@@ -91,8 +91,8 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
                        result_columns=view.columns, several=len(view.tournament_ids) > 1)
     elif spec.type == "standings":
         standings = await standings_sets(store, spec, _)
-        for view in standings:
-            notices += view.notices
+        for standing in standings:
+            notices += standing.notices
         title = spec.name or (standings[0].title if len(standings) == 1 else _("Standings"))
         context.update(title=title, standings_sets=standings, fmt=fmt,
                        tournament_ids=sorted({v.tid for v in standings}))

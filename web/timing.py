@@ -4,18 +4,14 @@ can tell its own queueing from the server's (bench/hall.py reports both)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 
 def timing_middleware(app: ASGIApp) -> ASGIApp:
-    async def middleware(scope: Scope, receive: Callable[[], Awaitable[Message]],
-                         send: Callable[[Message], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
+    async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
         started = time.perf_counter()

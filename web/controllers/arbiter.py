@@ -112,7 +112,7 @@ class ArbiterController(Controller):
 
     @post("/login")
     async def login(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[Login],
-                    info: NamedDependency[Info]) -> Response[str]:
+                    info: NamedDependency[Info]) -> Response[str] | Template:
         _ = translator(language(request))
         if not info.arbiter_password:
             return self._login_page(request, event_id, info, _("No arbiter password is set for this event: ask"
@@ -199,7 +199,7 @@ class ServerAdminController(Controller):
                        admin_token(state.secret, admin_hash))
 
     @post("/login")
-    async def login(self, request: Request, data: URLEncodedBody[Login]) -> Response[str]:
+    async def login(self, request: Request, data: URLEncodedBody[Login]) -> Response[str] | Template:
         state = app_state(request)
         if not await check_password(request, state.admin_hash, data.password) or state.admin_hash is None:
             _ = translator(language(request))

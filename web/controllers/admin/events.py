@@ -60,7 +60,7 @@ class EventsAdmin(Controller):
                      values: dict[str, Any] | None = None
                      ) -> Template:
         now = time.time()
-        events = []
+        events: list[dict[str, Any]] = []
         for store in await registry.all():
             info = await store.info()
             events.append({"id": store.event_id, "info": info, "dates": f"{day(info.start)} → {day(info.stop)}",

@@ -18,5 +18,5 @@ class AdminOnly(Forbidden):
 
 def admin_guard(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:
     """Refuse (403) every client that is not the admin; nothing is read or written before this check."""
-    if not is_admin(connection):  # type: ignore[arg-type]
+    if not is_admin(connection):
         raise AdminOnly()

@@ -28,7 +28,7 @@ from web.controllers.admin.uploads import apply_upload, parse_upload
 BASE = "/admin/events/{event_id:str}/tournaments"
 
 
-def choices() -> dict[str, list[tuple[str, str]]]:
+def choices() -> dict[str, Any]:
     return {"tournament_types": [(t, t.replace("_", " ")) for t in TOURNAMENT_TYPES],
             "pairing_systems": [(p, p.replace("_", " ")) for p in PAIRING_SYSTEMS],
             "rating_kinds": [(k, k) for k in RATING_KINDS]}

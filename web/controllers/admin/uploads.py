@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 import msgspec
@@ -67,7 +67,9 @@ async def parse_upload(form: Form, filename: str, data: bytes, field: str = "fil
     if kind is None:
         form.fail(field, UNKNOWN_FORMAT)
         return None
-    reader = {"trf": _read_trf, "papi": _read_papi, "chessevent": parse_chessevent}[kind]
+    readers: dict[str, Callable[[bytes], TrfData | PapiRows | ChessEventData]] = {
+        "trf": _read_trf, "papi": _read_papi, "chessevent": parse_chessevent}
+    reader = readers[kind]
     try:
         parsed = await asyncio.to_thread(reader, data)
     except EchiquierError as exc:
