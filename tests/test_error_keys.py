@@ -8,6 +8,7 @@ text with `%s` that `web/errors.py` translates.
 from __future__ import annotations
 
 import ast
+import functools
 import html
 from pathlib import Path
 
@@ -53,6 +54,7 @@ def error_classes(trees: list[tuple[Path, ast.Module]]) -> set[str]:
     return known
 
 
+@functools.cache
 def raised_keys() -> dict[str, str]:
     """key -> where it is raised (first place found)."""
     trees = _trees()

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -48,10 +49,14 @@ def imported(path: Path, name: str, known: set[str]) -> set[str]:
     return out
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     found = modules()
     known = set(found)
     return {name: imported(path, name, known) for name, path in found.items()}
+
+
+graph()  # read at collection: CPython 3.11.7's ast.parse can fail later in a long run ("recursion depth mismatch")
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:

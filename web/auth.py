@@ -158,7 +158,7 @@ def is_arbiter(connection: Connection, event_id: str, info: Info) -> bool:
 
 
 def role_of(connection: Connection, event_id: str, info: Info) -> str:
-    """"admin", "arbiter", "player" or "visitor" for this event."""
+    """"admin", "arbiter", "player" or "visitor" for this event; every role but "visitor" may use input screens."""
     if is_admin(connection):
         return "admin"
     if is_arbiter(connection, event_id, info):
@@ -166,12 +166,6 @@ def role_of(connection: Connection, event_id: str, info: Info) -> str:
     if has_input_access(connection, event_id, info.update_password):
         return "player"
     return "visitor"
-
-
-def may_use_input_screens(connection: Connection, event_id: str, info: Info) -> bool:
-    """The event's input code, or an arbiter's (or the admin's) session: arbiters need no second code."""
-    return is_arbiter(connection, event_id, info) or has_input_access(
-        connection, event_id, info.update_password)
 
 
 def actor(connection: Connection, role: str, where: str = "") -> Actor:

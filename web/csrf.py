@@ -114,13 +114,13 @@ def _refuse_page(scope: Scope) -> bytes:
             f"</main></body></html>").encode()
 
 
-def csrf_middleware(litestar_app: LitestarApp) -> LitestarApp:
+def csrf_middleware(app: LitestarApp) -> LitestarApp:
     """The middleware reads and writes the ASGI scope and messages as the plain dicts they are."""
-    app = cast("ASGIApp", litestar_app)
+    inner = cast("ASGIApp", app)
 
     async def middleware(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
-            await app(scope, receive, send)
+            await inner(scope, receive, send)
             return
         secret = app_state(scope["app"]).secret
         cookie = _cookie(scope)
@@ -136,7 +136,7 @@ def csrf_middleware(litestar_app: LitestarApp) -> LitestarApp:
             await send(message)
 
         if scope["method"] in SAFE:
-            await app(scope, receive, send_with_cookie)
+            await inner(scope, receive, send_with_cookie)
             return
         sent = _header(scope, HEADER)
         replay: list[Message] = []
@@ -154,6 +154,6 @@ def csrf_middleware(litestar_app: LitestarApp) -> LitestarApp:
                 return replay.pop(0)
             return await receive()
 
-        await app(scope, replayed, send)
+        await inner(scope, replayed, send)
 
     return cast("LitestarApp", middleware)
