@@ -22,7 +22,7 @@ import ipaddress
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -41,6 +41,7 @@ ADMIN_FILE = ".admin"
 ADMIN_COOKIE = "echiquier-admin"
 COOKIE_AGE = 60 * 60 * 24 * 30
 Connection = ASGIConnection[Any, Any, Any, Any]
+Role = Literal["admin", "arbiter", "player", "visitor"]  # for one event (role_of)
 
 
 def load_secret(events_dir: Path) -> bytes:
@@ -157,7 +158,7 @@ def is_arbiter(connection: Connection, event_id: str, info: Info) -> bool:
                       arbiter_token(app_state(connection).secret, event_id, info.arbiter_password))
 
 
-def role_of(connection: Connection, event_id: str, info: Info) -> str:
+def role_of(connection: Connection, event_id: str, info: Info) -> Role:
     """"admin", "arbiter", "player" or "visitor" for this event; every role but "visitor" may use input screens."""
     if is_admin(connection):
         return "admin"

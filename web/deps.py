@@ -23,7 +23,7 @@ from database.registry import EventRegistry, check_event_id
 from database.store import EventStore
 from tournament.errors import Forbidden
 from tournament.models import Info
-from web.auth import is_admin, role_of
+from web.auth import Role, is_admin, role_of
 from web.state import app_state
 
 
@@ -44,7 +44,7 @@ async def provide_info(store: NamedDependency[EventStore]) -> Info:
     return await store.info()
 
 
-def provide_role(request: Request[Any, Any, Any], event_id: FromPath[str], info: NamedDependency[Info]) -> str:
+def provide_role(request: Request[Any, Any, Any], event_id: FromPath[str], info: NamedDependency[Info]) -> Role:
     return role_of(request, event_id, info)
 
 

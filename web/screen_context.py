@@ -13,7 +13,7 @@ from tournament.errors import NotFound, Unauthorized
 from tournament.models import Info
 from tournament.notices import Notice
 from tournament.sets import fill_name
-from web.auth import is_admin
+from web.auth import Role, is_admin
 from web.deps import check_public
 from web.i18n import translator
 from web.render import language
@@ -48,7 +48,7 @@ class NeedsInputCode(Unauthorized):
         super().__init__("This screen needs the event's input code.")
 
 
-async def input_spec(request: Request, store: EventStore, role: str, screen_id: str) -> ScreenSpec:
+async def input_spec(request: Request, store: EventStore, role: Role, screen_id: str) -> ScreenSpec:
     """An input screen this client may use: the event's input code, or an arbiter's (or the admin's) session."""
     spec = await load_spec(request, store, screen_id)
     if spec.type != "input":

@@ -19,6 +19,7 @@ from tournament.models import Info, Player
 from web.auth import (
     ADMIN_COOKIE,
     COOKIE_AGE,
+    Role,
     actor,
     admin_token,
     arbiter_cookie_name,
@@ -103,7 +104,7 @@ class ArbiterController(Controller):
 
     @get("/")
     async def home(self, request: Request, event_id: FromPath[str], store: NamedDependency[EventStore],
-                   info: NamedDependency[Info], role: NamedDependency[str]) -> Template:
+                   info: NamedDependency[Info], role: NamedDependency[Role]) -> Template:
         if role not in ARBITER_ROLES:
             return self._login_page(request, event_id, info, None)
         screens = [s for s in await store.screens() if s.type == "input"]
@@ -133,7 +134,7 @@ class ArbiterController(Controller):
 
     @post("/password")
     async def set_password(self, request: Request, event_id: FromPath[str], data: URLEncodedBody[NewPassword],
-                           store: NamedDependency[EventStore], role: NamedDependency[str]) -> Response[str]:
+                           store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[str]:
         """The server admin sets (or, with an empty password, removes) the event's arbiter password."""
         if role != "admin":
             raise AdminOnly()
@@ -147,7 +148,7 @@ class ArbiterController(Controller):
     @get("/journal")
     async def journal(
         self, request: Request, event_id: FromPath[str], store: NamedDependency[EventStore],
-        info: NamedDependency[Info], role: NamedDependency[str], tid: FromQuery[int | None] = None,
+        info: NamedDependency[Info], role: NamedDependency[Role], tid: FromQuery[int | None] = None,
         rnd: FromQuery[int | None] = None, board: FromQuery[int | None] = None,
         player: FromQuery[int | None] = None,
     ) -> Template:
@@ -166,7 +167,7 @@ class ArbiterController(Controller):
 
     @post("/journal/{entry_id:int}/undo")
     async def undo(self, request: Request, event_id: FromPath[str], entry_id: FromPath[int],
-                   store: NamedDependency[EventStore], role: NamedDependency[str]) -> Response[str]:
+                   store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[str]:
         if role not in ARBITER_ROLES:
             raise Reserved()
         undo_id = await store.undo(entry_id, who=actor(request, role, "journal"))

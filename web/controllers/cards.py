@@ -25,7 +25,7 @@ from database.store import EventStore, GameKey
 from tournament.errors import Forbidden, Unauthorized
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
-from web.auth import actor, board_token, read_board_token
+from web.auth import Role, actor, board_token, read_board_token
 from web.entry import ARBITER_ROLES, Key, answer_once
 from web.network import lan_address
 from web.render import render
@@ -91,7 +91,7 @@ class BoardCardController(Controller):
 
     @get("/cards/{tid:int}")
     async def cards(self, request: Request, event_id: FromPath[str], tid: FromPath[int],
-                    store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[str]
+                    store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role]
                     ) -> Template:
         """The printable page: one card per board of the current round (arbiters)."""
         if role not in ARBITER_ROLES:

@@ -13,6 +13,7 @@ from litestar.response import Template
 from database.store import EventStore
 from tournament.checkin import is_open
 from tournament.errors import Conflict, NotFound
+from web.auth import Role
 from web.deps import public_event
 from web.render import render
 from web.screen_context import input_spec
@@ -35,7 +36,7 @@ class IllegalMark(msgspec.Struct, kw_only=True):
     action: Literal["add", "remove"]
 
 
-async def input_screen(request: Request, store: EventStore, role: str, screen_id: str) -> ScreenSpec:
+async def input_screen(request: Request, store: EventStore, role: Role, screen_id: str) -> ScreenSpec:
     spec = await input_spec(request, store, role, screen_id)
     if not any(s.tournament_id for s in spec.sets):
         raise NotFound("Screen %r shows no tournament.", screen_id)
@@ -54,7 +55,7 @@ class HallController(Controller):
     @post("/checkin")
     async def check_in(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[CheckIn],
-        store: NamedDependency[EventStore], role: NamedDependency[str],
+        store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Template:
         """Check a player in or out (screens.md §10); answers the player's updated entry."""
         spec = await input_screen(request, store, role, screen_id)
@@ -71,7 +72,7 @@ class HallController(Controller):
     @post("/illegal")
     async def illegal(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[IllegalMark],
-        store: NamedDependency[EventStore], role: NamedDependency[str],
+        store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Template:
         """Add or remove one illegal-move mark of a player in a game in progress (screens.md §11)."""
         spec = await input_screen(request, store, role, screen_id)

@@ -16,7 +16,7 @@ from database.store import EventStore, GameKey
 from tournament.errors import NotFound
 from tournament.models import Info
 from tournament.results import Result
-from web.auth import actor, check_password, input_cookie_name, input_token
+from web.auth import Role, actor, check_password, input_cookie_name, input_token
 from web.deps import public_event
 from web.entry import (
     ARBITER_ROLES,
@@ -51,7 +51,7 @@ class ScreenController(Controller):
     @get("/")
     async def page(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str],
-        store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[str],
+        store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
     ) -> Template | Response[bytes]:
         screen = await load_spec(request, store, screen_id)
         if screen.type == "input" and role == "visitor":
@@ -65,7 +65,7 @@ class ScreenController(Controller):
     @get("/sets/{set_id:int}")
     async def set_fragment(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int],
-        store: NamedDependency[EventStore], role: NamedDependency[str],
+        store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Response[bytes]:
         """One set, refreshed on live updates; `set_id` is the `screen_set` id (1 on generated screens)."""
         screen = await load_spec(request, store, screen_id)
@@ -138,7 +138,7 @@ class ScreenController(Controller):
     async def dialog(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], tid: FromQuery[int],
         rnd: FromQuery[int], white: FromQuery[int], store: NamedDependency[EventStore], info: NamedDependency[Info],
-        role: NamedDependency[str],
+        role: NamedDependency[Role],
     ) -> Template:
         screen = await input_spec(request, store, role, screen_id)
         row = await self._row(store, tid, rnd, white)
@@ -151,7 +151,7 @@ class ScreenController(Controller):
     @post("/result")
     async def enter_result(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[ResultEntry],
-        store: NamedDependency[EventStore], role: NamedDependency[str],
+        store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Response[str] | Template:
         """Enter (players: 1-0, ½-½, 0-1 on an empty game) or correct (arbiters: `old` → `result`) a result."""
         screen = await input_spec(request, store, role, screen_id)
@@ -172,7 +172,7 @@ class ScreenController(Controller):
     async def delete_result(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str],
         data: URLEncodedBody[ResultDeletion], store: NamedDependency[EventStore], info: NamedDependency[Info],
-        role: NamedDependency[str],
+        role: NamedDependency[Role],
     ) -> Response[str] | Template:
         """Delete a result: arbiters, or players when the event allows it on input screens."""
         screen = await input_spec(request, store, role, screen_id)
