@@ -302,6 +302,10 @@ FR: dict[str, str] = {
     "Journal entry %s was already undone (entry %s).": "L'entrée %s du journal a déjà été annulée (entrée %s).",
     "Journal entry %s changed no data; there is nothing to undo.":
         "L'entrée %s du journal n'a modifié aucune donnée ; il n'y a rien à annuler.",
+    "Entry %s cannot be undone: the data it changed was changed again since. Undo the later entries first."
+    " Nothing was changed.":
+        "L'entrée %s ne peut pas être annulée : les données qu'elle a modifiées ont changé depuis. Annulez d'abord"
+        " les entrées suivantes. Rien n'a été modifié.",
     "Table %s no longer exists; entry %s cannot be undone.":
         "La table %s n'existe plus ; l'entrée %s ne peut pas être annulée.",
     "Two boards would get the number %s; check the fixed boards.":
