@@ -1,0 +1,52 @@
+"""Pairing engines (pure, no I/O): the FIDE Dutch system and round-robin Berger tables.
+
+>>> from tournament.pairing import PairingInput, PairingPlayer, pair_next_round
+>>> players = tuple(PairingPlayer(id=n, number=n) for n in range(1, 6))
+>>> r = pair_next_round(PairingInput(players=players, rounds=5), system="berger")
+>>> [(b.white, b.black) for b in r.boards], r.bye
+([(2, 5), (3, 4)], 1)
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from tournament.errors import Invalid
+from tournament.pairing.berger import berger_round, berger_table, pair_berger
+from tournament.pairing.dutch import pair_dutch
+from tournament.pairing.model import (
+    Board,
+    Outcome,
+    PairingInput,
+    PairingPlayer,
+    RoundPairing,
+    RoundRecord,
+    check_input,
+)
+
+System = Literal["dutch", "berger"]
+SYSTEMS: tuple[str, ...] = ("dutch", "berger")
+
+__all__ = [
+    "SYSTEMS",
+    "Board",
+    "Outcome",
+    "PairingInput",
+    "PairingPlayer",
+    "RoundPairing",
+    "RoundRecord",
+    "System",
+    "berger_round",
+    "berger_table",
+    "check_input",
+    "pair_next_round",
+]
+
+
+def pair_next_round(data: PairingInput, system: str = "dutch") -> RoundPairing:
+    """Pair `data.round_to_pair` with the given system ("dutch" or "berger")."""
+    if system == "dutch":
+        return pair_dutch(data)
+    if system == "berger":
+        return pair_berger(data)
+    raise Invalid("Unknown pairing system %s (dutch or berger).", system)

@@ -1,0 +1,129 @@
+"""FIDE Dutch system (C.04.3, 2025 rules in force in 2026): an adapter over gacrux's Dutch engine.
+
+gacrux (PyPI, MIT, FIDE's reference tools by Otto Milvang) is called in-process on the structures it
+builds from a TRF file (its "chessjson" tournament: competitors, game list, score system), which this
+module builds directly from a `PairingInput`, then reads its boards back. Nothing is read or written.
+
+What the adapter maps, and where it does the work itself:
+- pairing numbers: gacrux numbers competitors 1..N in order; ours may have gaps and separate ids, so
+  players are renumbered 1..N by pairing number and mapped back;
+- absent players (withdrawn, requested bye) are marked not present, as gacrux's own `-u` option does;
+- forbidden pairs become gacrux's `prohibited` groups (TRF-2026 record 260), valid for this round only;
+- the initial colour is gacrux's `topColor` (its `-t` option, TRF 152 / `XXC white1`);
+- Baku acceleration (C.04.5.1): gacrux reads virtual points (TRF 250 / `XXA`) but does not compute
+  them; the adapter does: the first 2*ceil(N/4) players by pairing number (GA) get 1 virtual point
+  before the first half (rounded up) of the accelerated rounds, 0.5 before the others, where the
+  accelerated rounds are the first half (rounded up) of the tournament.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+from typing import Any
+
+from gacrux.gacruxexeptions import GacruxError
+from gacrux.pairingdutch import pairing_dutch
+
+from tournament.errors import Conflict
+from tournament.pairing.model import Board, Outcome, PairingInput, RoundPairing, check_input
+
+ONE = Decimal("1.0")
+HALF = Decimal("0.5")
+ZERO = Decimal("0.0")
+#: gacrux's score system for individual tournaments (1, ½, 0; a pairing-allocated bye scores as a win).
+SCORE_SYSTEM: dict[str, Any] = {"W": ONE, "D": HALF, "L": ZERO, "F": "W", "H": "D", "Z": ZERO, "P": "W", "A": "D",
+                                "U": "Z"}
+#: Our outcome -> (gacrux result letter, game played).
+GACRUX_RESULT: dict[Outcome, tuple[str, bool]] = {
+    Outcome.WIN: ("W", True), Outcome.DRAW: ("D", True), Outcome.LOSS: ("L", True),
+    Outcome.FORFEIT_WIN: ("W", False), Outcome.FORFEIT_LOSS: ("Z", False),
+    Outcome.PAB: ("P", True), Outcome.FULL_BYE: ("W", False), Outcome.HALF_BYE: ("D", False),
+    Outcome.ZERO_BYE: ("Z", False),
+}
+MIRROR = {"W": "L", "L": "W", "D": "D", "Z": "W"}
+
+
+def baku_virtual_points(players: int, rounds: int, rnd: int) -> tuple[int, float]:
+    """(size of group GA, virtual points of a GA player) before pairing round `rnd` (C.04.5.1).
+
+    >>> [baku_virtual_points(161, 9, r) for r in (1, 3, 4, 5, 6)]
+    [(82, 1.0), (82, 1.0), (82, 0.5), (82, 0.5), (82, 0.0)]
+    >>> [baku_virtual_points(20, 7, r)[1] for r in range(1, 8)]
+    [1.0, 1.0, 0.5, 0.5, 0.0, 0.0, 0.0]
+    """
+    ga = 2 * math.ceil(players / 4)
+    accelerated = math.ceil(rounds / 2)
+    full = math.ceil(accelerated / 2)
+    return ga, 1.0 if rnd <= full else 0.5 if rnd <= accelerated else 0.0
+
+
+def gacrux_tournament(data: PairingInput) -> tuple[dict[str, Any], list[int]]:
+    """The tournament as gacrux's engine reads it, and its competitor numbers' ids (index = cid)."""
+    rnd = data.round_to_pair
+    order = sorted(data.players, key=lambda p: p.number)
+    ids = [0] + [p.id for p in order]
+    cid = {p.id: i for i, p in enumerate(order, start=1)}
+    competitors = [{"cid": cid[p.id], "present": p.available, "rank": cid[p.id],
+                    "rating": {"list": "TRF", "rating": p.rating} if p.rating else None, "random": cid[p.id]}
+                   for p in order]
+    by_id = {p.id: p for p in order}
+    games: list[dict[str, Any]] = []
+    for p in order:
+        me = cid[p.id]
+        for k, r in enumerate(p.history, start=1):
+            letter, played = GACRUX_RESULT[r.outcome]
+            if r.opponent is None:
+                games.append({"round": k, "white": {"cid": me, "result": letter}, "black": None,
+                              "played": played, "rated": False})
+            elif r.colour == "w":  # each game once, from White's line
+                theirs = by_id[r.opponent].history
+                other = theirs[k - 1].outcome if len(theirs) >= k else None
+                other_letter = GACRUX_RESULT[other][0] if other is not None else MIRROR[letter]
+                games.append({"round": k, "white": {"cid": me, "result": letter},
+                              "black": {"cid": cid[r.opponent], "result": other_letter},
+                              "played": played, "rated": played})
+    tournament: dict[str, Any] = {
+        "tournamentNo": 1, "tournamentType": "SWISS FIDE_DUTCH_2025", "tournamentInfo": {},
+        "numRounds": data.rounds, "currentRound": rnd - 1, "teamTournament": False, "teamSize": 0,
+        "rankOrder": ["PTS"], "scoreSystem": {"game": dict(SCORE_SYSTEM), "match": {}},
+        "competitors": competitors, "gameList": games, "matchList": [],
+        "topColor": data.initial_colour.lower(), "pairingSystem": ["dutch"],
+    }
+    prohibited = [[cid[i] for i in dict.fromkeys(group)] for group in data.forbidden]
+    if any(len(g) > 1 for g in prohibited):
+        tournament["prohibited"] = [{"firstRound": rnd, "lastRound": rnd, "competitors": g}
+                                    for g in prohibited if len(g) > 1]
+    if data.baku:
+        ga, points = baku_virtual_points(len(order), data.rounds, rnd)
+        if points:
+            # gacrux adds the value for round r+1 to the score after round r (and the round-1 value at 0).
+            value = Decimal(str(points))
+            tournament["accelerated"] = {"name": "Acc", "values": [
+                {"matchPoints": value, "gamePoints": value, "firstRound": rnd, "lastRound": rnd,
+                 "firstCompetitor": 1, "lastCompetitor": min(ga, len(order))}]}
+    return tournament, ids
+
+
+def pair_dutch(data: PairingInput) -> RoundPairing:
+    """Pair the next round with the FIDE Dutch system."""
+    check_input(data)
+    rnd = data.round_to_pair
+    tournament, ids = gacrux_tournament(data)
+    unpaired = tuple(p.id for p in sorted(data.players, key=lambda p: p.number) if not p.available)
+    if sum(p.available for p in data.players) == 0:
+        return RoundPairing(round=rnd, system="dutch", boards=(), unpaired=unpaired)
+    engine = pairing_dutch(tournament, rnd, {"experimental": [], "verbose": 0, "top_color": data.initial_colour})
+    try:
+        brackets = engine.compute_pairing(False, 0)
+    except GacruxError as exc:
+        raise Conflict("No pairing of round %s respects the rules (%s).", rnd, str(exc)) from None
+    pairs = sorted((pair["board"], pair["w"], pair["b"]) for bracket in brackets for pair in bracket["pairs"])
+    boards: list[Board] = []
+    bye: int | None = None
+    for _, white, black in pairs:
+        if black == 0 or white == 0:
+            bye = ids[white or black]
+        else:
+            boards.append(Board(ids[white], ids[black]))
+    return RoundPairing(round=rnd, system="dutch", boards=tuple(boards), bye=bye, unpaired=unpaired)
