@@ -1,4 +1,4 @@
-"""`echiquier serve | import-trf`: the command line."""
+"""`echiquier serve | import-trf | pair-trf`: the command line."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from database.imports import replace_tournament
 from database.registry import EventRegistry
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.pairing import SYSTEMS, pair_next_round
+from tournament.pairing.trf_input import pairing_input
 from tournament.trf import decode, parse_trf
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
@@ -68,6 +70,15 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             f"into {event_id}/{title}.")
 
 
+def pair_trf(data: bytes, filename: str, system: str | None, baku: bool | None) -> list[str]:
+    """The next round of a TRF file in the JaVaFo / bbpPairings output convention (see docs/pairing.md)."""
+    trf, errors = parse_trf(decode(data))
+    if errors:
+        raise EchiquierError("\n".join(f"{filename}: {e}" for e in errors) + "\nNothing was paired.")
+    chosen = system or ("berger" if trf.tournament_type == "round_robin" else "dutch")
+    return pair_next_round(pairing_input(trf, baku=baku), chosen).engine_lines()
+
+
 def trf_dates(headers: dict[str, str]) -> tuple[float, float]:
     """Event start and end from TRF 042/052 (`YYYY/MM/DD`), else today (the span of `event_span`)."""
     return event_span(_trf_date(headers.get("042", "")), _trf_date(headers.get("052", "")))
@@ -103,12 +114,28 @@ def main(argv: list[str] | None = None) -> int:
     p_import.add_argument("--events", default=str(ROOT / "events"))
     p_import.add_argument("--event", required=True, help="event id (file name without .db)")
     p_import.add_argument("--tournament", help="tournament name (default: the TRF 012 line)")
+    p_pair = sub.add_parser("pair-trf", help="pair the next round of a TRF file (JaVaFo / bbpPairings output)")
+    p_pair.add_argument("file", type=Path)
+    p_pair.add_argument("-p", "--pairings", type=Path, help="output file (default: standard output)")
+    p_pair.add_argument("--system", choices=SYSTEMS, help="dutch or berger (default: from the 092/192 record)")
+    p_pair.add_argument("--baku", action="store_true", default=None, help="Baku acceleration (C.04.5.1)")
     add_commands(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args)
     if args.command in COMMANDS:
         return run(args)
+    if args.command == "pair-trf":
+        try:
+            text = "\n".join(pair_trf(args.file.read_bytes(), args.file.name, args.system, args.baku)) + "\n"
+            if args.pairings is None:
+                sys.stdout.write(text)
+            else:
+                args.pairings.write_text(text)
+        except (EchiquierError, OSError) as exc:
+            print(f"echiquier: {exc}", file=sys.stderr)
+            return 1
+        return 0
     try:
         data = args.file.read_bytes()
         print(asyncio.run(import_trf(data, args.file.name, Path(args.events), args.event, args.tournament)))
