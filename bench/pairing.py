@@ -1,0 +1,97 @@
+"""Time to pair the next round of the 600-player open (FIDE Dutch, gacrux adapter, in-process).
+
+    .venv/bin/python bench/pairing.py [--runs 5] [--profile]
+
+tests/fixtures/open-600p-9r.trf has 5 rounds played; the figures are for pairing round 2 (after round 1),
+round 6 (after round 5) and round 9 (after round 8: rounds 6-8 are first paired by the engine itself
+with seeded random results). Each figure is the min and median of a few runs of `pair_next_round`, split
+into building gacrux's structures and gacrux's own work. Goal: under 1 s per round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tournament.pairing import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord, pair_next_round
+from tournament.pairing.dutch import gacrux_tournament
+from tournament.pairing.trf_input import pairing_input
+from tournament.trf import decode, parse_trf
+
+OPEN = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "open-600p-9r.trf"
+
+
+def after_round(k: int) -> PairingInput:
+    """The open cut to its first k played rounds (k <= 5)."""
+    lines = []
+    for line in decode(OPEN.read_bytes()).splitlines():
+        if line.startswith("001"):
+            line = (line[:80] + "    " + line[84: 91 + 10 * k]).rstrip()
+        lines.append(line)
+    trf, errors = parse_trf("\n".join(lines) + "\n")
+    if errors:
+        raise SystemExit(f"{OPEN}: {errors[0]}")
+    return pairing_input(trf)
+
+
+def play(data: PairingInput, pairing: RoundPairing, rng: random.Random) -> PairingInput:
+    """One round of seeded random results on top of `data`."""
+    done: dict[int, RoundRecord] = {}
+    for b in pairing.boards:
+        white, black = rng.choices([(Outcome.WIN, Outcome.LOSS), (Outcome.DRAW, Outcome.DRAW),
+                                    (Outcome.LOSS, Outcome.WIN)], [40, 25, 35])[0]
+        done[b.white] = RoundRecord(white, b.black, "w")
+        done[b.black] = RoundRecord(black, b.white, "b")
+    if pairing.bye is not None:
+        done[pairing.bye] = RoundRecord(Outcome.PAB)
+    players = tuple(PairingPlayer(id=p.id, number=p.number, rating=p.rating, withdrawn=p.withdrawn,
+                                  history=(*p.history, done.get(p.id, RoundRecord(Outcome.ZERO_BYE))))
+                    for p in data.players)
+    return PairingInput(players=players, rounds=data.rounds, initial_colour=data.initial_colour)
+
+
+def measure(label: str, data: PairingInput, runs: int) -> RoundPairing:
+    build, total = [], []
+    pairing = pair_next_round(data)
+    for _ in range(runs):
+        start = time.perf_counter()
+        gacrux_tournament(data)
+        build.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        pairing = pair_next_round(data)
+        total.append(time.perf_counter() - start)
+    print(f"  {label:<28} {len(pairing.boards):>4} boards   total min {min(total):.3f} s  median "
+          f"{statistics.median(total):.3f} s   (our input -> gacrux: median {statistics.median(build) * 1000:.0f} ms)")
+    return pairing
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="profile one pairing of round 9")
+    args = parser.parse_args()
+    print(f"pairing the next round of {OPEN.name} (600 players), FIDE Dutch, {args.runs} runs each")
+    measure("round 2 (after round 1)", after_round(1), args.runs)
+    data = after_round(5)
+    pairing = measure("round 6 (after round 5)", data, args.runs)
+    rng = random.Random(2026)
+    for _ in range(3):  # rounds 6, 7, 8 paired by the engine, random results
+        data = play(data, pairing, rng)
+        pairing = pair_next_round(data)
+    measure("round 9 (after round 8)", data, args.runs)
+    if args.profile:
+        profile = cProfile.Profile()
+        profile.runcall(pair_next_round, data)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(20)
+
+
+if __name__ == "__main__":
+    main()
