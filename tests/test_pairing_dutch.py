@@ -102,6 +102,15 @@ def test_baku_acceleration_pairs_group_a_apart_in_the_first_rounds() -> None:
     assert pair_next_round(PairingInput(**{**_fields(late), "baku": True})) == pair_next_round(late)
 
 
+def test_virtual_points_move_players_into_a_higher_bracket() -> None:
+    players = tuple(PairingPlayer(id=p.id, number=p.number, virtual_points=1.0 if p.number > 4 else 0.0)
+                    for p in field(8))
+    pairing = pair_next_round(PairingInput(players=players, rounds=5))
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {
+        frozenset(p) for p in ((1005, 1007), (1006, 1008), (1001, 1003), (1002, 1004))}
+    assert {pairing.boards[0].white, pairing.boards[0].black} == {1005, 1007}  # the higher score plays board 1
+
+
 def test_bad_input_is_refused_with_a_message() -> None:
     players = field(4)
     with pytest.raises(Invalid, match="same id"):
@@ -159,7 +168,7 @@ def _check_round(players: tuple[PairingPlayer, ...], pairing: RoundPairing, roun
     by_id = {p.id: p for p in players}
     ids = seated(pairing)
     assert len(ids) == len(set(ids)), "somebody is paired twice"
-    assert set(ids) == {p.id for p in players if p.available}, "an available player is left out, or an absent one paired"
+    assert set(ids) == {p.id for p in players if p.available}, "an available player left out, or an absent one paired"
     met = {frozenset((p.id, r.opponent)) for p in players for r in p.history
            if r.opponent is not None and r.outcome in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)}
     for b in pairing.boards:

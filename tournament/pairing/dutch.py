@@ -10,10 +10,12 @@ What the adapter maps, and where it does the work itself:
 - absent players (withdrawn, requested bye) are marked not present, as gacrux's own `-u` option does;
 - forbidden pairs become gacrux's `prohibited` groups (TRF-2026 record 260), valid for this round only;
 - the initial colour is gacrux's `topColor` (its `-t` option, TRF 152 / `XXC white1`);
-- Baku acceleration (C.04.5.1): gacrux reads virtual points (TRF 250 / `XXA`) but does not compute
-  them; the adapter does: the first 2*ceil(N/4) players by pairing number (GA) get 1 virtual point
-  before the first half (rounded up) of the accelerated rounds, 0.5 before the others, where the
-  accelerated rounds are the first half (rounded up) of the tournament.
+- virtual points (accelerated pairings) become gacrux's `accelerated` values (TRF 250 / `XXA`), one
+  per player for this round; gacrux adds them to the pairing score (brackets, floats, board order);
+- Baku acceleration (C.04.5.1): gacrux reads virtual points but does not compute them; the adapter
+  does: the first 2*ceil(N/4) players by pairing number (GA) get 1 virtual point before the first half
+  (rounded up) of the accelerated rounds, 0.5 before the others, where the accelerated rounds are the
+  first half (rounded up) of the tournament.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ import math
 from decimal import Decimal
 from typing import Any
 
-from gacrux.gacruxexeptions import GacruxError
-from gacrux.pairingdutch import pairing_dutch
+from gacrux.gacruxexeptions import GacruxError  # type: ignore[import-untyped]
+from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.errors import Conflict
 from tournament.pairing.model import Board, Outcome, PairingInput, RoundPairing, check_input
@@ -94,14 +96,16 @@ def gacrux_tournament(data: PairingInput) -> tuple[dict[str, Any], list[int]]:
     if any(len(g) > 1 for g in prohibited):
         tournament["prohibited"] = [{"firstRound": rnd, "lastRound": rnd, "competitors": g}
                                     for g in prohibited if len(g) > 1]
+    virtual = {cid[p.id]: p.virtual_points for p in order if p.virtual_points}
     if data.baku:
         ga, points = baku_virtual_points(len(order), data.rounds, rnd)
-        if points:
-            # gacrux adds the value for round r+1 to the score after round r (and the round-1 value at 0).
-            value = Decimal(str(points))
-            tournament["accelerated"] = {"name": "Acc", "values": [
-                {"matchPoints": value, "gamePoints": value, "firstRound": rnd, "lastRound": rnd,
-                 "firstCompetitor": 1, "lastCompetitor": min(ga, len(order))}]}
+        for number in range(1, min(ga, len(order)) + 1):
+            virtual[number] = virtual.get(number, 0.0) + points
+    values = [{"matchPoints": Decimal(str(v)), "gamePoints": Decimal(str(v)), "firstRound": rnd, "lastRound": rnd,
+               "firstCompetitor": number, "lastCompetitor": number} for number, v in sorted(virtual.items()) if v]
+    if values:
+        # gacrux adds the value for round r+1 to the score after round r (the round-1 value to 0).
+        tournament["accelerated"] = {"name": "Acc", "values": values}
     return tournament, ids
 
 

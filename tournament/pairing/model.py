@@ -70,6 +70,8 @@ class PairingPlayer(msgspec.Struct, frozen=True, kw_only=True):
     withdrawn: bool = False  # left the tournament: never paired again
     #: A bye asked for the round to pair (FULL_BYE, HALF_BYE or ZERO_BYE): not paired in that round.
     requested_bye: Outcome | None = None
+    #: Points added to the score for pairing this round only (accelerated systems); never a real point.
+    virtual_points: float = 0.0
 
     @property
     def points(self) -> float:
@@ -140,6 +142,8 @@ def check_input(data: PairingInput) -> None:
     for p in data.players:
         if len(p.history) >= rnd:
             raise Invalid("Player %s already has a result in round %s.", p.id, rnd)
+        if p.virtual_points < 0 or p.virtual_points * 2 != int(p.virtual_points * 2):
+            raise Invalid("Player %s: virtual points are a non-negative number of half points.", p.id)
         if p.requested_bye is not None and p.requested_bye not in REQUESTED_BYES:
             raise Invalid("Player %s: a requested bye is a full, half or zero-point bye.", p.id)
         for k, r in enumerate(p.history, start=1):
