@@ -118,6 +118,9 @@ def test_bad_input_is_refused_with_a_message() -> None:
     bad = PairingPlayer(id=1001, number=1, history=(RoundRecord(Outcome.WIN, opponent=99, colour="w"),))
     with pytest.raises(Invalid, match="known opponent"):
         pair_next_round(PairingInput(players=(bad, *players[1:]), rounds=3))
+    one_sided = PairingPlayer(id=1001, number=1, history=(RoundRecord(Outcome.WIN, opponent=1002, colour="w"),))
+    with pytest.raises(Invalid, match="do not agree"):
+        pair_next_round(PairingInput(players=(one_sided, *players[1:]), rounds=3))
     with pytest.raises(Invalid, match="cannot be paired"):
         pair_next_round(PairingInput(players=players, rounds=3, round=4))
     with pytest.raises(Invalid, match="requested bye"):

@@ -111,7 +111,8 @@ class RoundPairing(msgspec.Struct, frozen=True, kw_only=True):
     system: str
     boards: tuple[Board, ...]  # board order
     bye: int | None = None  # the player given the pairing-allocated bye (round robin: the free player)
-    unpaired: tuple[int, ...] = ()  # withdrawn players and requested byes, not paired this round
+    #: Withdrawn players and requested byes: not paired (round robin: they keep their board, a forfeit).
+    unpaired: tuple[int, ...] = ()
 
     def engine_lines(self) -> list[str]:
         """The JaVaFo / bbpPairings output: the number of pairs, `white black` per board, `id 0` for the bye.
@@ -138,7 +139,7 @@ def check_input(data: PairingInput) -> None:
     rnd = data.round_to_pair
     if rnd < 1 or rnd > data.rounds:
         raise Invalid("Round %s cannot be paired: the tournament has %s rounds.", rnd, data.rounds)
-    known = set(ids)
+    known = {p.id: p for p in data.players}
     for p in data.players:
         if len(p.history) >= rnd:
             raise Invalid("Player %s already has a result in round %s.", p.id, rnd)
@@ -150,6 +151,9 @@ def check_input(data: PairingInput) -> None:
             if r.outcome.has_opponent:
                 if r.opponent not in known or r.opponent == p.id or r.colour not in ("w", "b"):
                     raise Invalid("Player %s, round %s: a game needs a known opponent and a colour.", p.id, k)
+                theirs = known[r.opponent].history
+                if len(theirs) < k or theirs[k - 1].opponent != p.id or theirs[k - 1].colour == r.colour:
+                    raise Invalid("Round %s: players %s and %s do not agree on their game.", k, p.id, r.opponent)
             elif r.opponent is not None:
                 raise Invalid("Player %s, round %s: a bye has no opponent.", p.id, k)
     for group in data.forbidden:
