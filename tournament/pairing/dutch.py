@@ -43,7 +43,6 @@ GACRUX_RESULT: dict[Outcome, tuple[str, bool]] = {
     Outcome.PAB: ("P", True), Outcome.FULL_BYE: ("W", False), Outcome.HALF_BYE: ("D", False),
     Outcome.ZERO_BYE: ("Z", False),
 }
-MIRROR = {"W": "L", "L": "W", "D": "D", "Z": "W"}
 
 
 def baku_virtual_points(players: int, rounds: int, rnd: int) -> tuple[int, float]:
@@ -79,11 +78,9 @@ def gacrux_tournament(data: PairingInput) -> tuple[dict[str, Any], list[int]]:
                 games.append({"round": k, "white": {"cid": me, "result": letter}, "black": None,
                               "played": played, "rated": False})
             elif r.colour == "w":  # each game once, from White's line
-                theirs = by_id[r.opponent].history
-                other = theirs[k - 1].outcome if len(theirs) >= k else None
-                other_letter = GACRUX_RESULT[other][0] if other is not None else MIRROR[letter]
+                other = by_id[r.opponent].history[k - 1].outcome  # check_input: both sides agree
                 games.append({"round": k, "white": {"cid": me, "result": letter},
-                              "black": {"cid": cid[r.opponent], "result": other_letter},
+                              "black": {"cid": cid[r.opponent], "result": GACRUX_RESULT[other][0]},
                               "played": played, "rated": played})
     tournament: dict[str, Any] = {
         "tournamentNo": 1, "tournamentType": "SWISS FIDE_DUTCH_2025", "tournamentInfo": {},
@@ -101,8 +98,16 @@ def gacrux_tournament(data: PairingInput) -> tuple[dict[str, Any], list[int]]:
         ga, points = baku_virtual_points(len(order), data.rounds, rnd)
         for number in range(1, min(ga, len(order)) + 1):
             virtual[number] = virtual.get(number, 0.0) + points
-    values = [{"matchPoints": Decimal(str(v)), "gamePoints": Decimal(str(v)), "firstRound": rnd, "lastRound": rnd,
-               "firstCompetitor": number, "lastCompetitor": number} for number, v in sorted(virtual.items()) if v]
+    values: list[dict[str, Any]] = []
+    for number, points in sorted(virtual.items()):  # runs of equal values: gacrux scans them per player
+        if not points:
+            continue
+        last = values[-1] if values else None
+        if last is not None and last["lastCompetitor"] == number - 1 and last["gamePoints"] == Decimal(str(points)):
+            last["lastCompetitor"] = number
+        else:
+            values.append({"matchPoints": Decimal(str(points)), "gamePoints": Decimal(str(points)),
+                           "firstRound": rnd, "lastRound": rnd, "firstCompetitor": number, "lastCompetitor": number})
     if values:
         # gacrux adds the value for round r+1 to the score after round r (the round-1 value to 0).
         tournament["accelerated"] = {"name": "Acc", "values": values}
