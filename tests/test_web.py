@@ -199,9 +199,9 @@ async def test_fifty_concurrent_submissions_over_http_store_one(demo_client: Asy
 async def test_rotator_refreshes_to_the_next_screen(demo_client: AsyncTestClient[Litestar]) -> None:
     first = await demo_client.get("/rotator/demo/hall")
     assert first.status_code == 200
-    assert 'content="15; url=/rotator/demo/hall/1"' in first.text
+    assert 'content="15; url=/rotator/demo/hall/1?lang=en"' in first.text  # the language kept every turn
     last = await demo_client.get("/rotator/demo/hall/2")
-    assert 'url=/rotator/demo/hall/0"' in last.text
+    assert 'url=/rotator/demo/hall/0?lang=en"' in last.text
 
 
 async def test_set_fragment_is_what_live_screens_refetch(demo_client: AsyncTestClient[Litestar]) -> None:

@@ -54,6 +54,7 @@ FILE_ERRORS = "The file has %s errors; nothing was imported: %s"
 TOURNAMENT_TYPES = ("swiss", "round_robin")
 PAIRING_SYSTEMS = ("standard", "haley", "haley_soft", "sad", "nicois", "berger")
 RATING_KINDS = ("standard", "rapid", "blitz")
+EVENT_LANGUAGES = ("en", "fr")  # the languages of web/i18n.py
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 RATING_TYPES = ("F", "N", "E")
 SKIP_SCORES = {"0": 0.0, "0.5": 0.5, "1": 1.0}
@@ -207,6 +208,7 @@ def event_rules(form: Form, *, taken_ids: Collection[str] = (), new: bool = Fals
     values["background_color"] = form.colour("background_color")
     values["timer_colors"] = timer_json(form, "colour", form.colour)
     values["timer_delays"] = timer_json(form, "delay", lambda n: form.integer(n, minimum=1, maximum=24 * 60))
+    values["language"] = form.choice("language", EVENT_LANGUAGES)
     for name in ("input_code", "arbiter_code"):
         code = form.raw(name)
         if code:

@@ -26,6 +26,7 @@ class Info(Row, frozen=True, kw_only=True):
     allow_results_deletion_on_input_screens: bool | None = None
     timer_colors: str | None = None
     timer_delays: str | None = None
+    language: str | None = None  # the event's default language, "en" or "fr" (2.7.0)
     last_update: float = 0.0
 
 

@@ -29,6 +29,8 @@ from web.csrf import csrf_middleware
 from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
+from web.labels import TEMPLATE_GLOBALS
+from web.language import language_middleware
 from web.live import live, make_channels, publisher
 from web.settings import Settings
 from web.state import KEY, AppState
@@ -43,6 +45,7 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
         loader=FileSystemLoader(settings.templates_dir), autoescape=True, auto_reload=settings.debug,
         trim_blocks=True, lstrip_blocks=True,
     )
+    environment.globals.update(TEMPLATE_GLOBALS)  # codes shown by their names (web/labels.py)
     return JinjaTemplateEngine.from_environment(environment)
 
 
@@ -83,7 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[timing_middleware, actor_middleware, csrf_middleware],
+        middleware=[timing_middleware, actor_middleware, csrf_middleware, language_middleware],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)

@@ -20,12 +20,13 @@ from tournament.pairing.trf_input import pairing_input
 from tournament.trf import decode, parse_trf
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
+from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.settings import ROOT, Settings
 
 
 def serve(args: argparse.Namespace) -> int:
-    app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache))
+    app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang))
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
     if args.host in ("0.0.0.0", "::"):
@@ -107,6 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--events", default=str(ROOT / "events"), help="events folder (default: ./events)")
     p_serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: 0.0.0.0)")
     p_serve.add_argument("--port", type=int, default=8080, help="port (default: 8080)")
+    p_serve.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
+                         help="default language of the pages, when neither the visitor nor the event chose one "
+                              "(default: en)")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")

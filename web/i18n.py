@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from web.i18n_admin import ADMIN_FR
 from web.i18n_pairing import PAIRING_FR
+from web.i18n_ui import UI_FR
 
 LANGUAGES = ("en", "fr")
 
@@ -365,7 +366,7 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **FR}}
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **FR, **UI_FR}}  # UI_FR: web/i18n_ui.py (language, names of codes)
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -16,13 +16,14 @@ from database.store import EventStore
 from web.auth import is_admin
 from web.csrf import token_of
 from web.htmx import is_htmx
-from web.i18n import LANGUAGES, translator
+from web.i18n import translator
+from web.language import request_language
 from web.state import app_state
 
 
 def language(request: Request) -> str:
-    chosen = request.query_params.get("lang") or request.cookies.get("lang")
-    return chosen if chosen in LANGUAGES else app_state(request).settings.language
+    """The request's language (web/language.py: ?lang= > cookie > event > Accept-Language > server)."""
+    return request_language(request)
 
 
 def render(request: Request, template: str, status_code: int = 200, **context: Any) -> Template:

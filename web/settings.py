@@ -17,5 +17,5 @@ class Settings(msgspec.Struct, kw_only=True):
     debug: bool = False
     create_demo: bool = True  # create events/demo.db when the folder holds no event
     local_admin: bool = True  # clients on the server machine itself are admins
-    language: str = "en"
+    language: str = "en"  # the server's default language (`serve --lang`), see web/language.py
     cache: bool = True  # False: re-read and re-render everything on every request (benchmark baseline)

@@ -23,7 +23,7 @@ from web.views import event_period
 
 TYPE_TO_CONFIRM = "Type the event id (%s) to confirm."
 INFO_FIELDS = ("name", "start", "stop", "public", "record_illegal_moves", "allow_results_deletion_on_input_screens",
-               "background_image", "background_color", "timer_colors", "timer_delays")
+               "background_image", "background_color", "timer_colors", "timer_delays", "language")
 
 
 def info_values(info: Info) -> dict[str, Any]:

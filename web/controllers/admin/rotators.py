@@ -48,8 +48,8 @@ class RotatorsAdmin(Controller):
             order += [("family_ids", i, families[i].uniq_id) for i in id_list(rotator.family_ids) if i in families]
         return page(request, "admin/rotators.html", form=form, event_id=event_id, info=await store.info(),
                     rotators=await store.rotators(), rotator=rotator, values=values, section="rotators", order=order,
-                    screen_options=[(s.id, f"{s.uniq_id} ({s.type})") for s in screens.values() if s.type],
-                    family_options=[(f.id, f"{f.uniq_id} ({f.type})") for f in families.values()])
+                    screen_options=[(s.id, s.uniq_id, s.type) for s in screens.values() if s.type],
+                    family_options=[(f.id, f.uniq_id, f.type) for f in families.values()])
 
     @post("/")
     async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
