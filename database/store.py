@@ -392,7 +392,7 @@ class EventStore:
         for s in await self.screens():
             if s.uniq_id == uniq_id:
                 return s
-        raise NotFound(f"No screen {uniq_id!r} in this event.")
+        raise NotFound("No screen %r in this event.", uniq_id)
 
     async def screen_sets(self, screen_id: int | None = None) -> list[ScreenSet]:
         if screen_id is None:

@@ -17,6 +17,8 @@ from tests.admin_support import post as post_form
 from tests.conftest import prime_csrf
 from web import cli
 from web.app import create_app
+from web.i18n import CATALOGS, translator
+from web.labels import english_names, journal_english, journal_text
 from web.language import COOKIE
 from web.settings import Settings
 
@@ -176,3 +178,22 @@ async def test_the_admin_sets_the_event_language(admin_client: AsyncTestClient[L
         "name": "Test event", "start": "2026-01-01", "stop": "2026-01-02", "language": "de"})
     assert bad.status_code == 422
     assert (await store.info()).language == "fr"  # unchanged
+
+
+def test_every_name_of_a_code_has_french() -> None:
+    """Screen types, systems, tie-breaks, journal words: every English name shown has a French entry."""
+    french = CATALOGS["fr"]
+    missing = sorted(text for text in english_names() | journal_english() if text not in french)
+    assert not missing, missing
+
+
+def test_journal_lines_are_translated() -> None:
+    fr = translator("fr")
+    assert journal_text("result corrected", fr) == "résultat corrigé"
+    assert journal_text("round 3, board 11", fr) == "ronde 3, échiquier 11"
+    assert journal_text("60 players, 91 pairings", fr) == "60 joueur·euses, 91 appariements"
+    assert journal_text("screen input (10.0.0.7)", fr) == "écran input (10.0.0.7)"
+    assert journal_text("in", fr) == "Pointé·e"
+    assert journal_text("name, language", fr) == "Nom, Langue par défaut"
+    assert journal_text("undo: result", fr) == "annulation : résultat"
+    assert journal_text("DUPONT Jean", fr) == "DUPONT Jean"  # a name stays as it is

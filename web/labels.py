@@ -7,6 +7,8 @@ them). `TIE_BREAKS` is the legend of the FIDE C.07 codes offered by the tie-brea
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from tournament.config_rules import EVENT_LANGUAGES, PAIRING_SYSTEMS, RATING_KINDS, RATING_TYPES, TOURNAMENT_TYPES
@@ -99,5 +101,71 @@ def english_names() -> set[str]:
     return out
 
 
+# -- the journal: its lines are stored in English words (database/*), shown in the reader's language --------
+
+#: `what` of the journal entries, roles and fixed words (all English keys of the catalogs).
+JOURNAL_WORDS = (
+    "baseline", "schema", "event created", "event settings", "tournament added", "tournament settings", "pairings",
+    "result", "result corrected", "result deleted", "screen added", "family added", "rotator added",
+    "timer added", "check-in", "illegal move added", "illegal move removed", "papi import", "chessevent import",
+    "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
+    "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
+)
+#: Stored values shown by their words.
+JOURNAL_VALUES = {"in": "Checked in", "out": "Not checked in"}
+#: Labels of rows and actors (`<table> <name>`, database/admin.py `_label`; `screen <id> (<address>)`…).
+JOURNAL_TABLES = ("screen set", "timer hour", "board card", "tournament", "screen", "family", "rotator", "timer",
+                  "player", "info")
+#: Patterns of the targets written by database/* (English key with %s, regular expression).
+JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
+    ("round %s, board %s", r"round (\d+), board (\d+)"),
+    ("%s players, %s pairings", r"(\d+) players, (\d+) pairings"),
+    ("%s players", r"(\d+) players"),
+    ("player %s rounds %s", r"player (\S+) rounds (.+)"),
+    ("from %s", r"from (\S+)"),
+    ("undo: %s", r"undo: (.+)"),
+))
+#: Settings columns named in "event settings" / "tournament settings" lines.
+COLUMNS = {
+    "name": "Name", "start": "Start date", "stop": "End date", "public": "Public", "language": "Default language",
+    "record_illegal_moves": "Illegal moves", "allow_results_deletion_on_input_screens":
+        "Results may be deleted from input screens", "background_image": "Background image",
+    "background_color": "Background colour", "timer_colors": "Timer colours", "timer_delays": "Timer delays",
+    "update_password": "Input code", "arbiter_password": "Arbiter password", "path": "Folder",
+}
+
+
+def journal_text(text: str | None, _: Callable[..., str]) -> str:
+    """A stored journal text in the reader's language: fixed words, known patterns, row labels, column lists.
+
+    >>> fr = lambda key, *args: {"round %s, board %s": "ronde %s, échiquier %s", "screen": "écran"}.get(key, key) % args
+    >>> journal_text("round 3, board 11", fr), journal_text("screen input (10.0.0.7)", fr), journal_text(None, fr)
+    ('ronde 3, échiquier 11', 'écran input (10.0.0.7)', '')
+    """
+    if not text:
+        return ""
+    if text in JOURNAL_WORDS:
+        return _(text)
+    if text in JOURNAL_VALUES:
+        return _(JOURNAL_VALUES[text])
+    for key, regex in JOURNAL_PATTERNS:
+        if found := regex.fullmatch(text):
+            args = [journal_text(a, _) if key == "undo: %s" else a for a in found.groups()]
+            return _(key, *args)
+    for table in JOURNAL_TABLES:
+        if text.startswith(table + " "):
+            return f"{_(table)} {text[len(table) + 1:]}"
+    items = [item.strip() for item in text.split(",")]
+    if all(item in COLUMNS for item in items):
+        return ", ".join(_(COLUMNS[item]) for item in items)
+    return text
+
+
+def journal_english() -> set[str]:
+    """Every English key `journal_text` may look up."""
+    return {*JOURNAL_WORDS, *JOURNAL_VALUES.values(), *(k for k, _r in JOURNAL_PATTERNS), *JOURNAL_TABLES,
+            *COLUMNS.values()}
+
+
 #: Functions the templates call (registered as Jinja globals by web/app.py).
-TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS}
+TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS, "journal_text": journal_text}

@@ -190,7 +190,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         first = name_bound(chosen[0].player.last_name) if chosen else ""
         last = name_bound(chosen[-1].player.last_name) if chosen else ""
         default = "%f to %l" if ranged else "%t"
-        title = fill_name(s.name or _(default), tname, first, last)
+        title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
         short = [name_bound(r.player.last_name, 3, upper=True) for r in (chosen[:1] + chosen[-1:])] or ["", ""]
         if state.round is None:
             columns: list = [halves(c) for c in split_columns(chosen, screen.columns)]
@@ -212,7 +212,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
     first = str(chosen_rows[0].board or "") if chosen_rows else ""
     last = str(chosen_rows[-1].board or "") if chosen_rows else ""
     default = "Boards %f to %l" if ranged else "%t"
-    title = fill_name(s.name or _(default), tname, first, last)
+    title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
     title = f"{title} ({_('round')} {state.round})"
     return SetView(title=title, mode="boards", columns=split_columns(chosen_rows, screen.columns),
                    count=len(chosen_rows), first_label=first, last_label=last, notices=notices,
