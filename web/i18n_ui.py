@@ -40,6 +40,9 @@ UI_FR: dict[str, str] = {
         "Codes FIDE séparés par des virgules, p. ex. BH/C1,BH,SB,PS ; vide = BH/C1,BH,SB,PS. "
         "Les listes ci-dessus le remplissent.",
     "What the codes mean": "Signification des codes",
+    "Code": "Code",
+    "Tie-break": "Départage",
+    "What it counts": "Ce qu'il compte",
     "Buchholz Cut 1": "Buchholz tronqué (−1)",
     "Buchholz without the lowest opponent score.": "Buchholz sans le plus faible score d'adversaire.",
     "Buchholz": "Buchholz",
@@ -153,11 +156,15 @@ UI_FR: dict[str, str] = {
     "player %s rounds %s": "joueur·euse %s, rondes %s",
     "from %s": "depuis %s",
     "undo: %s": "annulation : %s",
+    "admin: %s": "admin : %s",
     "Illegal moves": "Coups illégaux",
     "Background image": "Image de fond",
     "Timer colours": "Couleurs des minuteurs",
     "Timer delays": "Délais des minuteurs",
     "Folder": "Dossier",
+    # "Bye" is English: the French arbiter says exempt (these override web/i18n.py)
+    "Half-point bye": "Exempt·e (½ point)",
+    "Full-point bye": "Exempt·e (1 point)",
     # domain messages the French walk met
     "No event %r.": "Pas d'évènement %r.",
     "No screen %r in this event.": "Pas d'écran %r dans cet évènement.",

@@ -124,6 +124,7 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     ("player %s rounds %s", r"player (\S+) rounds (.+)"),
     ("from %s", r"from (\S+)"),
     ("undo: %s", r"undo: (.+)"),
+    ("admin: %s", r"admin: (.+)"),
 ))
 #: Settings columns named in "event settings" / "tournament settings" lines.
 COLUMNS = {
@@ -150,7 +151,7 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
         return _(JOURNAL_VALUES[text])
     for key, regex in JOURNAL_PATTERNS:
         if found := regex.fullmatch(text):
-            args = [journal_text(a, _) if key == "undo: %s" else a for a in found.groups()]
+            args = [journal_text(a, _) if key in ("undo: %s", "admin: %s") else a for a in found.groups()]
             return _(key, *args)
     for table in JOURNAL_TABLES:
         if text.startswith(table + " "):
