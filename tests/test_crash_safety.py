@@ -27,7 +27,8 @@ from database.registry import EventRegistry
 from database.store import EventStore
 
 CYCLES = int(os.environ.get("ECHIQUIER_CRASH_CYCLES", "20"))
-PLAYERS = 1200  # 600 games: enough for every cycle
+PER_CYCLE = 60  # games submitted per cycle at most
+PLAYERS = 2 * PER_CYCLE * CYCLES  # enough games for every cycle, however fast the machine
 
 
 async def build_event(events_dir: Path) -> None:
@@ -99,7 +100,7 @@ def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
     acknowledged: list[tuple[int, int]] = []
     for _cycle in range(CYCLES):
         with server_process(events_dir) as (url, process):
-            games = open_games(db)[:60]
+            games = open_games(db)[:PER_CYCLE]
             assert games, "ran out of games"
             asyncio.run(submit_until_killed(url, games, acknowledged, process, rng.uniform(0.05, 0.4)))
             process.wait(timeout=10)
