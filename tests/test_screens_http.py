@@ -223,13 +223,13 @@ async def test_family_follows_the_tournament_size(hall: dict[str, int], hall_sto
 
 async def test_rotator_cycles_screens_then_family_screens(hall: dict[str, int], client: Client) -> None:
     first = (await client.get(f"/rotator/{EVENT}/hall")).text
-    assert 'content="15; url=/rotator/hall/hall/1"' in first
+    assert 'content="15; url=/rotator/hall/hall/1?lang=en"' in first  # the language kept on every turn
     assert board_numbers(first) == list(range(1, 41)) and '<nav class="screen-menu"' not in first
     assert "Latest results" in (await client.get(f"/rotator/{EVENT}/hall/1")).text
     assert 'src="/static/background.svg"' in (await client.get(f"/rotator/{EVENT}/hall/2")).text
     assert board_numbers((await client.get(f"/rotator/{EVENT}/hall/4")).text)[0] == 101  # room-2
     last = (await client.get(f"/rotator/{EVENT}/hall/5")).text
-    assert 'url=/rotator/hall/hall/0"' in last  # wraps around
+    assert 'url=/rotator/hall/hall/0?lang=en"' in last  # wraps around
     assert board_numbers((await client.get(f"/rotator/{EVENT}/hall/6")).text)[0] == 1
 
 

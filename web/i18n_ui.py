@@ -32,6 +32,20 @@ UI_FR: dict[str, str] = {
     "Estimated": "Estimé",
     "Accelerated systems add virtual points to the shown scores in the first rounds.":
         "Les systèmes accélérés ajoutent des points fictifs aux scores affichés lors des premières rondes.",
+    "Rating kind": "Cadence du classement Elo",
+    "Which FIDE rating the players are listed and paired with.":
+        "Le classement FIDE avec lequel les joueur·euses sont listé·es et apparié·es.",
+    "Screens linked from this screen's menu, separated by commas: @input, @boards, @players, @results, "
+    "@standings (every screen of that type), @family (the screens of this family) or screen ids. "
+    "Example: @input,@boards":
+        "Écrans liés depuis le menu de cet écran, séparés par des virgules : @input (saisie), @boards "
+        "(échiquiers), @players (joueur·euses), @results (résultats), @standings (classement) pour tous les "
+        "écrans de ce type, @family pour les écrans de cette famille, ou des identifiants d'écrans. "
+        "Exemple : @input,@boards",
+    "Text of the links to this screen; %t = tournament name, %f and %l = first and last board (or player). "
+    "Empty = automatic.":
+        "Texte des liens vers cet écran ; %t = nom du tournoi, %f et %l = premier et dernier échiquier (ou "
+        "joueur·euse). Vide = automatique.",
     # tie-breaks (FIDE C.07)
     "Tie-breaks, in order": "Départages, dans l'ordre",
     "Tie-break %s": "Départage %s",

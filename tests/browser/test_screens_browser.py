@@ -119,7 +119,7 @@ def test_rotator_shows_its_second_screen_after_delay(pages: dict[str, Any], hall
     assert page.locator("h2.set-title").first.inner_text().startswith("Open 600 (round 6)") or \
         "Boards 1 to 40" in page.locator("h2.set-title").first.inner_text()
     started = time.monotonic()
-    page.wait_for_url(f"**/rotator/{EVENT}/hall/1", timeout=8000)
+    page.wait_for_url(f"**/rotator/{EVENT}/hall/1?lang=en", timeout=8000)  # the language kept on every turn
     assert time.monotonic() - started >= 1.0  # delay = 2 s
     assert "Latest results" in page.locator("main").inner_text()
     page.screenshot(path=str(ARTIFACTS / "rotator-second-screen.png"))
