@@ -197,3 +197,12 @@ def test_journal_lines_are_translated() -> None:
     assert journal_text("name, language", fr) == "Nom, Langue par défaut"
     assert journal_text("undo: result", fr) == "annulation : résultat"
     assert journal_text("DUPONT Jean", fr) == "DUPONT Jean"  # a name stays as it is
+
+
+async def test_the_security_refusal_speaks_french(demo_client: AsyncTestClient[Litestar]) -> None:
+    demo_client.cookies.set(COOKIE, "fr")
+    refused = await demo_client.post("/screen/demo/input/result", data={"result": 3},
+                                     headers={"X-CSRF-Token": "forged"})
+    assert refused.status_code == 403
+    assert "Cette page est périmée" in refused.text and "out of date" not in refused.text
+    assert 'lang="fr"' in refused.text

@@ -86,7 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[timing_middleware, actor_middleware, csrf_middleware, language_middleware],
+        middleware=[timing_middleware, actor_middleware, language_middleware, csrf_middleware],
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)

@@ -23,6 +23,8 @@ from litestar.types import ASGIApp as LitestarApp
 from litestar.types import Scope as LitestarScope
 
 from web.htmx import is_htmx
+from web.i18n import translator
+from web.language import request_language
 from web.state import app_state
 
 COOKIE = "echiquier-csrf"
@@ -103,12 +105,15 @@ def _field(content_type: str, body: bytes) -> str:
 
 
 def _refuse_page(scope: Scope) -> bytes:
-    fragment = is_htmx(ASGIConnection(cast("LitestarScope", scope)))
-    text = ("This page is out of date or was not sent by Echiquier (security check failed): reload the page"
-            " and try again. Nothing was changed.")
+    connection: ASGIConnection[Any, Any, Any, Any] = ASGIConnection(cast("LitestarScope", scope))
+    fragment = is_htmx(connection)
+    lang = request_language(connection)  # resolved by web/language.py (an outer middleware)
+    _ = translator(lang)
+    text = _("This page is out of date or was not sent by Echiquier (security check failed): reload the page"
+             " and try again. Nothing was changed.")
     if fragment:
         return f'<div class="notice notice-error" role="alert">{text}</div>'.encode()
-    return (f'<!doctype html><html><head><meta charset="utf-8"><title>Refused</title>'
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{_("Refused")}</title>'
             f'<link rel="stylesheet" href="/static/echiquier.css"></head><body><main class="page">'
             f'<div class="notice notice-error" role="alert">{text}</div><p><a href="/">Echiquier</a></p>'
             f"</main></body></html>").encode()

@@ -179,6 +179,12 @@ UI_FR: dict[str, str] = {
     # "Bye" is English: the French arbiter says exempt (these override web/i18n.py)
     "Half-point bye": "Exempt·e (½ point)",
     "Full-point bye": "Exempt·e (1 point)",
+    # the CSRF refusal (web/csrf.py)
+    "This page is out of date or was not sent by Echiquier (security check failed): reload the page and try "
+    "again. Nothing was changed.":
+        "Cette page est périmée ou n'a pas été envoyée par Echiquier (contrôle de sécurité échoué) : "
+        "rechargez la page et réessayez. Rien n'a été modifié.",
+    "Refused": "Refusé",
     # domain messages the French walk met
     "No event %r.": "Pas d'évènement %r.",
     "No screen %r in this event.": "Pas d'écran %r dans cet évènement.",
