@@ -341,6 +341,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     store: EventStore = await registry.get("demo")
     await registry.create("old-open", name="Old open", start=0.0, stop=1.0)
     await registry.archive("old-open")  # the admin lists it under the archives
+    await registry.create("prive", name="Interclubs", start=0.0, stop=4e9, public=False)  # a "private" badge
     checkin_tid = await richer_demo(store)
     start = ["/", "/event/demo", "/admin", "/admin/events/demo", "/arbiter/demo", "/arbiter/demo/journal",
              "/auth/admin", "/trf-lint", "/data/demo/import"]

@@ -179,6 +179,7 @@ UI_FR: dict[str, str] = {
     # "Bye" is English: the French arbiter says exempt (these override web/i18n.py)
     "Half-point bye": "Exempt·e (½ point)",
     "Full-point bye": "Exempt·e (1 point)",
+    "private": "privé",
     # the CSRF refusal (web/csrf.py)
     "This page is out of date or was not sent by Echiquier (security check failed): reload the page and try "
     "again. Nothing was changed.":

@@ -87,7 +87,7 @@ def choose(*, query: str | None, cookie: str | None, event: str | None, accept: 
 
 def request_language(connection: ASGIConnection[Any, Any, Any, Any]) -> str:
     """The language resolved by the middleware; without it (no route matched), the same rule minus the event."""
-    resolved = connection.scope.get(SCOPE_KEY)  # type: ignore[call-overload]
+    resolved = connection.scope.get(SCOPE_KEY)
     if isinstance(resolved, str):
         return resolved
     return choose(query=connection.query_params.get("lang"), cookie=connection.cookies.get(COOKIE), event=None,
