@@ -39,6 +39,7 @@ from web.auth import hash_password
 from web.i18n import CATALOGS
 from web.language import COOKIE
 from web.settings import Settings
+from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}
@@ -337,7 +338,7 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
 
 async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar]) -> None:
     client = french_admin
-    registry = client.app.state.registry
+    registry = app_state(client.app).registry
     store: EventStore = await registry.get("demo")
     await registry.create("old-open", name="Old open", start=0.0, stop=1.0)
     await registry.archive("old-open")  # the admin lists it under the archives

@@ -21,6 +21,7 @@ from web.i18n import CATALOGS, translator
 from web.labels import english_names, journal_english, journal_text
 from web.language import COOKIE
 from web.settings import Settings
+from web.state import app_state
 
 HX = {"HX-Request": "true"}
 
@@ -32,7 +33,7 @@ def page_language(html: str) -> str:
 
 
 async def demo(client: AsyncTestClient[Litestar]) -> EventStore:
-    store: EventStore = await client.app.state.registry.get("demo")
+    store: EventStore = await app_state(client.app).registry.get("demo")
     return store
 
 
