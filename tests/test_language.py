@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from database.migrations import LATEST, MIGRATIONS, sql_of
 from database.store import EventStore
 from tests.admin_support import post as post_form
 from tests.conftest import prime_csrf
@@ -207,3 +209,21 @@ async def test_the_security_refusal_speaks_french(demo_client: AsyncTestClient[L
     assert refused.status_code == 403
     assert "Cette page est périmée" in refused.text and "out of date" not in refused.text
     assert 'lang="fr"' in refused.text
+
+
+async def test_a_2_6_file_gets_the_event_language_column(tmp_path: Path) -> None:
+    """Migration 0004: an event file of 2.6.0 opens at the latest version with no default language, then keeps one."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        for _version, name in MIGRATIONS[:3]:
+            db.executescript(sql_of(name))
+        db.execute("INSERT INTO info (version, name, start, stop, last_update) VALUES ('2.6.0', 'Old', 0, 1, 0)")
+    store = await EventStore.open(path)
+    try:
+        info = await store.info()
+        assert info.version == LATEST and info.language is None
+        await store.update_info(language="fr")
+        assert (await store.info()).language == "fr"
+    finally:
+        await store.close()
+    assert MIGRATIONS[3] == ("2.7.0", "0004_event_language.sql")
