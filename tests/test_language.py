@@ -227,3 +227,12 @@ async def test_a_2_6_file_gets_the_event_language_column(tmp_path: Path) -> None
     finally:
         await store.close()
     assert MIGRATIONS[3] == ("2.7.0", "0004_event_language.sql")
+
+
+async def test_the_switch_keeps_the_page_and_its_filters(admin_client: AsyncTestClient[Litestar],
+                                                         store: EventStore) -> None:
+    page = await admin_client.get(f"/arbiter/{store.event_id}/journal?rnd=2&done=saved")
+    links = re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', page.text)
+    assert (f"/arbiter/{store.event_id}/journal?rnd=2&amp;lang=fr", "fr") in links, links
+    switched = await admin_client.get(f"/arbiter/{store.event_id}/journal?rnd=2&lang=fr")
+    assert page_language(switched.text) == "fr"

@@ -13,6 +13,7 @@ from typing import Any
 
 from tournament.config_rules import EVENT_LANGUAGES, PAIRING_SYSTEMS, RATING_KINDS, RATING_TYPES, TOURNAMENT_TYPES
 from tournament.screen_rules import FAMILY_TYPES, SCREEN_TYPES
+from web.language import switch_url
 
 NAMES: dict[str, dict[str, str]] = {
     "screen_type": {
@@ -169,4 +170,5 @@ def journal_english() -> set[str]:
 
 
 #: Functions the templates call (registered as Jinja globals by web/app.py).
-TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS, "journal_text": journal_text}
+TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS, "journal_text": journal_text,
+                    "switch_url": switch_url}
