@@ -13,14 +13,16 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from database.imports import SyncReport
 from database.migrations import LATEST, MIGRATIONS, sql_of
 from database.store import EventStore
 from tests.admin_support import post as post_form
+from tests.arbiter_kit import EVENT, make_event
 from tests.conftest import prime_csrf
 from web import cli
 from web.app import create_app
 from web.i18n import CATALOGS, translator
-from web.labels import english_names, journal_english, journal_text
+from web.labels import english_names, journal_english, journal_text, report_english, report_text
 from web.language import COOKIE
 from web.settings import Settings
 from web.state import app_state
@@ -236,3 +238,31 @@ async def test_the_switch_keeps_the_page_and_its_filters(admin_client: AsyncTest
     assert (f"/arbiter/{store.event_id}/journal?rnd=2&amp;lang=fr", "fr") in links, links
     switched = await admin_client.get(f"/arbiter/{store.event_id}/journal?rnd=2&lang=fr")
     assert page_language(switched.text) == "fr"
+
+
+def test_import_reports_are_translated() -> None:
+    """The reports written in English by database/imports.py (SyncReport.text) read in French, line by line."""
+    report = SyncReport(players_added=3, players_updated=1, rounds_added=[4, 5], results_added=7,
+                        conflicts=["round 4, Ref 12 - Ref 7: Papi says 1-0, the event file says 0-1 (kept)."],
+                        notes=["Players no longer in the Papi file were kept: Ref 3, 9."])
+    french = report_text(report.text(), translator("fr"))
+    assert french.splitlines() == [
+        "3 joueur·euses ajouté·es, 1 mis·es à jour; rondes ajoutées : 4, 5; 7 résultats repris du fichier.",
+        "Conflit : ronde 4, Réf 12 - Réf 7 : Papi indique 1-0, le fichier de l'évènement 0-1 (gardé).",
+        "Les joueur·euses absent·es du fichier Papi ont été gardé·es : Réf 3, 9.",
+    ]
+    assert report_text(SyncReport(notes=["The ChessEvent data has not changed since the last import."]).text(),
+                       translator("fr")).endswith("Les données ChessEvent n'ont pas changé depuis le dernier import.")
+    assert not {key for key in report_english() if key not in CATALOGS["fr"]}
+
+
+async def test_an_upload_reports_in_french(admin_client: AsyncTestClient[Litestar]) -> None:
+    store, _tid = await make_event(app_state(admin_client.app).registry)
+    exported = await admin_client.get(f"/export/{EVENT}/t")
+    assert exported.status_code == 200
+    other = await store.add_tournament(uniq_id="copy", name="Copy")
+    response = await admin_client.post(f"/admin/events/{EVENT}/tournaments/{other}/upload?lang=fr",
+                                       files={"file": ("open.trf", exported.content)}, follow_redirects=False)
+    assert response.status_code == 200, response.text[:500]
+    assert re.search(r"8 joueur·euses, \d+ appariements\.", response.text), response.text
+    assert "players," not in response.text

@@ -186,6 +186,23 @@ UI_FR: dict[str, str] = {
         "Cette page est périmée ou n'a pas été envoyée par Echiquier (contrôle de sécurité échoué) : "
         "rechargez la page et réessayez. Rien n'a été modifié.",
     "Refused": "Refusé",
+    # import reports (web/labels.py report_text)
+    "%s players, %s pairings.": "%s joueur·euses, %s appariements.",
+    "Imported %s players and %s rounds.": "%s joueur·euses et %s rondes importé·es.",
+    "%s players added, %s updated": "%s joueur·euses ajouté·es, %s mis·es à jour",
+    "rounds added: %s": "rondes ajoutées : %s",
+    "%s results taken from the file": "%s résultats repris du fichier",
+    "Conflict: %s": "Conflit : %s",
+    "round %s was paired differently in Papi, but the event file already has results for it: the event file's "
+    "pairing was kept.":
+        "la ronde %s est appariée autrement dans Papi, mais le fichier de l'évènement a déjà des résultats pour "
+        "elle : l'appariement du fichier de l'évènement est gardé.",
+    "round %s, Ref %s - Ref %s: Papi says %s, the event file says %s (kept).":
+        "ronde %s, Réf %s - Réf %s : Papi indique %s, le fichier de l'évènement %s (gardé).",
+    "Players no longer in the Papi file were kept: Ref %s.":
+        "Les joueur·euses absent·es du fichier Papi ont été gardé·es : Réf %s.",
+    "The ChessEvent data has not changed since the last import.":
+        "Les données ChessEvent n'ont pas changé depuis le dernier import.",
     # domain messages the French walk met
     "No event %r.": "Pas d'évènement %r.",
     "No screen %r in this event.": "Pas d'écran %r dans cet évènement.",

@@ -169,6 +169,51 @@ def journal_english() -> set[str]:
             *COLUMNS.values()}
 
 
+# -- import reports: written in English by database/imports.py and the upload handlers ----------------------
+
+REPORT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
+    ("%s players, %s pairings.", r"(\d+) players, (\d+) pairings\."),
+    ("Imported %s players and %s rounds.", r"Imported (\d+) players and (\d+) rounds\."),
+    ("%s players added, %s updated", r"(\d+) players added, (\d+) updated"),
+    ("rounds added: %s", r"rounds added: (.+)"),
+    ("%s results taken from the file", r"(\d+) results taken from the file"),
+    ("Conflict: %s", r"Conflict: (.+)"),
+    ("round %s was paired differently in Papi, but the event file already has results for it: the event file's "
+     "pairing was kept.", r"round (\d+) was paired differently in Papi, but the event file already has results for "
+                         r"it: the event file's pairing was kept\."),
+    ("round %s, Ref %s - Ref %s: Papi says %s, the event file says %s (kept).",
+     r"round (\d+), Ref (\S+) - Ref (\S+): Papi says (\S+), the event file says (\S+) \(kept\)\."),
+    ("Players no longer in the Papi file were kept: Ref %s.",
+     r"Players no longer in the Papi file were kept: Ref (.+)\."),
+    ("The ChessEvent data has not changed since the last import.",
+     r"The ChessEvent data has not changed since the last import\."),
+))
+
+
+def _report_line(line: str, _: Callable[..., str]) -> str:
+    for key, regex in REPORT_PATTERNS:
+        if found := regex.fullmatch(line):
+            args = [_report_line(a, _) if key == "Conflict: %s" else a for a in found.groups()]
+            return _(key, *args)
+    if "; " in line and line.endswith("."):  # "<part>; <part>; <part>."
+        return "; ".join(_report_line(part, _) for part in line[:-1].split("; ")) + "."
+    return line
+
+
+def report_text(text: str | None, _: Callable[..., str]) -> str:
+    """An import report in the reader's language, line by line (an unknown line stays as it is).
+
+    >>> fr = lambda key, *a: {"%s players added, %s updated": "%s ajouté·es, %s mis à jour"}.get(key, key) % a
+    >>> report_text("3 players added, 1 updated; 2 results taken from the file.", fr)
+    '3 ajouté·es, 1 mis à jour; 2 results taken from the file.'
+    """
+    return "\n".join(_report_line(line, _) for line in (text or "").split("\n"))
+
+
+def report_english() -> set[str]:
+    return {key for key, _r in REPORT_PATTERNS}
+
+
 #: Functions the templates call (registered as Jinja globals by web/app.py).
 TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS, "journal_text": journal_text,
-                    "switch_url": switch_url}
+                    "switch_url": switch_url, "report_text": report_text}
