@@ -19,7 +19,7 @@ from tournament.importing import trf_rows
 from tournament.trf import decode, parse_trf
 
 ROOT = Path(__file__).resolve().parent.parent
-OPEN_600 = ROOT.parent / "shared" / "fixtures" / "open-600p-9r.trf"
+OPEN_600 = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
 
 
 async def import_open(events_dir: Path, event_id: str, *, next_round: bool = False) -> tuple[EventRegistry, int]:
