@@ -76,7 +76,7 @@ def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, subpr
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a hang guard only: a loaded machine may start slowly
         while True:
             try:
                 httpx.get(url + "/static/ping.txt", timeout=1)
