@@ -21,7 +21,7 @@ from pathlib import Path
 from types import FrameType
 
 ROOT = Path(__file__).resolve().parent
-MANAGED = "ECHIQUIER_VENV" not in os.environ
+MANAGED = not os.environ.get("ECHIQUIER_VENV")
 VENV = Path(os.environ.get("ECHIQUIER_VENV") or ROOT / ".venv")
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 # one stamp per install target; a test install also serves
