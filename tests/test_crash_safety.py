@@ -34,6 +34,9 @@ MOST_ACKS = 10  # a cycle kills the server right after its n-th success answer, 
 # machine's speed; the event holds enough games for every cycle.
 GAMES = CYCLES * (MOST_ACKS + WORKERS) + WORKERS
 PLAYERS = 2 * GAMES
+# Hang guards, not measures: one request or one server start may take this long on a loaded machine, and the
+# test as a whole gets that much per cycle (a cycle takes 1-5 s on the 2-core development machine).
+STEP_GUARD = 120.0
 
 
 async def build_event(events_dir: Path) -> None:
@@ -73,7 +76,7 @@ async def submit_until_killed(url: str, games: list[tuple[int, int, int, int]], 
     """`WORKERS` clients submit results; the one that gets the `kill_at`-th success answer kills the server at once
     with SIGKILL, while the others still have requests in flight. Counting answers, not time, makes every cycle
     land in the middle of the same traffic on a fast or a slow (loaded) machine."""
-    async with httpx.AsyncClient(base_url=url, timeout=httpx.Timeout(None)) as client:
+    async with httpx.AsyncClient(base_url=url, timeout=STEP_GUARD) as client:
         page = (await client.get("/screen/crash/input")).text
         token = re.search(r'<meta name="csrf-token" content="([^"]*)"', page)
         sent = token.group(1) if token and token.group(1) else client.cookies.get("echiquier-csrf", "")
@@ -107,6 +110,7 @@ async def submit_until_killed(url: str, games: list[tuple[int, int, int, int]], 
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+@pytest.mark.timeout(CYCLES * STEP_GUARD)
 def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
     events_dir = tmp_path / "events"
     asyncio.run(build_event(events_dir))
@@ -118,7 +122,7 @@ def test_acknowledged_results_survive_sigkill(tmp_path: Path) -> None:
         assert len(games) >= MOST_ACKS + WORKERS, f"cycle {cycle}: only {len(games)} games left"
         with server_process(events_dir) as (url, process):
             asyncio.run(submit_until_killed(url, games, acknowledged, process, rng.randint(1, MOST_ACKS)))
-            process.wait(timeout=60)
+            process.wait(timeout=STEP_GUARD)
             assert process.returncode == -signal.SIGKILL
         with sqlite3.connect(db) as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
