@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/hall.py [--screens 200] [--tablets 100] [--seconds 60]
 
-The 600-player open (../shared/fixtures) gets round 6 paired (298 games + the PAB). `--screens`
+The 600-player open (tests/fixtures/open-600p-9r.trf) gets round 6 paired (298 games + the PAB). `--screens`
 clients hold the live stream of the event like a hall TV does (htmx SSE: a row pushed in the
 stream (`result-<id>`) is swapped in place; a `tournament-<id>` event makes the screen refetch its set), while
 `--tablets` clients post the round's results spread over `--seconds`. Prints propagation latency

@@ -22,7 +22,7 @@ from tournament.standings import compute_standings  # noqa: E402
 from tournament.trf import decode, parse_trf  # noqa: E402
 from web.cli import import_trf  # noqa: E402
 
-TRF = ROOT.parent / "shared" / "fixtures" / "open-600p-9r.trf"
+TRF = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
 TIE_BREAKS = ["BH/C1", "BH", "SB", "PS"]
 ALL = ["BH/C1", "BH", "BH/M1", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "REP", "DE", "ARO", "TPR", "PTP",
        "AOB", "KS"]

@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/render.py [--seconds 10]
 
-Imports ../shared/fixtures/open-600p-9r.trf into a temporary event, starts `echiquier serve` in a
+Imports tests/fixtures/open-600p-9r.trf into a temporary event, starts `echiquier serve` in a
 subprocess on loopback, then requests the boards screen from one client in a loop and prints the
 rate, latency percentiles and the page weight (plain and gzip).
 """

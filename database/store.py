@@ -665,7 +665,7 @@ class EventStore:
         if family_id is not None and (found := clashes(screens, [family_id])):
             raise Conflict(f"The family {family_id!r} would generate the id of the screen {found[0]!r}.")
 
-    # -- check-in and illegal moves (screens.md §10, §11) --------------------------------------
+    # -- check-in and illegal moves (docs/screens.md §10, §11) --------------------------------------
 
     async def illegal_moves(self, tid: int, rnd: int) -> list[IllegalMove]:
         return await self._all(

@@ -1,4 +1,4 @@
-"""Shared fixtures: real event files in tmp_path, an in-process client, the shared fixtures folder."""
+"""Common fixtures: real event files in tmp_path, an in-process client, the data files of tests/fixtures/."""
 
 from __future__ import annotations
 
@@ -19,19 +19,19 @@ from web.app import create_app
 from web.settings import ROOT, Settings
 from web.state import app_state
 
-SHARED = ROOT.parent / "shared"
-FIXTURES = SHARED / "fixtures"
+FIXTURES = ROOT / "tests" / "fixtures"
 
 
 def fixture_path(name: str) -> Path:
+    """A data file of tests/fixtures/ (see its README.md); a missing one is an error, never a skip."""
     path = FIXTURES / name
-    if not path.exists():
-        pytest.skip(f"shared fixture {path} is missing")
+    if not path.is_file():
+        raise FileNotFoundError(f"test fixture {path} is missing from the repository")
     return path
 
 
 async def import_fixture(store: EventStore, name: str, uniq_id: str = "t1") -> int:
-    """Import a shared TRF fixture as a new tournament of `store`; returns its id."""
+    """Import a TRF fixture of tests/fixtures/ as a new tournament of `store`; returns its id."""
     trf, errors = parse_trf(decode(fixture_path(name).read_bytes()))
     assert not errors, errors
     tid = await store.add_tournament(uniq_id=uniq_id, name=trf.name, rounds=trf.rounds)

@@ -1,4 +1,4 @@
-"""Family expansion (screens.md §5) and generated screen ids (tournament/families.py)."""
+"""Family expansion (docs/screens.md §5) and generated screen ids (tournament/families.py)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 from tests.conftest import FIXTURES
 from tournament.trf import decode, parse_trf
 
-SMALL_PATH = FIXTURES / "small-20p-5r.trf"
-SMALL = SMALL_PATH.read_text(encoding="utf-8") if SMALL_PATH.exists() else "012 Fallback\n"
+SMALL = (FIXTURES / "small-20p-5r.trf").read_text(encoding="utf-8")
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -1,4 +1,4 @@
-"""Menu resolution and link labels (screens.md §8, tournament/menus.py)."""
+"""Menu resolution and link labels (docs/screens.md §8, tournament/menus.py)."""
 
 from __future__ import annotations
 

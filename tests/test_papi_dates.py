@@ -26,7 +26,7 @@ def info_of(folder: Path, event_id: str) -> Info:
 
 
 def test_a_new_event_takes_the_papi_dates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # the fixture's INFO table: DateDebut 04/04/2026, DateFin 06/04/2026 (dd/mm/yyyy, fixtures/papi/README.md)
+    # the fixture's INFO table: DateDebut 04/04/2026, DateFin 06/04/2026 (dd/mm/yyyy, tests/fixtures/README.md)
     path = fixture_path("papi/small-20p-5r.papi")
     assert main(["import-papi", str(path), "--events", str(tmp_path), "--event", "fouville"]) == 0
     info = info_of(tmp_path, "fouville")

@@ -20,7 +20,7 @@ def player(pid: int, rating: int = 1500, last: str = "", first: str = "", title:
                   fide_rating=rating, rating_type="F", title=title, fixed_board=fixed)
 
 
-# -- board order (screens.md §2.4) ----------------------------------------------------------------
+# -- board order (docs/screens.md §2.4) ----------------------------------------------------------------
 
 def test_stronger_players_points_first_then_the_weaker_players_points() -> None:
     ps = {i: player(i, 2000 - i) for i in range(1, 9)}
@@ -44,7 +44,7 @@ def test_published_numbers_respect_fixed_boards() -> None:
     assert out == {(1, 2): (1, 1), (4, 3): (2, 9)}
 
 
-# -- set slicing (screens.md §4) ---------------------------------------------------------------------
+# -- set slicing (docs/screens.md §4) ---------------------------------------------------------------------
 
 def test_first_last_slices_positions_and_columns_never_drop_an_item() -> None:
     items = list(range(1, 24))
@@ -75,7 +75,7 @@ def test_checkin_halves_put_the_extra_item_left() -> None:
     assert halves([]) == [[], []]
 
 
-# -- alphabetical order (screens.md §2.5) --------------------------------------------------------------
+# -- alphabetical order (docs/screens.md §2.5) --------------------------------------------------------------
 
 def test_accents_and_case_do_not_change_the_alphabetical_order() -> None:
     names = ["Zoé", "élodie", "Dupont", "de la Tour", "Ødegaard", "Édith", "eve", "Çelik", "Bernard"]
@@ -91,7 +91,7 @@ def test_display_name_is_sorted_on_and_homonyms_by_first_name_then_number() -> N
     assert [p.id for p in sorted([a, b, c], key=alpha_key)] == [2, 1, 3]
 
 
-# -- virtual points (screens.md §2.3), in half-points --------------------------------------------------
+# -- virtual points (docs/screens.md §2.3), in half-points --------------------------------------------------
 
 def test_haley_and_haley_soft() -> None:
     assert [virtual_half_points("haley", r, 2000, None, rnd, 9, 0) for r, rnd in
@@ -112,7 +112,7 @@ def test_sad_groups_and_the_half_point_per_one_and_a_half_points() -> None:
     assert (applies("sad", 7, 9), applies("haley", 3, 9)) == (True, False)
 
 
-# -- handicap (screens.md §12) ---------------------------------------------------------------------------
+# -- handicap (docs/screens.md §12) ---------------------------------------------------------------------------
 
 def test_handicap_spec_example() -> None:
     t = Tournament(id=1, uniq_id="h", name="H", time_control_initial_time=300, time_control_increment=2,
@@ -129,7 +129,7 @@ def test_handicap_spec_example() -> None:
     assert format_time(90, 0) == "1'30\""
 
 
-# -- check-in (screens.md §10) ---------------------------------------------------------------------------
+# -- check-in (docs/screens.md §10) ---------------------------------------------------------------------------
 
 def test_checkin_meaning_for_round_one() -> None:
     ps = [player(1), player(2), player(3)]

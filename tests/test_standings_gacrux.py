@@ -1,6 +1,6 @@
-"""Standings against the FIDE TEC reference implementation (`gacrux`): the precomputed TSV files of the shared
-fixtures, then gacrux itself (when installed) on the fixtures and on generated tournaments, both C.07 editions.
-Points must be exact, tie-break values within 0.001, ranks equal."""
+"""Standings against the FIDE TEC reference implementation (`gacrux`): the precomputed TSV files of
+tests/fixtures/expected/, then gacrux itself (when installed) on the fixtures and on generated tournaments,
+both C.07 editions. Points must be exact, tie-break values within 0.001, ranks equal."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ import subprocess
 import sys
 from decimal import Decimal
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from tests.conftest import FIXTURES, fixture_path
+from tests.conftest import fixture_path
 from tournament.importing import trf_pairings, trf_players
 from tournament.standings import Standings, compute_standings
 from tournament.trf import decode, parse_trf
@@ -102,17 +101,8 @@ def test_fixtures_against_gacrux(name: str, edition: str, tmp_path: Path) -> Non
     assert compare(ours(text, CODES, edition), gacrux(text, trf.played_rounds, CODES, tmp_path), CODES) == []
 
 
-def make_trf() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_trf", FIXTURES / "make_trf.py")
-    if spec is None or spec.loader is None or not (FIXTURES / "make_trf.py").exists():
-        pytest.skip("make_trf.py is missing")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_trf"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-# (players, rounds, played, seed): odd counts (a PAB each round), withdrawals, H/Z byes, forfeits
+# (players, rounds, played, seed): odd counts (a PAB each round), withdrawals, H/Z byes, forfeits. The files in
+# tests/fixtures/generated/ are those synthetic tournaments as TRF26, one per C.07 edition (start date).
 GENERATED = [(11, 5, 5, 21), (17, 6, 4, 22), (25, 7, 7, 23), (40, 9, 6, 24), (9, 4, 4, 25)]
 
 
@@ -121,9 +111,8 @@ GENERATED = [(11, 5, 5, 21), (17, 6, 4, 22), (25, 7, 7, 23), (40, 9, 6, 24), (9,
 @pytest.mark.parametrize(("players", "rounds", "played", "seed"), GENERATED)
 def test_generated_tournaments_against_gacrux(players: int, rounds: int, played: int, seed: int, edition: str,
                                               tmp_path: Path) -> None:
-    gen = make_trf()
-    tournament = gen.build_tournament(players, rounds, played, seed, trf26=True, start=START[edition])
-    text = with_edition(gen.render_trf(tournament), edition)
+    name = f"generated/gen-{players:02d}p-{rounds}r-{played}played-s{seed}-{edition}.trf"
+    text = with_edition(decode(fixture_path(name).read_bytes()), edition)
     assert compare(ours(text, CODES, edition), gacrux(text, played, CODES, tmp_path), CODES) == []
 
 

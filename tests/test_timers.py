@@ -1,4 +1,4 @@
-"""Timer colours, phases and durations (screens.md §7, tournament/timers.py)."""
+"""Timer colours, phases and durations (docs/screens.md §7, tournament/timers.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Current round, points before a round and the published board order (screens.md §2)."""
+"""Current round, points before a round and the published board order (docs/screens.md §2)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def player_key(player: Player, shown: int) -> tuple[int, int, int, str, str, int
 def order_games(
     games: Sequence[tuple[int, int | None]], players: Mapping[int, Player], shown: Mapping[int, int]
 ) -> list[tuple[int, int | None]]:
-    """Sort (white id, black id) games per screens.md §2.4; the PAB (black None) comes last.
+    """Sort (white id, black id) games per docs/screens.md §2.4; the PAB (black None) comes last.
 
     >>> mk = lambda i, r: Player(id=i, tournament_id=1, pairing_number=i, last_name=f"P{i}", fide_rating=r)
     >>> ps = {i: mk(i, r) for i, r in [(1, 2000), (2, 1900), (3, 1800), (4, 1700), (5, 1000)]}
@@ -94,7 +94,7 @@ def number_boards(
 ) -> list[Pairing]:
     """Give a round's games and PAB their published position and number; other byes get neither.
 
-    The number is White's fixed board, else Black's, else the position (screens.md §2.4).
+    The number is White's fixed board, else Black's, else the position (docs/screens.md §2.4).
     Raises Invalid (a ValueError) when two boards would get the same number.
     """
     by_game = {(p.white_player_id, p.black_player_id): p for p in pairings if p.is_game or p.bye_kind == ByeKind.PAB}

@@ -1,4 +1,4 @@
-"""Check-in before round 1 (screens.md §10): when it is open and what it means for round 1."""
+"""Check-in before round 1 (docs/screens.md §10): when it is open and what it means for round 1."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ChessEvent registration JSON (formats.md §3) → tournament settings, players, skipped rounds, check-in.
+"""ChessEvent registration JSON (docs/formats.md §3) → tournament settings, players, skipped rounds, check-in.
 
 Accepts both the documented and the coded field names. An unparsable payload raises ChessEventError
 and nothing is imported.

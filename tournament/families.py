@@ -1,4 +1,4 @@
-"""Families: one definition that generates several screens (screens.md §5).
+"""Families: one definition that generates several screens (docs/screens.md §5).
 
 **Generated screen ids** (Echiquier, issue 4): `<family uniq_id>-<n>`, n = the screen's absolute
 1-based index without padding (`boards-1`, `boards-2`, … ; with `range` = `4-6`: `-4`, `-5`, `-6`).
@@ -92,7 +92,7 @@ def plan(
     count: int, *, first: int | None = None, last: int | None = None, parts: int | None = None,
     number: int | None = None, columns: int | None = None, checkin: bool = False, range_str: str | None = None,
 ) -> tuple[list[Part], list[Notice]]:
-    """The screens a family generates over `count` items (screens.md §5, steps 1-6).
+    """The screens a family generates over `count` items (docs/screens.md §5, steps 1-6).
 
     >>> [(p.first, p.last) for p in plan(23, parts=2, columns=2)[0]]
     [(1, 12), (13, 23)]

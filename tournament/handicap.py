@@ -1,4 +1,4 @@
-"""Handicap clock times (screens.md §12): the stronger player loses time per rating step."""
+"""Handicap clock times (docs/screens.md §12): the stronger player loses time per rating step."""
 
 from __future__ import annotations
 

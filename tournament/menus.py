@@ -1,4 +1,4 @@
-"""Menus of screens (screens.md §8): token expansion and link labels.
+"""Menus of screens (docs/screens.md §8): token expansion and link labels.
 
 Entries are every screen of the event, plain and generated, in menu order (plain screens by id,
 then each family's screens by index); the web layer builds them.
@@ -96,7 +96,7 @@ def resolve(menu: str | None, entries: Sequence[MenuEntry], current: MenuEntry |
 
 
 def default_label(kind: str, paired: bool, ranged: bool, several: bool) -> str:
-    """The English label template of a link (translated by the caller), screens.md §8 table.
+    """The English label template of a link (translated by the caller), docs/screens.md §8 table.
 
     >>> default_label("boards", True, False, False), default_label("players", True, True, True)
     ('By board', '%t [%f-%l]')

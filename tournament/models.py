@@ -1,4 +1,4 @@
-"""Rows of the event file as frozen, keyword-only msgspec Structs (event-database.md)."""
+"""Rows of the event file as frozen, keyword-only msgspec Structs (docs/event-database.md)."""
 
 from __future__ import annotations
 

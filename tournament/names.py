@@ -1,4 +1,4 @@
-"""Accent- and case-insensitive collation of names (screens.md §2.5)."""
+"""Accent- and case-insensitive collation of names (docs/screens.md §2.5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Papi (`.papi`, a Microsoft Access JET4 file) reader in pure Python (formats.md §2).
+"""Papi (`.papi`, a Microsoft Access JET4 file) reader in pure Python (docs/formats.md §2).
 
 `read_papi(data)` parses the bytes with PyPI `access-parser` (no ODBC driver, any OS); `papi_rows()` maps
 INFO and JOUEUR to Echiquier's tournament values, players (named by `papi_ref`), pairing rows of the
@@ -30,7 +30,7 @@ PAIRING = {"standard": "standard", "haley": "haley", "haleysoft": "haley_soft", 
            "berger": "berger"}
 RATING = {"elo": ("standard", "Elo", "Fide"), "rapide": ("rapid", "Rapide", "RapideFide"),
           "blitz": ("blitz", "Blitz", "BlitzFide")}
-#: Papi's tie-break names (tiebreaks.md §7).
+#: Papi's tie-break names (docs/tiebreaks.md §7).
 TIE_BREAKS = {"solkoff": "BH", "brésilien": "BH/C1", "bresilien": "BH/C1", "harkness": "BH/M1", "cumulatif": "PS",
               "performance": "OTHER_PERF", "sommedesbuchholz": "OTHER_SBH", "nombre de victoires": "WIN",
               "kashdan": "OTHER_KASHDAN", "koya": "KS", "sonnenborn-berger": "SB", "sonneborn-berger": "SB"}

@@ -1,4 +1,4 @@
-"""Screen sets (screens.md §4): which items a set keeps, its default name, columns and halves."""
+"""Screen sets (docs/screens.md §4): which items a set keeps, its default name, columns and halves."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""FIDE C.07 tie-breaks (tiebreaks.md), editions 2024-08 and 2026-03, for individual events.
+"""FIDE C.07 tie-breaks (docs/tiebreaks.md), editions 2024-08 and 2026-03, for individual events.
 
 `Context.build()` turns players and pairing rows into one `Entry` per player and counted round, with the
 Art. 16 categories resolved; `value(ctx, tb)` computes one tie-break for every player. Exact decimals

@@ -1,4 +1,4 @@
-"""Timer banners (screens.md §7): valid hours, colours and delays with their defaults, the phase at
+"""Timer banners (docs/screens.md §7): valid hours, colours and delays with their defaults, the phase at
 a given instant, and durations spelled out. Pure: "now" and the hours' instants are arguments.
 
 The browser runs the same computation every second (`web/static/timer.js`) on the server's clock;
@@ -142,7 +142,7 @@ def fade(start: str, stop: str, fraction: float) -> str:
 
 def phase(hours: Sequence[Hour], colors: tuple[str, str, str], delays: tuple[int, int, int], now: float
           ) -> Phase | None:
-    """What the banner shows at `now` (screens.md §7 timeline); None when there is no valid hour.
+    """What the banner shows at `now` (docs/screens.md §7 timeline); None when there is no valid hour.
 
     >>> hs = [Hour(uniq_id="1", at=10_000.0, text_before="in %s", text_after="since %s", round=1)]
     >>> c, d = DEFAULT_COLORS, DEFAULT_DELAYS

@@ -1,4 +1,4 @@
-"""FIDE TRF16 / TRF26 reader (formats.md §1): players, every round's pairings and results, byes, headers,
+"""FIDE TRF16 / TRF26 reader (docs/formats.md §1): players, every round's pairings and results, byes, headers,
 TRF26 records 240/250/260 and the engine dialects (`XX?`, `BB?`).
 
 Lenient on whitespace, tabs, line ends and columns shifted by one; every unreadable line is reported

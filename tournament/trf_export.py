@@ -1,4 +1,4 @@
-"""Write a tournament as TRF16 or TRF26 (formats.md §1.5), strictly at the columns of the format.
+"""Write a tournament as TRF16 or TRF26 (docs/formats.md §1.5), strictly at the columns of the format.
 
 Only rounds whose results are all in are written; e-mail and phone never are. TRF26 adds 142, 152,
 162 (when the scoring is not the default), 192, 202 and 240 (byes requested for the next round).

@@ -1,4 +1,4 @@
-"""TRF lint (formats.md §1.7): the importer's cross-line checks, each with its line, column, severity and a
+"""TRF lint (docs/formats.md §1.7): the importer's cross-line checks, each with its line, column, severity and a
 plain explanation. Errors block an import; warnings do not.
 """
 

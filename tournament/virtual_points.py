@@ -1,9 +1,9 @@
-"""Virtual points of accelerated pairings (screens.md §2.3), in half-points.
+"""Virtual points of accelerated pairings (docs/screens.md §2.3), in half-points.
 
 Virtual points are only ever added to the points *shown* in the hall and used to order boards;
 they never reach TRF points or tie-breaks. The SAD steps follow the spec (½ point per 1.5 real
 points, i.e. one half-point per three real half-points); Papi-web's operator-precedence slip
-(screens.md §15.9) is not reproduced. Check them against the FFE arbiter's handbook before relying
+(docs/screens.md §15.9) is not reproduced. Check them against the FFE arbiter's handbook before relying
 on them for a real event.
 """
 

@@ -29,6 +29,7 @@ from web.csrf import csrf_middleware
 from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
+from web.favicon import favicon
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.live import live, make_channels, publisher
@@ -72,11 +73,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             await registry.close()
 
-    settings.custom_dir.mkdir(parents=True, exist_ok=True)
+    if not settings.custom_dir.is_dir():  # a checkout has its top-level custom/ already
+        settings.custom_dir.mkdir(parents=True)
     app = Litestar(
         route_handlers=[
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
-            ArbiterController, BoardCardController, ServerAdminController, DataController,
+            ArbiterController, BoardCardController, ServerAdminController, DataController, favicon,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],

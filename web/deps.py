@@ -57,7 +57,7 @@ DEPENDENCIES = {
 
 
 async def public_event(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:
-    """Guard of visitor pages: 404 for an unknown event, 403 on a non-public one unless admin (screens.md §9)."""
+    """Guard of visitor pages: 404 for an unknown event, 403 on a non-public one unless admin (docs/screens.md §9)."""
     store = await app_state(connection).registry.get(check_event_id(connection.path_params["event_id"]))
     if not (await store.info()).public and not is_admin(connection):
         raise Reserved()

@@ -1,4 +1,4 @@
-"""Every error becomes a readable page or fragment; never a traceback (screens.md §15.18)."""
+"""Every error becomes a readable page or fragment; never a traceback (docs/screens.md §15.18)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ log = logging.getLogger("echiquier")
 
 
 async def load_spec(request: Request, store: EventStore, screen_id: str) -> ScreenSpec:
-    """The screen (plain or generated) if this client may see it (screens.md §9)."""
+    """The screen (plain or generated) if this client may see it (docs/screens.md §9)."""
     spec = await find_spec(store, screen_id)
     check_public(request, spec.public)
     return spec

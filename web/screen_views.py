@@ -176,7 +176,7 @@ async def find_spec(store: EventStore, uniq_id: str) -> ScreenSpec:
 
 
 async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Translate) -> SetView:
-    """One set of an input/boards/players screen (screens.md §4)."""
+    """One set of an input/boards/players screen (docs/screens.md §4)."""
     state = await tournament_state(store, s.tournament_id)
     tname = state.tournament.name
     notices: list[Notice] = []
@@ -229,7 +229,7 @@ class MenuLink(msgspec.Struct, frozen=True, kw_only=True):
 
 
 async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Translate) -> str:
-    """The label of links to a screen: `menu_text`, else the default of screens.md §8, tokens filled."""
+    """The label of links to a screen: `menu_text`, else the default of docs/screens.md §8, tokens filled."""
     if spec.type == "results":
         return spec.menu_text or _("Latest results")
     if not spec.sets:
@@ -262,7 +262,7 @@ async def menu_links(store: EventStore, spec: ScreenSpec, admin: bool, _: Transl
 
 
 def image_url(value: str | None, custom_dir: Path) -> tuple[str, Path | None]:
-    """(URL to show, file under custom/ to check) for a background image value (screens.md §13)."""
+    """(URL to show, file under custom/ to check) for a background image value (docs/screens.md §13)."""
     if not value:
         return DEFAULT_IMAGE, None
     if "://" in value or value.startswith("/"):

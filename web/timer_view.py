@@ -1,4 +1,4 @@
-"""Timer banners (screens.md §7): the first render on the server and the data `timer.js` runs on.
+"""Timer banners (docs/screens.md §7): the first render on the server and the data `timer.js` runs on.
 
 The browser corrects its own clock by the offset it measures against `/clock`, so every screen of
 the hall shows the same countdown even when a tablet's clock is wrong.

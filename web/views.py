@@ -178,7 +178,7 @@ def board_rows(state: TournamentState) -> list[BoardRow]:
 
 
 def alpha_key(p: Player) -> tuple[str, str, int]:
-    """Alphabetical order (screens.md §2.5): the displayed name, then first name, then pairing number."""
+    """Alphabetical order (docs/screens.md §2.5): the displayed name, then first name, then pairing number."""
     return (collate(p.display_name or p.last_name), collate(p.first_name), p.pairing_number)
 
 
@@ -294,7 +294,7 @@ def _plain_cell(state: TournamentState, player_id: int) -> PlayerCell:
 
 
 def event_period(start: float, stop: float, now: float | None = None) -> str:
-    """"current", "coming" or "past" (screens.md §9)."""
+    """"current", "coming" or "past" (docs/screens.md §9)."""
     now = time.time() if now is None else now
     if now < start:
         return "coming"

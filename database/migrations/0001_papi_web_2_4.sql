@@ -1,4 +1,4 @@
--- Version 2.4.0: the Papi-web 2.4 event schema (event-database.md, Part A, errata fixed).
+-- Version 2.4.0: the Papi-web 2.4 event schema (docs/event-database.md, Part A, errata fixed).
 CREATE TABLE info (
     version TEXT NOT NULL,
     name TEXT NOT NULL DEFAULT '?',

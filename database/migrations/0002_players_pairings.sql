@@ -1,4 +1,4 @@
--- Version 2.5.0: players and pairings in the event file (event-database.md, Part B).
+-- Version 2.5.0: players and pairings in the event file (docs/event-database.md, Part B).
 ALTER TABLE tournament ADD COLUMN rounds INTEGER CHECK (rounds BETWEEN 1 AND 99);
 ALTER TABLE tournament ADD COLUMN tournament_type TEXT;
 ALTER TABLE tournament ADD COLUMN pairing_system TEXT;

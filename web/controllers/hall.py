@@ -57,7 +57,7 @@ class HallController(Controller):
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[CheckIn],
         store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Template:
-        """Check a player in or out (screens.md §10); answers the player's updated entry."""
+        """Check a player in or out (docs/screens.md §10); answers the player's updated entry."""
         spec = await input_screen(request, store, role, screen_id)
         _shows(spec, data.tournament_id)
         if not is_open((await tournament_state(store, data.tournament_id)).round):
@@ -74,7 +74,7 @@ class HallController(Controller):
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[IllegalMark],
         store: NamedDependency[EventStore], role: NamedDependency[Role],
     ) -> Template:
-        """Add or remove one illegal-move mark of a player in a game in progress (screens.md §11)."""
+        """Add or remove one illegal-move mark of a player in a game in progress (docs/screens.md §11)."""
         spec = await input_screen(request, store, role, screen_id)
         _shows(spec, data.tournament_id)
         state = await tournament_state(store, data.tournament_id)

@@ -1,4 +1,4 @@
-"""Rotators: a page that shows screens in turn (screens.md §6)."""
+"""Rotators: a page that shows screens in turn (docs/screens.md §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server clock, which every timer page measures its offset against (screens.md §7)."""
+"""The server clock, which every timer page measures its offset against (docs/screens.md §7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// Illegal-move marks on input screens (screens.md §11): one delegated listener for every flag button.
+// Illegal-move marks on input screens (docs/screens.md §11): one delegated listener for every flag button.
 // It runs in the capture phase so that a tap on a flag never opens the row's result dialog.
 (function () {
   "use strict";
