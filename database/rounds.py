@@ -1,0 +1,97 @@
+"""Publishing a round paired by Echiquier, and taking back a round that has no result yet.
+
+Each is one transaction with its journal entry; the commit announces `("pairings", tid)`, so every hall
+screen of the tournament refetches and shows the new round. Rows are written as database/imports.py
+writes them: games and the pairing-allocated bye with a board number and position, other byes without.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import msgspec
+
+from database.store import EventStore
+from tournament.errors import Conflict, Invalid
+from tournament.results import ByeKind
+
+
+class NewPairing(msgspec.Struct, frozen=True, kw_only=True):
+    """One row of a round to publish (player row ids)."""
+
+    white_player_id: int
+    black_player_id: int | None = None
+    board: int | None = None
+    board_order: int | None = None
+    bye_kind: ByeKind | None = None
+
+
+INSERT = ("INSERT INTO pairing (tournament_id, round, white_player_id, black_player_id, board, board_order, bye_kind,"
+          " last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+async def publish_round(store: EventStore, tid: int, rnd: int, rows: Sequence[NewPairing], *,
+                        note: str = "") -> None:
+    """Write round `rnd` of a tournament in one transaction.
+
+    Refused, changing nothing, unless `rnd` follows the last paired round and every row names a player of
+    the tournament (at most once). `note` (the arbiter's manual changes) goes into the journal entry.
+    """
+    if not rows:
+        raise Invalid("Round %s has no pairing to publish.", rnd)
+    now = time.time()
+    async with store.transaction(("pairings", tid)) as conn:
+        cursor = await conn.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
+        last = int((await cursor.fetchone() or (0,))[0])
+        if rnd != last + 1:
+            raise Conflict("Round %s cannot be published: the last paired round is %s (paired meanwhile?)."
+                           " Nothing was changed.", rnd, last)
+        cursor = await conn.execute("SELECT id FROM player WHERE tournament_id = ?", (tid,))
+        known = {int(r[0]) for r in await cursor.fetchall()}
+        seen: set[int] = set()
+        for row in rows:
+            for pid in (row.white_player_id, row.black_player_id):
+                if pid is None:
+                    continue
+                if pid not in known:
+                    raise Conflict("Player %s is no longer in this tournament. Nothing was changed.", pid)
+                if pid in seen:
+                    raise Invalid("A player appears twice in round %s. Nothing was changed.", rnd)
+                seen.add(pid)
+            if (row.black_player_id is None) != (row.bye_kind is not None):
+                raise Invalid("A bye needs its kind, a game none. Nothing was changed.")
+            await conn.execute(INSERT, (tid, rnd, row.white_player_id, row.black_player_id, row.board,
+                                        row.board_order, row.bye_kind.value if row.bye_kind else None, now))
+        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
+                           (now, now, tid))
+        games = sum(1 for r in rows if r.black_player_id is not None)
+        summary = f"{games} games, {len(rows) - games} byes" + (f" ({note})" if note else "")
+        await store.journal(conn, "round published", f"round {rnd}", new=summary, tournament_id=tid, round=rnd)
+
+
+async def unpair_round(store: EventStore, tid: int, rnd: int) -> int:
+    """Delete the pairings of the last paired round, only while none of its games has a result; returns
+    the number of rows removed. Its illegal moves go with it; requested byes (`skipped_round`) stay."""
+    now = time.time()
+    async with store.transaction(("pairings", tid)) as conn:
+        cursor = await conn.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
+        last = int((await cursor.fetchone() or (0,))[0])
+        if last == 0:
+            raise Conflict("No round is paired yet. Nothing was changed.")
+        if rnd != last:
+            raise Conflict("Only the last paired round (%s) can be unpaired. Nothing was changed.", last)
+        cursor = await conn.execute(
+            "SELECT count(*) FROM pairing WHERE tournament_id = ? AND round = ? AND result IS NOT NULL", (tid, rnd))
+        with_result = int((await cursor.fetchone() or (0,))[0])
+        if with_result:
+            raise Conflict("Round %s already has %s results: delete them first to unpair it. Nothing was changed.",
+                           rnd, with_result)
+        await conn.execute("DELETE FROM illegal_move WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        cursor = await conn.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        removed = int(cursor.rowcount or 0)
+        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
+                           (now, now, tid))
+        await store.journal(conn, "round unpaired", f"round {rnd}", old=f"{removed} pairings",
+                            tournament_id=tid, round=rnd)
+        return removed

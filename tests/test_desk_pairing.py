@@ -1,0 +1,220 @@
+"""The arbiter's pairing workflow over HTTP: pair, change by hand, publish, unpair, and every refusal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
+from database.registry import EventRegistry
+from database.store import EventStore, GameKey
+from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, HX, login_arbiter, made_players
+from tests.conftest import prime_csrf
+from tournament.models import Pairing
+from tournament.results import Result
+from web.auth import hash_password
+from web.pairing_draft import Drafts
+
+PLAYERS = 9
+
+
+async def nine_player_event(registry: EventRegistry) -> tuple[EventStore, int]:
+    """Round 1 of a 9-player Swiss: 1-5, 6-2, 3-7, 8-4 and the bye for 9; no result yet."""
+    store = await registry.create(EVENT, name="Desk test", start=0.0, stop=4e9)
+    tid = await store.add_tournament(uniq_id="open", name="Open", rounds=5)
+    games = [(1, 5), (6, 2), (3, 7), (8, 4)]
+    pairings: list[dict[str, Any]] = [{"round": 1, "white": w, "black": b, "board": i, "board_order": i}
+                                      for i, (w, b) in enumerate(games, start=1)]
+    pairings.append({"round": 1, "white": 9, "board": 5, "board_order": 5, "bye_kind": "U"})
+    await store.fill_tournament(tid, made_players(PLAYERS), pairings)
+    await store.add_screen(uniq_id="boards", type="boards", public=True, sets=[{"tournament_id": tid}])
+    await store.add_screen(uniq_id="input", type="input", public=True, sets=[{"tournament_id": tid}])
+    await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
+    return store, tid
+
+
+async def finish_round(store: EventStore, tid: int, rnd: int, result: Result = Result.WHITE_WIN) -> None:
+    for p in await store.pairings(tid, rnd):
+        if p.is_game and p.result is None:
+            assert p.black_player_id is not None
+            await store.record_result(GameKey(tournament_id=tid, round=rnd, white_player_id=p.white_player_id,
+                                              black_player_id=p.black_player_id), result, p.board or 0)
+
+
+def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tuple[int, int | None]]:
+    drafts: Drafts = client.app.state.pairing_drafts
+    draft = drafts.get(EVENT, tid)
+    assert draft is not None
+    return [(b.white, b.black) for b in draft.boards]
+
+
+def url(tid: int, action: str = "") -> str:
+    return f"/arbiter/{EVENT}/pair/{tid}" + (f"/{action}" if action else "")
+
+
+async def post(client: AsyncTestClient[Litestar], target: str, **data: Any) -> int:
+    response = await client.post(target, data={k: str(v) for k, v in data.items()}, follow_redirects=False)
+    return response.status_code
+
+
+@pytest.fixture
+async def paired(client: AsyncTestClient[Litestar]) -> tuple[EventStore, int]:
+    """The event, written through the app's own registry (a second connection would not refresh its caches)."""
+    return await nine_player_event(client.app.state.registry)
+
+
+async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    assert await login_arbiter(client) == 303
+    # round 1 lacks results: refused without confirmation, nothing drafted
+    response = await client.post(url(tid), data={"round": "2"}, headers=HX)
+    assert response.status_code == 409
+    assert "still have no result" in response.text
+    assert client.app.state.get("pairing_drafts") is None or client.app.state.pairing_drafts.get(EVENT, tid) is None
+    await finish_round(store, tid, 1)
+    page = (await client.get(url(tid))).text
+    assert 'id="pair-button"' in page and "Pair round 2" in page
+    assert await post(client, url(tid), round=2) == 303
+    boards = draft_boards(client, tid)
+    assert len(boards) == 5 and sum(1 for _w, b in boards if b is None) == 1
+    seated = [p for b in boards for p in b if p is not None]
+    assert sorted(seated) == sorted(p.id for p in await store.players(tid))
+    page = (await client.get(url(tid))).text
+    assert 'id="draft"' in page and "Publish round 2" in page
+    # the bye went to someone who had none; 9 (PAB in round 1) is not on the bye
+    players = {p.pairing_number: p.id for p in await store.players(tid)}
+    assert [w for w, b in boards if b is None] != [players[9]]
+
+    # swap colours of board 1
+    white, black = boards[0]
+    assert await post(client, url(tid, "swap"), board=1) == 303
+    assert draft_boards(client, tid)[0] == (black, white)
+    # pair two players who met in round 1: the repeat shows on the page
+    assert await post(client, url(tid, "together"), a=players[1], b=players[5]) == 303
+    together = [b for b in draft_boards(client, tid) if players[1] in b]
+    assert set(together[0]) == {players[1], players[5]}
+    page = (await client.get(url(tid))).text
+    assert "have already played each other" in page
+    # exchange two players
+    before = draft_boards(client, tid)
+    assert await post(client, url(tid, "exchange"), a=players[2], b=players[3]) == 303
+    after = draft_boards(client, tid)
+    spot = {p: (i, side) for i, b in enumerate(before) for side, p in enumerate(b) if p}
+    spot_after = {p: (i, side) for i, b in enumerate(after) for side, p in enumerate(b) if p}
+    assert spot_after[players[2]] == spot[players[3]] and spot_after[players[3]] == spot[players[2]]
+    # move 9 to the bye: a second bye, shown as a broken rule
+    assert await post(client, url(tid, "bye"), player=players[9]) == 303
+    assert (players[9], None) in draft_boards(client, tid)
+    page = (await client.get(url(tid))).text
+    assert "already had a pairing-allocated bye" in page
+    # refusals of manual changes change nothing
+    kept = draft_boards(client, tid)
+    assert await post(client, url(tid, "swap"), board=99) == 422
+    assert await post(client, url(tid, "exchange"), a=players[2], b=players[2]) == 422
+    assert await post(client, url(tid, "bye"), player=players[9]) == 422
+    assert await post(client, url(tid, "together"), a=players[1], b=99999) == 422
+    assert draft_boards(client, tid) == kept
+
+    # publish: one transaction, journalled, the round becomes current
+    assert await post(client, url(tid, "publish"), round=2) == 303
+    published = await store.pairings(tid, 2)
+    assert {(p.white_player_id, p.black_player_id) for p in published} == set(kept)
+    assert sorted(p.board_order for p in published if p.board_order) == list(range(1, 6))
+    assert [p.bye_kind for p in published if not p.is_game] == ["U"]
+    entries = await store.journal_entries(tournament_id=tid)
+    assert entries[0].what == "round published" and entries[0].round == 2
+    assert client.app.state.pairing_drafts.get(EVENT, tid) is None
+    boards_page = (await client.get(f"/screen/{EVENT}/boards")).text
+    name = next(p for p in await store.players(tid) if p.id == kept[0][0]).shown_name
+    assert name in boards_page
+    desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert "Round 2 of 5" in desk and "Unpair round 2" in desk
+
+    # unpair round 2 (no result yet), then again with a result: refused
+    assert await post(client, url(tid, "unpair"), round=2) == 303
+    assert await store.pairings(tid, 2) == []
+    assert (await store.journal_entries(tournament_id=tid))[0].what == "round unpaired"
+    assert await post(client, url(tid), round=2) == 303
+    assert await post(client, url(tid, "publish"), round=2) == 303
+    game = next(p for p in await store.pairings(tid, 2) if p.is_game)
+    assert game.black_player_id is not None
+    await store.record_result(GameKey(tournament_id=tid, round=2, white_player_id=game.white_player_id,
+                                      black_player_id=game.black_player_id), Result.DRAW, game.board or 0)
+    response = await client.post(url(tid, "unpair"), data={"round": "2"}, headers=HX)
+    assert response.status_code == 409 and "delete them first" in response.text
+    assert len(await store.pairings(tid, 2)) == 5
+
+
+async def test_missing_results_can_be_confirmed(client: AsyncTestClient[Litestar],
+                                                paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    await login_arbiter(client)
+    assert await post(client, url(tid), round=2, confirm=1) == 303
+    assert len(draft_boards(client, tid)) == 5
+    page = (await client.get(url(tid))).text
+    assert "Paired although results were missing" in page
+    assert await post(client, url(tid, "discard")) == 303
+    assert client.app.state.pairing_drafts.get(EVENT, tid) is None
+    assert await store.pairings(tid, 2) == []
+
+
+async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    await finish_round(store, tid, 1)
+    # a visitor: no page, no pairing, no publish, no unpair
+    async with AsyncTestClient(app=app) as visitor:
+        await prime_csrf(visitor)
+        assert (await visitor.get(url(tid))).status_code == 401
+        assert (await visitor.get(f"/arbiter/{EVENT}/desk")).status_code == 401
+        assert await post(visitor, url(tid), round=2) == 403
+        assert await post(visitor, url(tid, "unpair"), round=1) == 403
+        assert await post(visitor, url(tid, "publish"), round=2) == 403
+        assert (await visitor.get(f"/arbiter/{EVENT}/export/{tid}")).status_code == 403
+    await login_arbiter(client)
+    # unknown tournament
+    assert await post(client, url(999), round=2) == 404
+    assert (await client.get(url(999))).status_code == 404
+    # out-of-range and wrong rounds
+    assert await post(client, url(tid), round=99) == 422
+    assert await post(client, url(tid), round=0) == 422
+    assert await post(client, url(tid), round=1) == 409
+    assert await post(client, url(tid), round=3) == 409
+    assert await post(client, url(tid, "unpair"), round=3) == 409
+    assert await post(client, url(tid, "unpair"), round=1) == 409  # round 1 has results
+    # no draft: manual changes and publish are refused
+    assert await post(client, url(tid, "swap"), board=1) == 409
+    assert await post(client, url(tid, "publish"), round=2) == 409
+    assert len(await store.pairings(tid)) == 5
+
+
+async def test_draft_no_longer_fits_after_a_late_entry(client: AsyncTestClient[Litestar],
+                                                        paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    await finish_round(store, tid, 1)
+    await login_arbiter(client)
+    assert await post(client, url(tid), round=2) == 303
+    await store.fill_tournament(tid, [{"pairing_number": 10, "last_name": "Late", "first_name": "Comer"}], [],
+                                replace=False)
+    page = (await client.get(url(tid))).text
+    assert "LATE Comer is not paired" in page
+    assert await post(client, url(tid, "publish"), round=2) == 409
+    assert await store.pairings(tid, 2) == []
+
+
+async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    await finish_round(store, tid, 1)
+    players = {p.pairing_number: p.id for p in await store.players(tid)}
+    async with store.transaction(("players", tid)) as conn:
+        await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score) VALUES (?, 2, ?,"
+                           " 0.5)", (tid, players[4]))
+    await login_arbiter(client)
+    assert "Half-point bye" in (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert await post(client, url(tid), round=2) == 303
+    boards = draft_boards(client, tid)
+    assert players[4] not in {p for b in boards for p in b} and len(boards) == 4
+    assert await post(client, url(tid, "publish"), round=2) == 303
+    rows: list[Pairing] = await store.pairings(tid, 2)
+    assert [(p.white_player_id, p.bye_kind) for p in rows if not p.is_game] == [(players[4], "H")]

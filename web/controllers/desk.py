@@ -1,0 +1,104 @@
+"""The arbiter's desk: one page per event with, for each tournament, the games still without result, the
+next step (pair the next round, or load its file), requested byes; the journal, board cards, exports and
+print sheets. Also the TRF export for arbiters (the admin's /export is guarded for the admin only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Controller, get
+from litestar.params import FromPath, FromQuery
+from litestar.response import Response, Template
+
+from database.imports import export_tournament, skipped_rounds
+from database.store import EventStore, GameKey
+from tournament.models import Player, Screen, Tournament
+from tournament.pairing_checks import not_to_pair
+from tournament.results import ByeKind
+from web.auth import board_token, is_admin, is_arbiter
+from web.controllers.arbiter import EntryLine, journal_lines
+from web.controllers.pairing import drafts_of
+from web.desk_access import Req, arbiter_event, event_of, login_page
+from web.pairing_draft import Status, status_of
+from web.render import render
+from web.views import tournament_state
+
+JOURNAL_LINES = 8
+
+
+class OpenGame(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    board: int | None
+    white: str
+    black: str
+    enter_url: str
+
+
+class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
+    tournament: Tournament
+    status: Status
+    current: int | None  # the round the hall shows
+    games: int  # games of the current round
+    open_games: list[OpenGame]
+    requested: list[tuple[Player, ByeKind]]  # players not to pair in the next round
+    players: int
+    has_draft: bool
+    input_screen: Screen | None
+
+
+async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
+                          screens: list[Screen], screen_tids: dict[int, set[int]]) -> DeskTournament:
+    state = await tournament_state(store, t.id)
+    status = status_of(t, await store.pairings(t.id))
+    secret = request.app.state.secret
+    open_games = []
+    for p in state.pairings:
+        if p.is_game and p.result is None and p.black_player_id is not None:
+            key = GameKey(tournament_id=t.id, round=p.round, white_player_id=p.white_player_id,
+                          black_player_id=p.black_player_id)
+            open_games.append(OpenGame(
+                round=p.round, board=p.board, white=state.players[p.white_player_id].shown_name,
+                black=state.players[p.black_player_id].shown_name,
+                enter_url=f"/board-card/{event_id}/game/{board_token(secret, event_id, key)}"))
+    left_out = not_to_pair(state.players.values(), await skipped_rounds(store, t.id), status.next_round)
+    screen = next((s for s in screens if t.id in screen_tids.get(s.id, set())), None)
+    return DeskTournament(
+        tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
+        open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
+        players=len(state.players), has_draft=drafts_of(request).get(event_id, t.id) is not None,
+        input_screen=screen)
+
+
+class DeskController(Controller):
+    path = "/arbiter/{event_id:str}"
+
+    @get("/desk")
+    async def desk(self, request: Req, event_id: FromPath[str]) -> Template:
+        store, info = await event_of(request, event_id)
+        if not is_arbiter(request, event_id, info):
+            return login_page(request, event_id, info)
+        screens = [s for s in await store.screens() if s.type == "input"]
+        screen_tids: dict[int, set[int]] = {}
+        for s in await store.screen_sets():
+            screen_tids.setdefault(s.screen_id, set()).add(s.tournament_id)
+        tournaments = [await desk_tournament(request, store, event_id, t, screens, screen_tids)
+                       for t in await store.tournaments()]
+        lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES))
+        return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
+                      lines=lines, admin=is_admin(request), done=request.query_params.get("done"))
+
+    @get("/export/{tid:int}")
+    async def export(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                     trf26: FromQuery[bool] = True) -> Response[bytes]:
+        """The tournament as a TRF file, results entered on screens included (arbiters and the admin)."""
+        store, _info = await arbiter_event(request, event_id)
+        tournament = await store.tournament(tid)
+        text = await export_tournament(store, tid, trf26=trf26)
+        name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
+        return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+__all__: list[Any] = ["DeskController"]

@@ -1,0 +1,166 @@
+"""The arbiter pairs the next round in the browser: propose, preview, change by hand, publish; unpair.
+
+The draft lives server-side (web/pairing_draft.py) until it is published (database/rounds.py) or dropped.
+Every POST answers with a redirect to the page (htmx follows it and swaps `#pairing`); refusals are
+errors (409/422/403/404) with a message, and change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.params import FromPath, URLEncodedBody
+from litestar.response import Redirect, Response, Template
+
+from database.imports import skipped_rounds
+from database.journal import acting_as
+from database.rounds import unpair_round
+from database.store import EventStore
+from tournament.errors import Conflict
+from tournament.pairing_checks import exchange, not_to_pair, pair_together, swap_colours, to_bye
+from tournament.results import format_points
+from web.auth import actor, is_admin, is_arbiter
+from web.desk_access import Req, arbiter_event, event_of, login_page
+from web.i18n import translator
+from web.pairing_draft import Draft, Drafts, make_draft, preview, publish, status_of
+from web.render import language, render
+
+
+class RoundForm(msgspec.Struct, kw_only=True):
+    round: int = 0
+    confirm: int = 0
+
+
+class BoardForm(msgspec.Struct, kw_only=True):
+    board: int = 0
+
+
+class TwoPlayers(msgspec.Struct, kw_only=True):
+    a: int = 0
+    b: int = 0
+
+
+class OnePlayer(msgspec.Struct, kw_only=True):
+    player: int = 0
+
+
+def drafts_of(request: Req) -> Drafts:
+    drafts: Drafts = request.app.state.setdefault("pairing_drafts", Drafts())
+    return drafts
+
+
+def page_url(event_id: str, tid: int) -> str:
+    return f"/arbiter/{event_id}/pair/{tid}"
+
+
+class PairingController(Controller):
+    path = "/arbiter/{event_id:str}/pair/{tid:int}"
+
+    async def _draft(self, request: Req, event_id: str, tid: int) -> tuple[EventStore, Draft]:
+        store, _info = await arbiter_event(request, event_id)
+        await store.tournament(tid)
+        draft = drafts_of(request).get(event_id, tid)
+        if draft is None:
+            raise Conflict("There is no pairing draft for this tournament: pair the round first.")
+        return store, draft
+
+    def _back(self, event_id: str, tid: int) -> Response[Any]:
+        return Redirect(page_url(event_id, tid), status_code=303)
+
+    @get("/")
+    async def page(self, request: Req, event_id: FromPath[str], tid: FromPath[int]) -> Template:
+        store, info = await event_of(request, event_id)
+        if not is_arbiter(request, event_id, info):
+            return login_page(request, event_id, info)
+        tournament = await store.tournament(tid)
+        status = status_of(tournament, await store.pairings(tid))
+        drafts = drafts_of(request)
+        draft = drafts.get(event_id, tid)
+        if draft is not None and draft.round != status.next_round:  # published or unpaired elsewhere meanwhile
+            drafts.drop(event_id, tid)
+            draft = None
+        _ = translator(language(request))
+        players = await store.players(tid)
+        left_out = not_to_pair(players, await skipped_rounds(store, tid), status.next_round)
+        by_id = {p.id: p for p in players}
+        return render(request, "desk/pair.html", event_id=event_id, info=info, tournament=tournament,
+                      status=status, preview=await preview(store, draft, _) if draft else None,
+                      requested=[(by_id[pid], kind) for pid, kind in left_out.items()], admin=is_admin(request),
+                      format_points=format_points)
+
+    @post("/")
+    async def pair(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                   data: URLEncodedBody[RoundForm]) -> Response[Any]:
+        store, _info = await arbiter_event(request, event_id)
+        draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
+        drafts_of(request).put(event_id, draft)
+        return self._back(event_id, tid)
+
+    @post("/swap")
+    async def swap(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                   data: URLEncodedBody[BoardForm]) -> Response[Any]:
+        _store, draft = await self._draft(request, event_id, tid)
+        draft.boards = swap_colours(draft.boards, data.board)
+        draft.changes.append(f"colours swapped on draft board {data.board}")
+        return self._back(event_id, tid)
+
+    @post("/exchange")
+    async def exchange(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       data: URLEncodedBody[TwoPlayers]) -> Response[Any]:
+        store, draft = await self._draft(request, event_id, tid)
+        names = await _names(store, tid)
+        draft.boards = exchange(draft.boards, data.a, data.b, names)
+        draft.changes.append(f"{names.get(data.a)} exchanged with {names.get(data.b)}")
+        return self._back(event_id, tid)
+
+    @post("/together")
+    async def together(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       data: URLEncodedBody[TwoPlayers]) -> Response[Any]:
+        store, draft = await self._draft(request, event_id, tid)
+        names = await _names(store, tid)
+        draft.boards = pair_together(draft.boards, data.a, data.b, names)
+        draft.changes.append(f"{names.get(data.a)} paired with {names.get(data.b)} by hand")
+        return self._back(event_id, tid)
+
+    @post("/bye")
+    async def bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                  data: URLEncodedBody[OnePlayer]) -> Response[Any]:
+        store, draft = await self._draft(request, event_id, tid)
+        names = await _names(store, tid)
+        draft.boards = to_bye(draft.boards, data.player, names)
+        draft.changes.append(f"{names.get(data.player)} moved to the bye")
+        return self._back(event_id, tid)
+
+    @post("/discard")
+    async def discard(self, request: Req, event_id: FromPath[str], tid: FromPath[int]) -> Response[Any]:
+        store, _info = await arbiter_event(request, event_id)
+        await store.tournament(tid)
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
+
+    @post("/publish")
+    async def publish(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      data: URLEncodedBody[RoundForm]) -> Response[Any]:
+        store, draft = await self._draft(request, event_id, tid)
+        if data.round and data.round != draft.round:
+            raise Conflict("The draft is for round %s, not round %s: reload the page.", draft.round, data.round)
+        with acting_as(actor(request, "admin" if is_admin(request) else "arbiter", "arbiter desk")):
+            await publish(store, draft)
+        drafts_of(request).drop(event_id, tid)
+        return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
+
+    @post("/unpair")
+    async def unpair(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                     data: URLEncodedBody[RoundForm]) -> Response[Any]:
+        store, _info = await arbiter_event(request, event_id)
+        await store.tournament(tid)
+        with acting_as(actor(request, "admin" if is_admin(request) else "arbiter", "arbiter desk")):
+            await unpair_round(store, tid, data.round)
+        drafts_of(request).drop(event_id, tid)
+        return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
+
+
+async def _names(store: EventStore, tid: int) -> dict[int, str]:
+    return {p.id: p.shown_name for p in await store.players(tid)}
