@@ -8,39 +8,13 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database.registry import EventRegistry
 from database.store import EventStore, GameKey
-from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, HX, login_arbiter, made_players
+from tests.arbiter_kit import EVENT, HX, login_arbiter
 from tests.conftest import prime_csrf
+from tests.desk_kit import finish_round, nine_player_event
 from tournament.models import Pairing
 from tournament.results import Result
-from web.auth import hash_password
 from web.pairing_draft import Drafts
-
-PLAYERS = 9
-
-
-async def nine_player_event(registry: EventRegistry) -> tuple[EventStore, int]:
-    """Round 1 of a 9-player Swiss: 1-5, 6-2, 3-7, 8-4 and the bye for 9; no result yet."""
-    store = await registry.create(EVENT, name="Desk test", start=0.0, stop=4e9)
-    tid = await store.add_tournament(uniq_id="open", name="Open", rounds=5)
-    games = [(1, 5), (6, 2), (3, 7), (8, 4)]
-    pairings: list[dict[str, Any]] = [{"round": 1, "white": w, "black": b, "board": i, "board_order": i}
-                                      for i, (w, b) in enumerate(games, start=1)]
-    pairings.append({"round": 1, "white": 9, "board": 5, "board_order": 5, "bye_kind": "U"})
-    await store.fill_tournament(tid, made_players(PLAYERS), pairings)
-    await store.add_screen(uniq_id="boards", type="boards", public=True, sets=[{"tournament_id": tid}])
-    await store.add_screen(uniq_id="input", type="input", public=True, sets=[{"tournament_id": tid}])
-    await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
-    return store, tid
-
-
-async def finish_round(store: EventStore, tid: int, rnd: int, result: Result = Result.WHITE_WIN) -> None:
-    for p in await store.pairings(tid, rnd):
-        if p.is_game and p.result is None:
-            assert p.black_player_id is not None
-            await store.record_result(GameKey(tournament_id=tid, round=rnd, white_player_id=p.white_player_id,
-                                              black_player_id=p.black_player_id), result, p.board or 0)
 
 
 def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tuple[int, int | None]]:
