@@ -94,10 +94,9 @@ async def make_draft(store: EventStore, tid: int, rnd: int, *, confirm: bool) ->
     if not players:
         raise Invalid("This tournament has no player to pair.")
     left_out = not_to_pair(players, await skipped_rounds(store, tid), rnd)
-    history = histories(players, pairings, rnd)
     if len(players) - len(left_out) < 2:
         raise Invalid("Fewer than two players to pair in round %s.", rnd)
-    boards = await asyncio.to_thread(propose, tournament, players, pairings, history, set(left_out), rnd)
+    boards = await asyncio.to_thread(propose, tournament, players, pairings, left_out, rnd)
     return Draft(tid=tid, round=rnd, boards=boards, left_out=left_out, forced=bool(status.missing))
 
 
