@@ -55,6 +55,10 @@ DESK_FR: dict[str, str] = {
     "Swap colours": "Inverser les couleurs",
     "Colours so far (w White, b Black, - no game)": "Couleurs jusqu'ici (w Blancs, b Noirs, - sans partie)",
     "Floats so far (↑ up, ↓ down)": "Flottements jusqu'ici (↑ montant, ↓ descendant)",
+    "Under each name: rating · points · colours so far (w White, b Black, - no game) · floats so far (↑ up, ↓ down,"
+    " – none).":
+        "Sous chaque nom : classement · points · couleurs jusqu'ici (w Blancs, b Noirs, - sans partie) · flottements"
+        " jusqu'ici (↑ montant, ↓ descendant, – aucun).",
     "Change by hand": "Modifier à la main",
     "Exchange two players": "Échanger deux joueur·euses",
     "Pair two players together": "Apparier deux joueur·euses ensemble",
