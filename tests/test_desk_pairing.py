@@ -132,6 +132,13 @@ async def test_missing_results_can_be_confirmed(client: AsyncTestClient[Litestar
     assert await post(client, url(tid, "discard")) == 303
     assert client.app.state.pairing_drafts.get(EVENT, tid) is None
     assert await store.pairings(tid, 2) == []
+    # published anyway: the games without result count as played (no repeat), the desk says what the hall shows
+    assert await post(client, url(tid), round=2, confirm=1) == 303
+    assert await post(client, url(tid, "publish"), round=2) == 303
+    met = {frozenset((p.white_player_id, p.black_player_id)) for p in await store.pairings(tid, 1) if p.is_game}
+    assert not met & {frozenset((p.white_player_id, p.black_player_id)) for p in await store.pairings(tid, 2)}
+    desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert "Round 2 is paired, but the hall screens show round 1" in desk
 
 
 async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired: tuple[EventStore, int]) -> None:

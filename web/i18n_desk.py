@@ -44,6 +44,13 @@ DESK_FR: dict[str, str] = {
     "Requested byes, withdrawals and late entries are entered before pairing.":
         "Les byes demandés, retraits et inscriptions tardives se saisissent avant d'apparier.",
     "Pair anyway, although results are missing": "Apparier quand même, malgré les résultats manquants",
+    "A game without result counts as played, with no point for either player. The hall screens show the new round"
+    " only once the missing results are entered.":
+        "Une partie sans résultat compte comme jouée, sans point pour personne. Les écrans de la salle n'affichent la"
+        " nouvelle ronde qu'une fois les résultats manquants saisis.",
+    "Round %s is paired, but the hall screens show round %s until its missing results are entered.":
+        "La ronde %s est appariée, mais les écrans de la salle affichent la ronde %s tant que ses résultats manquants"
+        " ne sont pas saisis.",
     "Draft of round %s: not published yet; the hall still shows the previous round.":
         "Projet de la ronde %s : pas encore publié ; la salle affiche toujours la ronde précédente.",
     "Paired although results were missing.": "Apparié malgré des résultats manquants.",
