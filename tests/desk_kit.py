@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
 
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
@@ -36,3 +41,12 @@ async def finish_round(store: EventStore, tid: int, rnd: int, result: Result = R
                                               black_player_id=p.black_player_id), result, p.board or 0)
 
 
+
+
+T = TypeVar("T")
+
+
+async def in_app(client: AsyncTestClient[Litestar], work: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """Run a store write on the app's own event loop (the test client's portal thread): the live feed's queued
+    notifications must all belong to one loop."""
+    return await asyncio.to_thread(client.blocking_portal.call, work, *args)

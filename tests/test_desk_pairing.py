@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from litestar.testing import AsyncTestClient
 from database.store import EventStore, GameKey
 from tests.arbiter_kit import EVENT, HX, login_arbiter
 from tests.conftest import prime_csrf
-from tests.desk_kit import finish_round, nine_player_event
+from tests.desk_kit import finish_round, in_app, nine_player_event
 from tournament.models import Pairing
 from tournament.results import Result
 from web.pairing_draft import Drafts
@@ -34,9 +35,10 @@ async def post(client: AsyncTestClient[Litestar], target: str, **data: Any) -> i
 
 
 @pytest.fixture
-async def paired(client: AsyncTestClient[Litestar]) -> tuple[EventStore, int]:
+async def paired(client: AsyncTestClient[Litestar]) -> AsyncIterator[tuple[EventStore, int]]:
     """The event, written through the app's own registry (a second connection would not refresh its caches)."""
-    return await nine_player_event(client.app.state.registry)
+    yield await in_app(client, nine_player_event, client.app.state.registry)
+    await in_app(client, client.app.state.feeds[EVENT].idle)  # no live notification left running after the test
 
 
 async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
@@ -47,7 +49,7 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     assert response.status_code == 409
     assert "still have no result" in response.text
     assert client.app.state.get("pairing_drafts") is None or client.app.state.pairing_drafts.get(EVENT, tid) is None
-    await finish_round(store, tid, 1)
+    await in_app(client, finish_round, store, tid, 1)
     page = (await client.get(url(tid))).text
     assert 'id="pair-button"' in page and "Pair round 2" in page
     assert await post(client, url(tid), round=2) == 303
@@ -114,8 +116,9 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     assert await post(client, url(tid, "publish"), round=2) == 303
     game = next(p for p in await store.pairings(tid, 2) if p.is_game)
     assert game.black_player_id is not None
-    await store.record_result(GameKey(tournament_id=tid, round=2, white_player_id=game.white_player_id,
-                                      black_player_id=game.black_player_id), Result.DRAW, game.board or 0)
+    key = GameKey(tournament_id=tid, round=2, white_player_id=game.white_player_id,
+                  black_player_id=game.black_player_id)
+    await in_app(client, store.record_result, key, Result.DRAW, game.board or 0)
     response = await client.post(url(tid, "unpair"), data={"round": "2"}, headers=HX)
     assert response.status_code == 409 and "delete them first" in response.text
     assert len(await store.pairings(tid, 2)) == 5
@@ -143,7 +146,7 @@ async def test_missing_results_can_be_confirmed(client: AsyncTestClient[Litestar
 
 async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired: tuple[EventStore, int]) -> None:
     store, tid = paired
-    await finish_round(store, tid, 1)
+    await in_app(client, finish_round, store, tid, 1)
     # a visitor: no page, no pairing, no publish, no unpair
     async with AsyncTestClient(app=app) as visitor:
         await prime_csrf(visitor)
@@ -173,24 +176,27 @@ async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired
 async def test_draft_no_longer_fits_after_a_late_entry(client: AsyncTestClient[Litestar],
                                                         paired: tuple[EventStore, int]) -> None:
     store, tid = paired
-    await finish_round(store, tid, 1)
+    await in_app(client, finish_round, store, tid, 1)
     await login_arbiter(client)
     assert await post(client, url(tid), round=2) == 303
-    await store.fill_tournament(tid, [{"pairing_number": 10, "last_name": "Late", "first_name": "Comer"}], [],
-                                replace=False)
+    late = [{"pairing_number": 10, "last_name": "Late", "first_name": "Comer"}]
+    await in_app(client, lambda: store.fill_tournament(tid, late, [], replace=False))
     page = (await client.get(url(tid))).text
-    assert "LATE Comer is not paired" in page
+    assert "LATE Comer is not paired" in page and "The tournament changed since this draft was made" in page
     assert await post(client, url(tid, "publish"), round=2) == 409
     assert await store.pairings(tid, 2) == []
 
 
 async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
     store, tid = paired
-    await finish_round(store, tid, 1)
+    await in_app(client, finish_round, store, tid, 1)
     players = {p.pairing_number: p.id for p in await store.players(tid)}
-    async with store.transaction(("players", tid)) as conn:
-        await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score) VALUES (?, 2, ?,"
-                           " 0.5)", (tid, players[4]))
+    async def request_half_point_bye() -> None:
+        async with store.transaction(("players", tid)) as conn:
+            await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                               " VALUES (?, 2, ?, 0.5)", (tid, players[4]))
+
+    await in_app(client, request_half_point_bye)
     await login_arbiter(client)
     assert "Half-point bye" in (await client.get(f"/arbiter/{EVENT}/desk")).text
     assert await post(client, url(tid), round=2) == 303

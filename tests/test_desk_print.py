@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 from litestar import Litestar
@@ -12,14 +13,15 @@ from litestar.testing import AsyncTestClient
 from database.store import EventStore
 from tests.arbiter_kit import EVENT, login_arbiter
 from tests.conftest import prime_csrf
-from tests.desk_kit import finish_round, nine_player_event
+from tests.desk_kit import finish_round, in_app, nine_player_event
 from tournament.results import Result
 from web.i18n_desk import DESK_FR
 
 
 @pytest.fixture
-async def event(client: AsyncTestClient[Litestar]) -> tuple[EventStore, int]:
-    return await nine_player_event(client.app.state.registry)
+async def event(client: AsyncTestClient[Litestar]) -> AsyncIterator[tuple[EventStore, int]]:
+    yield await in_app(client, nine_player_event, client.app.state.registry)
+    await in_app(client, client.app.state.feeds[EVENT].idle)  # no live notification left running after the test
 
 
 def cells(text: str, css_class: str) -> list[str]:
@@ -29,7 +31,7 @@ def cells(text: str, css_class: str) -> list[str]:
 async def test_pairings_by_board_and_alphabetical(client: AsyncTestClient[Litestar],
                                                   event: tuple[EventStore, int]) -> None:
     store, tid = event
-    await finish_round(store, tid, 1, Result.DRAW)
+    await in_app(client, finish_round, store, tid, 1, Result.DRAW)
     page = await client.get(f"/print/{EVENT}/{tid}/pairings?round=1&order=board")
     assert page.status_code == 200
     sheet = page.text
@@ -49,7 +51,7 @@ async def test_pairings_by_board_and_alphabetical(client: AsyncTestClient[Litest
 async def test_standings_and_crosstable_sheets(client: AsyncTestClient[Litestar],
                                                event: tuple[EventStore, int]) -> None:
     store, tid = event
-    await finish_round(store, tid, 1, Result.WHITE_WIN)
+    await in_app(client, finish_round, store, tid, 1, Result.WHITE_WIN)
     standings = (await client.get(f"/print/{EVENT}/{tid}/standings")).text
     assert "After round 1" in standings
     ranked = re.findall(r'<td class="name">(.*?)</td>', standings, re.S)
@@ -66,7 +68,7 @@ async def test_print_refusals(client: AsyncTestClient[Litestar], app: Litestar, 
     assert (await client.get(f"/print/{EVENT}/{tid}/pairings?order=sideways")).status_code == 400
     assert (await client.get(f"/print/{EVENT}/999/standings")).status_code == 404
     assert (await client.get(f"/print/nope/{tid}/standings")).status_code == 404
-    await store.update_info(public=False)
+    await in_app(client, lambda: store.update_info(public=False))
     async with AsyncTestClient(app=app) as visitor:
         await prime_csrf(visitor)
         assert (await visitor.get(f"/print/{EVENT}/{tid}/standings")).status_code == 403
@@ -91,7 +93,7 @@ async def test_desk_lists_open_games_next_step_and_exports(client: AsyncTestClie
                  f"/print/{EVENT}/{tid}/standings", f"/print/{EVENT}/{tid}/crosstable",
                  f"/board-card/{EVENT}/cards/{tid}", f"/arbiter/{EVENT}/pair/{tid}", f"/screen/{EVENT}/input"):
         assert link in desk, link
-    await finish_round(store, tid, 1)
+    await in_app(client, finish_round, store, tid, 1)
     desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
     assert "games without result" not in desk.split("Next step")[0].replace("0 games without result", "")
     assert "Pair round 2" in desk and "missing results" not in desk

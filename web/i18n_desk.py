@@ -106,6 +106,9 @@ DESK_FR: dict[str, str] = {
     "Fewer than two players to pair in round %s.": "Moins de deux joueur·euses à apparier à la ronde %s.",
     "The draft no longer fits the tournament (%s): pair the round again.":
         "Le projet ne correspond plus au tournoi (%s) : appariez à nouveau la ronde.",
+    "The tournament changed since this draft was made (a result, a player or a requested bye): pair the round again.":
+        "Le tournoi a changé depuis ce projet (un résultat, un·e joueur·euse ou un bye demandé) : appariez à nouveau"
+        " la ronde.",
     "There is no pairing draft for this tournament: pair the round first.":
         "Il n'y a pas de projet d'appariement pour ce tournoi : appariez d'abord la ronde.",
     "The draft is for round %s, not round %s: reload the page.":

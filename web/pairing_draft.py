@@ -7,6 +7,7 @@ by database/rounds.py.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable
 
 import msgspec
@@ -14,10 +15,11 @@ import msgspec
 from database.imports import skipped_rounds
 from database.rounds import NewPairing, publish_round
 from database.store import EventStore
+from tournament import virtual_points
 from tournament.boards import number_boards
 from tournament.errors import Conflict, Invalid
 from tournament.models import Pairing, Player, Tournament
-from tournament.pairing_checks import Board, Checked, History, check, histories, not_to_pair
+from tournament.pairing_checks import Board, Checked, History, Problem, check, histories, not_to_pair
 from tournament.results import ByeKind
 from web.pairing_engine import propose
 
@@ -29,6 +31,15 @@ class Draft(msgspec.Struct, kw_only=True):
     left_out: dict[int, ByeKind]  # players not paired, with the bye they get
     forced: bool = False  # paired although earlier rounds lacked results (the arbiter confirmed)
     changes: list[str] = msgspec.field(default_factory=list)  # manual changes, in English, for the journal
+    base: str = ""  # fingerprint of what the draft was made from (players, earlier rounds, byes)
+
+
+def fingerprint(players: list[Player], pairings: list[Pairing], left_out: dict[int, ByeKind]) -> str:
+    """What a draft depends on: a result corrected, a player added or a bye requested since changes it."""
+    rows = sorted((p.round, p.white_player_id, p.black_player_id or 0, int(p.result or 0), str(p.bye_kind or ""))
+                  for p in pairings)
+    data = msgspec.json.encode([sorted(p.id for p in players), rows, sorted(left_out.items())])
+    return hashlib.sha256(data).hexdigest()
 
 
 class Drafts:
@@ -97,7 +108,8 @@ async def make_draft(store: EventStore, tid: int, rnd: int, *, confirm: bool) ->
     if len(players) - len(left_out) < 2:
         raise Invalid("Fewer than two players to pair in round %s.", rnd)
     boards = await asyncio.to_thread(propose, tournament, players, pairings, left_out, rnd)
-    return Draft(tid=tid, round=rnd, boards=boards, left_out=left_out, forced=bool(status.missing))
+    return Draft(tid=tid, round=rnd, boards=boards, left_out=left_out, forced=bool(status.missing),
+                 base=fingerprint(players, pairings, left_out))
 
 
 class PreviewSeat(msgspec.Struct, frozen=True, kw_only=True):
@@ -122,30 +134,52 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
     players: list[Player]  # every player, for the manual-change selects
 
 
-async def _context(store: EventStore, draft: Draft) -> tuple[list[Player], dict[int, History], Checked]:
+STALE = ("The tournament changed since this draft was made (a result, a player or a requested bye):"
+         " pair the round again.")
+
+
+async def _context(store: EventStore, draft: Draft) -> tuple[list[Player], dict[int, History], Checked, dict[int, int]]:
+    """Players, histories, the draft's problems (a stale draft is one) and the points boards are ordered by."""
+    tournament = await store.tournament(draft.tid)
     players = await store.players(draft.tid)
     pairings = await store.pairings(draft.tid)
     history = histories(players, pairings, draft.round)
     names = {p.id: p.shown_name for p in players}
-    return players, history, check(draft.boards, history, names, draft.left_out)
+    checked = check(draft.boards, history, names, draft.left_out)
+    left_out = not_to_pair(players, await skipped_rounds(store, draft.tid), draft.round)
+    if fingerprint(players, pairings, left_out) != draft.base:
+        checked = Checked(boards=checked.boards, round=[Problem(STALE), *checked.round])
+    return players, history, checked, shown_points(tournament, players, history, draft.round)
 
 
-def numbered(draft: Draft, players: dict[int, Player], history: dict[int, History]) -> list[Pairing]:
+def shown_points(tournament: Tournament, players: list[Player], history: dict[int, History], rnd: int
+                 ) -> dict[int, int]:
+    """Half-points before the round, with the virtual points of accelerated systems (screens.md §2.3, §2.4)."""
+    t = tournament
+    shown = {pid: h.half_points for pid, h in history.items()}
+    if virtual_points.applies(t.pairing_system, rnd, t.rounds):
+        for p in players:
+            shown[p.id] += virtual_points.virtual_half_points(t.pairing_system, p.rating, t.rating_limit_1,
+                                                              t.rating_limit_2, rnd, t.rounds, shown[p.id])
+    return shown
+
+
+def numbered(draft: Draft, players: dict[int, Player], shown: dict[int, int]) -> list[Pairing]:
     """The draft's games and PAB as pairing rows with their board number and position (screens.md §2.4)."""
     rows = [Pairing(tournament_id=draft.tid, round=draft.round, white_player_id=b.white, black_player_id=b.black,
                     bye_kind=None if b.black is not None else ByeKind.PAB) for b in draft.boards]
     try:
-        return number_boards(rows, players, {pid: h.half_points for pid, h in history.items()})
+        return number_boards(rows, players, shown)
     except ValueError as exc:
         raise Invalid("%s", str(exc)) from None
 
 
 async def preview(store: EventStore, draft: Draft, translate: Callable[..., str]) -> Preview:
-    players, history, checked = await _context(store, draft)
+    players, history, checked, shown = await _context(store, draft)
     by_id = {p.id: p for p in players}
     index = {(b.white, b.black): i for i, b in enumerate(draft.boards, start=1)}
     boards = []
-    for row in numbered(draft, by_id, history):
+    for row in numbered(draft, by_id, shown):
         i = index[(row.white_player_id, row.black_player_id)]
         black = row.black_player_id
         boards.append(PreviewBoard(
@@ -162,12 +196,12 @@ async def preview(store: EventStore, draft: Draft, translate: Callable[..., str]
 
 async def publish(store: EventStore, draft: Draft) -> None:
     """Publish a draft as its round, in one transaction; refused if it no longer fits the players."""
-    players, history, checked = await _context(store, draft)
+    players, _history, checked, shown = await _context(store, draft)
     if checked.round:
         raise Conflict("The draft no longer fits the tournament (%s): pair the round again.",
                        "; ".join(p.key % p.args for p in checked.round))
     rows = [NewPairing(white_player_id=p.white_player_id, black_player_id=p.black_player_id, board=p.board,
                        board_order=p.board_order, bye_kind=p.bye_kind)
-            for p in numbered(draft, {p.id: p for p in players}, history)]
+            for p in numbered(draft, {p.id: p for p in players}, shown)]
     rows += [NewPairing(white_player_id=pid, bye_kind=kind) for pid, kind in draft.left_out.items()]
     await publish_round(store, draft.tid, draft.round, rows, note="; ".join(draft.changes))
