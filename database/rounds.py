@@ -10,10 +10,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+import aiosqlite
 import msgspec
 
 from database.store import EventStore
-from tournament.errors import Conflict, Invalid
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import ByeKind
 
 
@@ -95,3 +96,49 @@ async def unpair_round(store: EventStore, tid: int, rnd: int) -> int:
         await store.journal(conn, "round unpaired", f"round {rnd}", old=f"{removed} pairings",
                             tournament_id=tid, round=rnd)
         return removed
+
+
+async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, score: float) -> None:
+    """A player asks not to be paired in round `rnd` (not paired yet) and gets `score` (1, ½ or 0): one
+    `skipped_round` row, replacing an earlier request for that round."""
+    if score not in (0.0, 0.5, 1.0):
+        raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", score)
+    async with store.transaction(("players", tid)) as conn:
+        name = await _player_name(conn, tid, player_id)
+        cursor = await conn.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
+        if await cursor.fetchone() is not None:
+            raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
+        cursor = await conn.execute("SELECT score FROM skipped_round WHERE tournament_id = ? AND round = ?"
+                                    " AND papi_player_id = ?", (tid, rnd, player_id))
+        before = await cursor.fetchone()
+        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
+                           (tid, rnd, player_id))
+        await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                           " VALUES (?, ?, ?, ?)", (tid, rnd, player_id, score))
+        await store.journal(conn, "requested bye", name, None if before is None else str(before[0]), str(score),
+                            tournament_id=tid, round=rnd, players=(player_id,))
+
+
+async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> None:
+    """Withdraw a player's request not to be paired in round `rnd` (not paired yet)."""
+    async with store.transaction(("players", tid)) as conn:
+        name = await _player_name(conn, tid, player_id)
+        cursor = await conn.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
+        if await cursor.fetchone() is not None:
+            raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
+        cursor = await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ?"
+                                    " AND papi_player_id = ? RETURNING score", (tid, rnd, player_id))
+        removed = await cursor.fetchall()
+        if not removed:
+            raise Conflict("%s has no requested bye in round %s. Nothing was changed.", name, rnd)
+        await store.journal(conn, "requested bye cancelled", name, str(removed[0][0]), None, tournament_id=tid,
+                            round=rnd, players=(player_id,))
+
+
+async def _player_name(conn: aiosqlite.Connection, tid: int, player_id: int) -> str:
+    cursor = await conn.execute("SELECT last_name, first_name FROM player WHERE id = ? AND tournament_id = ?",
+                                (player_id, tid))
+    row = await cursor.fetchone()
+    if row is None:
+        raise NotFound("No player %s in this tournament.", player_id)
+    return f"{str(row[0]).upper()} {row[1]}".strip()

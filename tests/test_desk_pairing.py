@@ -156,6 +156,8 @@ async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired
         assert await post(visitor, url(tid, "unpair"), round=1) == 403
         assert await post(visitor, url(tid, "publish"), round=2) == 403
         assert (await visitor.get(f"/arbiter/{EVENT}/export/{tid}")).status_code == 403
+        first = (await store.players(tid))[0].id
+        assert await post(visitor, url(tid, "requested-bye"), player=first, score="0.5") == 403
     await login_arbiter(client)
     # unknown tournament
     assert await post(client, url(999), round=2) == 404
@@ -191,17 +193,26 @@ async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], pa
     store, tid = paired
     await in_app(client, finish_round, store, tid, 1)
     players = {p.pairing_number: p.id for p in await store.players(tid)}
-    async def request_half_point_bye() -> None:
-        async with store.transaction(("players", tid)) as conn:
-            await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
-                               " VALUES (?, 2, ?, 0.5)", (tid, players[4]))
-
-    await in_app(client, request_half_point_bye)
     await login_arbiter(client)
+    # requested at the desk: ½ for 4, 0 for 7, then 7's request withdrawn
+    assert await post(client, url(tid, "requested-bye"), player=players[4], score="0.5", round=2) == 303
+    assert await post(client, url(tid, "requested-bye"), player=players[7], score="0", round=2) == 303
+    page = (await client.get(url(tid))).text
+    assert "Half-point bye" in page and "Not paired" in page
+    assert await post(client, url(tid, "requested-bye/cancel"), player=players[7], round=2) == 303
+    assert (await store.journal_entries(tournament_id=tid))[0].what == "requested bye cancelled"
+    # refusals change nothing
+    assert await post(client, url(tid, "requested-bye"), player=99999, score="0.5") == 404
+    assert await post(client, url(tid, "requested-bye"), player=players[5], score="2") == 422
+    assert await post(client, url(tid, "requested-bye"), player=players[5], score="0", round=1) == 409
+    assert await post(client, url(tid, "requested-bye/cancel"), player=players[5]) == 409
     assert "Half-point bye" in (await client.get(f"/arbiter/{EVENT}/desk")).text
     assert await post(client, url(tid), round=2) == 303
     boards = draft_boards(client, tid)
     assert players[4] not in {p for b in boards for p in b} and len(boards) == 4
+    assert players[7] in {p for b in boards for p in b}
     assert await post(client, url(tid, "publish"), round=2) == 303
     rows: list[Pairing] = await store.pairings(tid, 2)
     assert [(p.white_player_id, p.bye_kind) for p in rows if not p.is_game] == [(players[4], "H")]
+    # once round 2 is paired, its byes can no longer change
+    assert await post(client, url(tid, "requested-bye"), player=players[5], score="0", round=2) == 409

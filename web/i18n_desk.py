@@ -74,6 +74,18 @@ DESK_FR: dict[str, str] = {
     "Apply": "Appliquer",
     "Publish round %s": "Publier la ronde %s",
     "Discard the draft": "Abandonner le projet",
+    "Not paired in round %s": "Non apparié·es à la ronde %s",
+    "Remove": "Retirer",
+    "Nobody: every player is paired.": "Personne : tout le monde est apparié.",
+    "Requested bye": "Bye demandé",
+    "Add": "Ajouter",
+    "Withdrawals and late entries:": "Retraits et inscriptions tardives :",
+    "A requested bye is worth 1, ½ or 0 points, not %s.": "Un bye demandé vaut 1, ½ ou 0 point, pas %s.",
+    "Round %s is already paired: unpair it first. Nothing was changed.":
+        "La ronde %s est déjà appariée : désappariez-la d'abord. Rien n'a été modifié.",
+    "%s has no requested bye in round %s. Nothing was changed.":
+        "%s n'a pas de bye demandé à la ronde %s. Rien n'a été modifié.",
+    "No player %s in this tournament.": "Pas de joueur·euse %s dans ce tournoi.",
     # rule checks (tournament/pairing_checks.py)
     "%s and %s have already played each other.": "%s et %s se sont déjà rencontré·es.",
     "%s would have White three times in a row.": "%s aurait les Blancs trois fois de suite.",

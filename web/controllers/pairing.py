@@ -16,9 +16,9 @@ from litestar.response import Redirect, Response, Template
 
 from database.imports import skipped_rounds
 from database.journal import acting_as
-from database.rounds import unpair_round
+from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
-from tournament.errors import Conflict
+from tournament.errors import Conflict, Invalid
 from tournament.pairing_checks import exchange, not_to_pair, pair_together, swap_colours, to_bye
 from tournament.results import format_points
 from web.auth import actor, is_admin, is_arbiter
@@ -44,6 +44,15 @@ class TwoPlayers(msgspec.Struct, kw_only=True):
 
 class OnePlayer(msgspec.Struct, kw_only=True):
     player: int = 0
+
+
+class ByeRequest(msgspec.Struct, kw_only=True):
+    player: int = 0
+    score: str = "0.5"  # "1", "0.5" or "0"
+    round: int = 0
+
+
+SCORES = {"1": 1.0, "0.5": 0.5, "½": 0.5, "0": 0.0}
 
 
 def drafts_of(request: Req) -> Drafts:
@@ -88,6 +97,7 @@ class PairingController(Controller):
         return render(request, "desk/pair.html", event_id=event_id, info=info, tournament=tournament,
                       status=status, preview=await preview(store, draft, _) if draft else None,
                       requested=[(by_id[pid], kind) for pid, kind in left_out.items()], admin=is_admin(request),
+                      players=sorted(players, key=lambda p: p.shown_name),
                       format_points=format_points)
 
     @post("/")
@@ -160,6 +170,36 @@ class PairingController(Controller):
             await unpair_round(store, tid, data.round)
         drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
+
+    async def _next_round(self, request: Req, event_id: str, tid: int, rnd: int) -> EventStore:
+        store, _info = await arbiter_event(request, event_id)
+        status = status_of(await store.tournament(tid), await store.pairings(tid))
+        if rnd and rnd != status.next_round:
+            raise Conflict("Round %s is not the next round to pair (that is round %s).", rnd, status.next_round)
+        return store
+
+    @post("/requested-bye")
+    async def add_bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      data: URLEncodedBody[ByeRequest]) -> Response[Any]:
+        """A player asks for a bye (½ or 0, or 1 where the rules allow it) in the next round."""
+        store = await self._next_round(request, event_id, tid, data.round)
+        if data.score not in SCORES:
+            raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", data.score)
+        status = status_of(await store.tournament(tid), await store.pairings(tid))
+        with acting_as(actor(request, "admin" if is_admin(request) else "arbiter", "arbiter desk")):
+            await request_bye(store, tid, data.player, status.next_round, SCORES[data.score])
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
+
+    @post("/requested-bye/cancel")
+    async def remove_bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                         data: URLEncodedBody[ByeRequest]) -> Response[Any]:
+        store = await self._next_round(request, event_id, tid, data.round)
+        status = status_of(await store.tournament(tid), await store.pairings(tid))
+        with acting_as(actor(request, "admin" if is_admin(request) else "arbiter", "arbiter desk")):
+            await cancel_bye(store, tid, data.player, status.next_round)
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
 
 
 async def _names(store: EventStore, tid: int) -> dict[int, str]:
