@@ -216,3 +216,17 @@ async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], pa
     assert [(p.white_player_id, p.bye_kind) for p in rows if not p.is_game] == [(players[4], "H")]
     # once round 2 is paired, its byes can no longer change
     assert await post(client, url(tid, "requested-bye"), player=players[5], score="0", round=2) == 409
+
+
+async def test_publish_is_undone_from_the_journal(client: AsyncTestClient[Litestar],
+                                                 paired: tuple[EventStore, int]) -> None:
+    store, tid = paired
+    await in_app(client, finish_round, store, tid, 1)
+    await login_arbiter(client)
+    assert await post(client, url(tid), round=2) == 303
+    assert await post(client, url(tid, "publish"), round=2) == 303
+    entry = (await store.journal_entries(tournament_id=tid))[0]
+    assert entry.what == "round published" and entry.role == "arbiter"
+    assert await post(client, f"/arbiter/{EVENT}/journal/{entry.id}/undo") == 303
+    assert await store.pairings(tid, 2) == []
+    assert len(await store.pairings(tid, 1)) == 5

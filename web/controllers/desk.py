@@ -5,8 +5,6 @@ print sheets. Also the TRF export for arbiters (the admin's /export is guarded f
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 from litestar import Controller, get
 from litestar.params import FromPath, FromQuery
@@ -100,5 +98,3 @@ class DeskController(Controller):
         return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
-
-__all__: list[Any] = ["DeskController"]
