@@ -10,7 +10,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database.store import EventStore, GameKey
-from tests.arbiter_kit import EVENT, HX, login_arbiter
+from tests.arbiter_kit import EVENT, HX, login_arbiter, made_players
 from tests.conftest import prime_csrf
 from tests.desk_kit import finish_round, in_app, nine_player_event
 from tournament.models import Pairing
@@ -230,3 +230,48 @@ async def test_publish_is_undone_from_the_journal(client: AsyncTestClient[Litest
     assert await post(client, f"/arbiter/{EVENT}/journal/{entry.id}/undo") == 303
     assert await store.pairings(tid, 2) == []
     assert len(await store.pairings(tid, 1)) == 5
+
+
+async def _fresh(client: AsyncTestClient[Litestar], kind: str, players: int) -> tuple[EventStore, int]:
+    async def build() -> tuple[EventStore, int]:
+        store = await client.app.state.registry.create(EVENT, name="Fresh", start=0.0, stop=4e9)
+        tid = await store.add_tournament(uniq_id="t", name="T", rounds=players - 1 if kind == "round_robin" else 5,
+                                         tournament_type=kind, initial_colour="W")
+        await store.fill_tournament(tid, made_players(players), [])
+        await store.add_screen(uniq_id="boards", type="boards", public=True, sets=[{"tournament_id": tid}])
+        return store, tid
+
+    return await in_app(client, build)
+
+
+async def test_round_one_of_a_swiss_with_check_in(admin_client: AsyncTestClient[Litestar]) -> None:
+    client = admin_client  # the server machine itself: the admin, an arbiter of every event
+    store, tid = await _fresh(client, "swiss", 10)
+    players = {p.pairing_number: p.id for p in await store.players(tid)}
+    for n in range(1, 10):  # number 10 never checks in
+        await in_app(client, store.set_checked_in, tid, players[n], True)
+    desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert "Before round 1 (check-in)" in desk and "Pair round 1" in desk
+    assert await post(client, url(tid), round=1) == 303
+    boards = draft_boards(client, tid)
+    assert (players[10], None) not in boards and len(boards) == 5  # 9 present: 4 games and the bye
+    assert boards[0] == (players[1], players[5])  # Dutch round 1: 1-4 against 5-8, 1 has White; 9 the bye
+    assert (players[9], None) in boards
+    assert await post(client, url(tid, "publish"), round=1) == 303
+    rows = await store.pairings(tid, 1)
+    assert sorted(str(p.bye_kind) for p in rows if not p.is_game) == ["U", "Z"]
+    assert (await client.get(f"/screen/{EVENT}/boards")).text.count(f'id="game-{tid}-1-') == 5
+    await in_app(client, client.app.state.feeds[EVENT].idle)
+
+
+async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClient[Litestar]) -> None:
+    client = admin_client
+    store, tid = await _fresh(client, "round_robin", 6)
+    players = {p.pairing_number: p.id for p in await store.players(tid)}
+    number = {v: k for k, v in players.items()}
+    assert await post(client, url(tid), round=1) == 303
+    pairs = sorted((number[w], number[b] if b else 0) for w, b in draft_boards(client, tid))
+    assert pairs == [(1, 6), (2, 5), (3, 4)]  # FIDE Berger table for 6 players, round 1
+    assert await post(client, url(tid, "publish"), round=1) == 303
+    assert len(await store.pairings(tid, 1)) == 3
+    await in_app(client, client.app.state.feeds[EVENT].idle)
