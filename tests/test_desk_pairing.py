@@ -16,10 +16,11 @@ from tests.desk_kit import finish_round, in_app, nine_player_event
 from tournament.models import Pairing
 from tournament.results import Result
 from web.pairing_draft import Drafts
+from web.state import app_state
 
 
 def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tuple[int, int | None]]:
-    drafts: Drafts = client.app.state.pairing_drafts
+    drafts: Drafts = app_state(client.app).drafts
     draft = drafts.get(EVENT, tid)
     assert draft is not None
     return [(b.white, b.black) for b in draft.boards]
@@ -37,8 +38,8 @@ async def post(client: AsyncTestClient[Litestar], target: str, **data: Any) -> i
 @pytest.fixture
 async def paired(client: AsyncTestClient[Litestar]) -> AsyncIterator[tuple[EventStore, int]]:
     """The event, written through the app's own registry (a second connection would not refresh its caches)."""
-    yield await in_app(client, nine_player_event, client.app.state.registry)
-    await in_app(client, client.app.state.feeds[EVENT].idle)  # no live notification left running after the test
+    yield await in_app(client, nine_player_event, app_state(client.app).registry)
+    await in_app(client, app_state(client.app).feeds[EVENT].idle)  # no live notification left running after the test
 
 
 async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
@@ -48,7 +49,7 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     response = await client.post(url(tid), data={"round": "2"}, headers=HX)
     assert response.status_code == 409
     assert "still have no result" in response.text
-    assert client.app.state.get("pairing_drafts") is None or client.app.state.pairing_drafts.get(EVENT, tid) is None
+    assert app_state(client.app).drafts.get(EVENT, tid) is None
     await in_app(client, finish_round, store, tid, 1)
     page = (await client.get(url(tid))).text
     assert 'id="pair-button"' in page and "Pair round 2" in page
@@ -101,7 +102,7 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     assert [p.bye_kind for p in published if not p.is_game] == ["U"]
     entries = await store.journal_entries(tournament_id=tid)
     assert entries[0].what == "round published" and entries[0].round == 2
-    assert client.app.state.pairing_drafts.get(EVENT, tid) is None
+    assert app_state(client.app).drafts.get(EVENT, tid) is None
     boards_page = (await client.get(f"/screen/{EVENT}/boards")).text
     name = next(p for p in await store.players(tid) if p.id == kept[0][0]).shown_name
     assert name in boards_page
@@ -133,7 +134,7 @@ async def test_missing_results_can_be_confirmed(client: AsyncTestClient[Litestar
     page = (await client.get(url(tid))).text
     assert "Paired although results were missing" in page
     assert await post(client, url(tid, "discard")) == 303
-    assert client.app.state.pairing_drafts.get(EVENT, tid) is None
+    assert app_state(client.app).drafts.get(EVENT, tid) is None
     assert await store.pairings(tid, 2) == []
     # published anyway: the games without result count as played (no repeat), the desk says what the hall shows
     assert await post(client, url(tid), round=2, confirm=1) == 303
@@ -234,7 +235,7 @@ async def test_publish_is_undone_from_the_journal(client: AsyncTestClient[Litest
 
 async def _fresh(client: AsyncTestClient[Litestar], kind: str, players: int) -> tuple[EventStore, int]:
     async def build() -> tuple[EventStore, int]:
-        store = await client.app.state.registry.create(EVENT, name="Fresh", start=0.0, stop=4e9)
+        store = await app_state(client.app).registry.create(EVENT, name="Fresh", start=0.0, stop=4e9)
         tid = await store.add_tournament(uniq_id="t", name="T", rounds=players - 1 if kind == "round_robin" else 5,
                                          tournament_type=kind, initial_colour="W")
         await store.fill_tournament(tid, made_players(players), [])
@@ -261,7 +262,7 @@ async def test_round_one_of_a_swiss_with_check_in(admin_client: AsyncTestClient[
     rows = await store.pairings(tid, 1)
     assert sorted(str(p.bye_kind) for p in rows if not p.is_game) == ["U", "Z"]
     assert (await client.get(f"/screen/{EVENT}/boards")).text.count(f'id="game-{tid}-1-') == 5
-    await in_app(client, client.app.state.feeds[EVENT].idle)
+    await in_app(client, app_state(client.app).feeds[EVENT].idle)
 
 
 async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClient[Litestar]) -> None:
@@ -274,4 +275,4 @@ async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClien
     assert pairs == [(1, 6), (2, 5), (3, 4)]  # FIDE Berger table for 6 players, round 1
     assert await post(client, url(tid, "publish"), round=1) == 303
     assert len(await store.pairings(tid, 1)) == 3
-    await in_app(client, client.app.state.feeds[EVENT].idle)
+    await in_app(client, app_state(client.app).feeds[EVENT].idle)

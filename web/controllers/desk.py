@@ -7,20 +7,22 @@ from __future__ import annotations
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Response, Template
 
 from database.imports import export_tournament, skipped_rounds
 from database.store import EventStore, GameKey
-from tournament.models import Player, Screen, Tournament
+from tournament.models import Info, Player, Screen, Tournament
 from tournament.pairing_checks import not_to_pair
 from tournament.results import ByeKind
-from web.auth import board_token, is_admin, is_arbiter
+from web.auth import Role, board_token
 from web.controllers.arbiter import EntryLine, journal_lines
-from web.controllers.pairing import drafts_of
-from web.desk_access import Req, arbiter_event, event_of, login_page
+from web.desk_access import Req, drafts_of, login_page, require_arbiter
+from web.entry import ARBITER_ROLES
 from web.pairing_draft import Status, status_of
 from web.render import render
+from web.state import app_state
 from web.views import tournament_state
 
 JOURNAL_LINES = 8
@@ -50,7 +52,7 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
                           screens: list[Screen], screen_tids: dict[int, set[int]]) -> DeskTournament:
     state = await tournament_state(store, t.id)
     status = status_of(t, await store.pairings(t.id))
-    secret = request.app.state.secret
+    secret = app_state(request).secret
     open_games = []
     for p in state.pairings:
         if p.is_game and p.result is None and p.black_player_id is not None:
@@ -73,9 +75,9 @@ class DeskController(Controller):
     path = "/arbiter/{event_id:str}"
 
     @get("/desk")
-    async def desk(self, request: Req, event_id: FromPath[str]) -> Template:
-        store, info = await event_of(request, event_id)
-        if not is_arbiter(request, event_id, info):
+    async def desk(self, request: Req, event_id: FromPath[str], store: NamedDependency[EventStore],
+                   info: NamedDependency[Info], role: NamedDependency[Role]) -> Template:
+        if role not in ARBITER_ROLES:
             return login_page(request, event_id, info)
         screens = [s for s in await store.screens() if s.type == "input"]
         screen_tids: dict[int, set[int]] = {}
@@ -85,16 +87,15 @@ class DeskController(Controller):
                        for t in await store.tournaments()]
         lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES))
         return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
-                      lines=lines, admin=is_admin(request), done=request.query_params.get("done"))
+                      lines=lines, admin=role == "admin", done=request.query_params.get("done"))
 
     @get("/export/{tid:int}")
-    async def export(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
-                     trf26: FromQuery[bool] = True) -> Response[bytes]:
+    async def export(self, event_id: FromPath[str], tid: FromPath[int], store: NamedDependency[EventStore],
+                     role: NamedDependency[Role], trf26: FromQuery[bool] = True) -> Response[bytes]:
         """The tournament as a TRF file, results entered on screens included (arbiters and the admin)."""
-        store, _info = await arbiter_event(request, event_id)
+        require_arbiter(role)
         tournament = await store.tournament(tid)
         text = await export_tournament(store, tid, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
         return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
-

@@ -10,16 +10,18 @@ from typing import Any, Literal
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
 from database.store import EventStore
 from tournament.boards import current_round, half_points
 from tournament.errors import Invalid, NotFound
-from tournament.models import Pairing, Player, Tournament
+from tournament.models import Info, Pairing, Player, Tournament
 from tournament.results import ByeKind, format_points
 from tournament.standings import crosstable
-from web.desk_access import Req, reader_event
+from web.auth import Role
+from web.desk_access import Req, require_reader
 from web.render import render
 from web.standings_view import fmt, standings_for
 from web.views import alpha_key
@@ -103,8 +105,9 @@ class PrintController(Controller):
 
     @get("/pairings")
     async def pairings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
                        round: FromQuery[int | None] = None, order: FromQuery[Order] = "board") -> Template:
-        store, info, _arbiter = await reader_event(request, event_id)
+        require_reader(role, info)
         tournament = await _tournament(store, tid)
         everything = await store.pairings(tid)
         rnd = round if round is not None else current_round(everything)
@@ -125,8 +128,9 @@ class PrintController(Controller):
 
     @get("/standings")
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                        store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
                         round: FromQuery[int | None] = None) -> Template:
-        store, info, _arbiter = await reader_event(request, event_id)
+        require_reader(role, info)
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
         return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
@@ -134,8 +138,9 @@ class PrintController(Controller):
 
     @get("/crosstable")
     async def crosstable(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
                          round: FromQuery[int | None] = None) -> Template:
-        store, info, _arbiter = await reader_event(request, event_id)
+        require_reader(role, info)
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
         cells = crosstable(standings, await store.pairings(tid))
