@@ -128,7 +128,7 @@ async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> N
             raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
         cursor = await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ?"
                                     " AND papi_player_id = ? RETURNING score", (tid, rnd, player_id))
-        removed = await cursor.fetchall()
+        removed = list(await cursor.fetchall())
         if not removed:
             raise Conflict("%s has no requested bye in round %s. Nothing was changed.", name, rnd)
         await store.journal(conn, "requested bye cancelled", name, str(removed[0][0]), None, tournament_id=tid,

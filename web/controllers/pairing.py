@@ -8,6 +8,7 @@ errors (409/422/403/404) with a message, and change nothing.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
 import msgspec
@@ -63,7 +64,7 @@ def page_url(event_id: str, tid: int) -> str:
     return f"/arbiter/{event_id}/pair/{tid}"
 
 
-def _desk(request: Req, role: Role) -> Any:
+def _desk(request: Req, role: Role) -> AbstractContextManager[None]:
     """Journal the write as the arbiter's desk (or the admin's)."""
     return acting_as(actor(request, role, "arbiter desk"))
 
