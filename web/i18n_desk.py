@@ -140,6 +140,14 @@ DESK_FR: dict[str, str] = {
         "Seule la dernière ronde appariée (%s) peut être désappariée. Rien n'a été modifié.",
     "Round %s already has %s results: delete them first to unpair it. Nothing was changed.":
         "La ronde %s a déjà %s résultats : supprimez-les d'abord pour la désapparier. Rien n'a été modifié.",
+    # journal lines written by database/rounds.py (shown through the journal's translation of stored texts)
+    "round published": "ronde publiée",
+    "round unpaired": "ronde désappariée",
+    "requested bye": "bye demandé",
+    "requested bye cancelled": "bye demandé annulé",
+    "round %s": "ronde %s",
+    "%s games, %s byes": "%s parties, %s exemptions",
+    "%s pairings": "%s appariements",
     # print sheets
     "Printed %s": "Imprimé le %s",
     "Pairings of round %s": "Appariements de la ronde %s",
