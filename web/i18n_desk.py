@@ -43,6 +43,7 @@ DESK_FR: dict[str, str] = {
     "Every round of this tournament is paired.": "Toutes les rondes de ce tournoi sont appariées.",
     "Requested byes, withdrawals and late entries are entered before pairing.":
         "Les byes demandés, retraits et inscriptions tardives se saisissent avant d'apparier.",
+    "Pairing… (a large tournament takes a few seconds)": "Appariement… (quelques secondes pour un grand tournoi)",
     "Pair anyway, although results are missing": "Apparier quand même, malgré les résultats manquants",
     "A game without result counts as played, with no point for either player. The hall screens show the new round"
     " only once the missing results are entered.":
