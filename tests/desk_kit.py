@@ -14,6 +14,7 @@ from database.store import EventStore, GameKey
 from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, made_players
 from tournament.results import Result
 from web.auth import hash_password
+from web.state import app_state
 
 PLAYERS = 9
 
@@ -50,3 +51,10 @@ async def in_app(client: AsyncTestClient[Litestar], work: Callable[..., Awaitabl
     """Run a store write on the app's own event loop (the test client's portal thread): the live feed's queued
     notifications must all belong to one loop."""
     return await asyncio.to_thread(client.blocking_portal.call, work, *args)
+
+
+async def settle(client: AsyncTestClient[Litestar]) -> None:
+    """Wait, on the app's loop, until the live notifications of the test's writes went out."""
+    feed = getattr(app_state(client.app), "feeds", {}).get(EVENT)
+    if feed is not None:
+        await in_app(client, feed.idle)

@@ -12,7 +12,7 @@ from litestar.testing import AsyncTestClient
 from database.store import EventStore, GameKey
 from tests.arbiter_kit import EVENT, HX, login_arbiter, made_players
 from tests.conftest import prime_csrf
-from tests.desk_kit import finish_round, in_app, nine_player_event
+from tests.desk_kit import finish_round, in_app, nine_player_event, settle
 from tournament.models import Pairing
 from tournament.results import Result
 from web.pairing_draft import Drafts
@@ -39,7 +39,7 @@ async def post(client: AsyncTestClient[Litestar], target: str, **data: Any) -> i
 async def paired(client: AsyncTestClient[Litestar]) -> AsyncIterator[tuple[EventStore, int]]:
     """The event, written through the app's own registry (a second connection would not refresh its caches)."""
     yield await in_app(client, nine_player_event, app_state(client.app).registry)
-    await in_app(client, app_state(client.app).feeds[EVENT].idle)  # no live notification left running after the test
+    await settle(client)  # no live notification left running after the test
 
 
 async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:
@@ -262,7 +262,7 @@ async def test_round_one_of_a_swiss_with_check_in(admin_client: AsyncTestClient[
     rows = await store.pairings(tid, 1)
     assert sorted(str(p.bye_kind) for p in rows if not p.is_game) == ["U", "Z"]
     assert (await client.get(f"/screen/{EVENT}/boards")).text.count(f'id="game-{tid}-1-') == 5
-    await in_app(client, app_state(client.app).feeds[EVENT].idle)
+    await settle(client)
 
 
 async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClient[Litestar]) -> None:
@@ -275,4 +275,4 @@ async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClien
     assert pairs == [(1, 6), (2, 5), (3, 4)]  # FIDE Berger table for 6 players, round 1
     assert await post(client, url(tid, "publish"), round=1) == 303
     assert len(await store.pairings(tid, 1)) == 3
-    await in_app(client, app_state(client.app).feeds[EVENT].idle)
+    await settle(client)

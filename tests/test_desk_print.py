@@ -13,7 +13,7 @@ from litestar.testing import AsyncTestClient
 from database.store import EventStore
 from tests.arbiter_kit import EVENT, login_arbiter
 from tests.conftest import prime_csrf
-from tests.desk_kit import finish_round, in_app, nine_player_event
+from tests.desk_kit import finish_round, in_app, nine_player_event, settle
 from tournament.results import Result
 from web.i18n_desk import DESK_FR
 from web.state import app_state
@@ -22,7 +22,7 @@ from web.state import app_state
 @pytest.fixture
 async def event(client: AsyncTestClient[Litestar]) -> AsyncIterator[tuple[EventStore, int]]:
     yield await in_app(client, nine_player_event, app_state(client.app).registry)
-    await in_app(client, app_state(client.app).feeds[EVENT].idle)  # no live notification left running after the test
+    await settle(client)  # no live notification left running after the test
 
 
 def cells(text: str, css_class: str) -> list[str]:
