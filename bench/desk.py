@@ -111,9 +111,10 @@ async def main(runs: int) -> None:
                                ("print: pairings A-Z", "pairings?round=5&order=alpha"),
                                ("print: standings", "standings"), ("print: cross-table", "crosstable")]:
                 await timed(name, runs, lambda path=path: get(f"/print/{EVENT}/{tid}/{path}"))  # type: ignore[misc]
-            feed = getattr(app_state(app), "feeds", {}).get(EVENT)
-            if feed is not None:  # let the live notifications of the last writes go out
-                await asyncio.to_thread(client.blocking_portal.call, feed.idle)
+            state = app_state(app)
+            for live in (getattr(state, "feeds", {}).get(EVENT), getattr(state, "hubs", {}).get(EVENT)):
+                if live is not None:  # let the live notifications of the last writes go out
+                    await asyncio.to_thread(client.blocking_portal.call, live.idle)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ async def in_app(client: AsyncTestClient[Litestar], work: Callable[..., Awaitabl
 
 async def settle(client: AsyncTestClient[Litestar]) -> None:
     """Wait, on the app's loop, until the live notifications of the test's writes went out."""
-    feed = getattr(app_state(client.app), "feeds", {}).get(EVENT)
-    if feed is not None:
-        await in_app(client, feed.idle)
+    state = app_state(client.app)
+    for live in (getattr(state, "feeds", {}).get(EVENT), getattr(state, "hubs", {}).get(EVENT)):
+        if live is not None:  # the row feed of main, or the live hub of the store's rewrite
+            await in_app(client, live.idle)
