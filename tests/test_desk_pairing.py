@@ -276,3 +276,13 @@ async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClien
     assert await post(client, url(tid, "publish"), round=1) == 303
     assert len(await store.pairings(tid, 1)) == 3
     await settle(client)
+
+
+async def test_nobody_to_pair_is_refused(admin_client: AsyncTestClient[Litestar]) -> None:
+    client = admin_client
+    store, tid = await _fresh(client, "swiss", 0)
+    assert "Pair round 1" in (await client.get(f"/arbiter/{EVENT}/desk")).text
+    response = await client.post(url(tid), data={"round": "1"}, headers=HX)
+    assert response.status_code == 422 and "no player to pair" in response.text
+    assert await store.pairings(tid) == []
+    assert await post(client, url(tid, "unpair"), round=1) == 409
