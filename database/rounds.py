@@ -115,7 +115,7 @@ async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, sco
                            (tid, rnd, player_id))
         await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                            " VALUES (?, ?, ?, ?)", (tid, rnd, player_id, score))
-        await store.journal(conn, "requested bye", name, None if before is None else str(before[0]), str(score),
+        await store.journal(conn, "requested bye", name, None if before is None else _points(before[0]), _points(score),
                             tournament_id=tid, round=rnd, players=(player_id,))
 
 
@@ -131,7 +131,7 @@ async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> N
         removed = list(await cursor.fetchall())
         if not removed:
             raise Conflict("%s has no requested bye in round %s. Nothing was changed.", name, rnd)
-        await store.journal(conn, "requested bye cancelled", name, str(removed[0][0]), None, tournament_id=tid,
+        await store.journal(conn, "requested bye cancelled", name, _points(removed[0][0]), None, tournament_id=tid,
                             round=rnd, players=(player_id,))
 
 
@@ -142,3 +142,8 @@ async def _player_name(conn: aiosqlite.Connection, tid: int, player_id: int) -> 
     if row is None:
         raise NotFound("No player %s in this tournament.", player_id)
     return f"{str(row[0]).upper()} {row[1]}".strip()
+
+
+def _points(score: float) -> str:
+    """A bye's points as printed: 1, ½ or 0."""
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(float(score), str(score))

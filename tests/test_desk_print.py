@@ -114,3 +114,11 @@ async def test_desk_and_pairing_in_french(client: AsyncTestClient[Litestar], eve
     sheet = (await client.get(f"/print/{EVENT}/{tid}/pairings?round=1&lang=fr")).text
     assert "Appariements de la ronde 1" in sheet and "Printed" not in sheet
     assert all(DESK_FR[k] for k in DESK_FR)
+    first = (await _store.players(tid))[0].id
+    response = await client.post(f"/arbiter/{EVENT}/pair/{tid}/requested-bye",
+                                 data={"player": str(first), "score": "0"}, follow_redirects=False)
+    assert response.status_code == 303
+    desk = html.unescape((await client.get(f"/arbiter/{EVENT}/desk?lang=fr")).text)
+    journal = desk.split("Dernières modifications")[1]
+    assert "<td>arbitre</td>" in journal and "bye demandé · PLAYER01 Test</td>" in journal
+    assert " · boards</td>" in journal  # a screen id stays as it is

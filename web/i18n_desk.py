@@ -143,10 +143,13 @@ DESK_FR: dict[str, str] = {
         "La ronde %s a déjà %s résultats : supprimez-les d'abord pour la désapparier. Rien n'a été modifié.",
     # journal lines written by database/rounds.py (shown through the journal's translation of stored texts)
     "round published": "ronde publiée",
+    "arbiter": "arbitre",
+    "system": "système",
     "round unpaired": "ronde désappariée",
     "requested bye": "bye demandé",
     "requested bye cancelled": "bye demandé annulé",
     "round %s": "ronde %s",
+    "round %s, board %s": "ronde %s, échiquier %s",
     "%s games, %s byes": "%s parties, %s exemptions",
     "%s pairings": "%s appariements",
     # print sheets
