@@ -86,7 +86,6 @@ DESK_FR: dict[str, str] = {
         "La ronde %s est déjà appariée : désappariez-la d'abord. Rien n'a été modifié.",
     "%s has no requested bye in round %s. Nothing was changed.":
         "%s n'a pas de bye demandé à la ronde %s. Rien n'a été modifié.",
-    "No player %s in this tournament.": "Pas de joueur·euse %s dans ce tournoi.",
     # rule checks (tournament/pairing_checks.py)
     "%s and %s have already played each other.": "%s et %s se sont déjà rencontré·es.",
     "%s would have White three times in a row.": "%s aurait les Blancs trois fois de suite.",
