@@ -116,6 +116,10 @@ DESK_FR: dict[str, str] = {
         " quand même.",
     "This tournament has no player to pair.": "Ce tournoi n'a aucun·e joueur·euse à apparier.",
     "Fewer than two players to pair in round %s.": "Moins de deux joueur·euses à apparier à la ronde %s.",
+    "Two boards would get the same number: check the players' fixed boards.":
+        "Deux échiquiers auraient le même numéro : vérifiez les échiquiers fixes des joueur·euses.",
+    "Set the number of rounds of %s before pairing it.": "Indiquez le nombre de rondes de %s avant de l'apparier.",
+    "No event %s in %s.": "Pas d'évènement %s dans %s.",
     "The draft no longer fits the tournament (%s): pair the round again.":
         "Le projet ne correspond plus au tournoi (%s) : appariez à nouveau la ronde.",
     "The tournament changed since this draft was made (a result, a player or a requested bye): pair the round again.":

@@ -170,8 +170,8 @@ def numbered(draft: Draft, players: dict[int, Player], shown: dict[int, int]) ->
                     bye_kind=None if b.black is not None else ByeKind.PAB) for b in draft.boards]
     try:
         return number_boards(rows, players, shown)
-    except ValueError as exc:
-        raise Invalid("%s", str(exc)) from None
+    except ValueError:
+        raise Invalid("Two boards would get the same number: check the players' fixed boards.") from None
 
 
 async def preview(store: EventStore, draft: Draft, translate: Callable[..., str]) -> Preview:
