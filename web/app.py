@@ -20,8 +20,11 @@ from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
 from web.controllers.arbiter import ArbiterController, ServerAdminController
 from web.controllers.cards import BoardCardController
 from web.controllers.data import DataController
+from web.controllers.desk import DeskController
 from web.controllers.hall import HallController
 from web.controllers.home import HomeController
+from web.controllers.pairing import PairingController
+from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
 from web.controllers.timers import clock
@@ -79,6 +82,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
             ArbiterController, BoardCardController, ServerAdminController, DataController, favicon,
+            DeskController,
+            PairingController,
+            PrintController,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],

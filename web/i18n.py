@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from web.i18n_admin import ADMIN_FR
+from web.i18n_desk import DESK_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_ui import UI_FR
 
@@ -366,7 +367,8 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **FR, **UI_FR}}  # UI_FR: web/i18n_ui.py (language, names of codes)
+# UI_FR: web/i18n_ui.py (language, names of codes), merged last
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -17,6 +17,7 @@ from litestar.connection import ASGIConnection
 from litestar.plugins.jinja import JinjaTemplateEngine
 
 from database.registry import EventRegistry
+from web.pairing_draft import Drafts
 from web.row_feed import RowFeed
 from web.settings import Settings
 from web.throttle import LoginThrottle
@@ -34,6 +35,7 @@ class AppState:
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
+    drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (web/pairing_draft.py)
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
 

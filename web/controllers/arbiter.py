@@ -123,7 +123,7 @@ class ArbiterController(Controller):
             page.delete_cookie(arbiter_cookie_name(event_id), path="/")
             return page
         token = arbiter_token(app_state(request).secret, event_id, info.arbiter_password)
-        return _cookie(Redirect(f"/arbiter/{event_id}", status_code=303), arbiter_cookie_name(event_id), token)
+        return _cookie(Redirect(f"/arbiter/{event_id}/desk", status_code=303), arbiter_cookie_name(event_id), token)
 
     @post("/logout")
     async def logout(self, event_id: FromPath[str]) -> Response[str]:

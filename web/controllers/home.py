@@ -15,7 +15,7 @@ from litestar.response import Template
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.models import Info
-from web.auth import is_admin
+from web.auth import is_admin, is_arbiter
 from web.deps import public_event
 from web.render import render
 from web.views import event_period, tournament_state
@@ -62,4 +62,5 @@ class HomeController(Controller):
         rotators = [r for r in await store.rotators() if r.public or admin]
         families = [f for f in await store.families() if f.public or admin]
         return render(request, "event.html", event_id=event_id, info=info, tournaments=tournaments,
-                      screens=screens, rotators=rotators, families=families, json=json)
+                      screens=screens, rotators=rotators, families=families, json=json,
+                      arbiter=is_arbiter(request, event_id, info))

@@ -1,0 +1,135 @@
+"""The arbiter's desk: one page per event with, for each tournament, the games still without result, the
+next step (pair the next round, or load its file), requested byes; the journal, board cards, exports and
+print sheets. Also the TRF export for arbiters (the admin's /export is guarded for the admin only).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import msgspec
+from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery
+from litestar.response import Response, Template
+
+from database.imports import export_tournament, skipped_rounds
+from database.store import EventStore, GameKey
+from tournament.models import Info, Player, Screen, Tournament
+from tournament.pairing_checks import not_to_pair
+from tournament.results import ByeKind
+from web.auth import Role, board_token
+from web.controllers.arbiter import EntryLine, journal_lines
+from web.desk_access import Req, drafts_of, login_page, require_arbiter
+from web.entry import ARBITER_ROLES
+from web.pairing_draft import Status, status_of
+from web.render import render
+from web.state import app_state
+from web.views import tournament_state
+
+JOURNAL_LINES = 8
+#: Stored journal texts written by database/rounds.py and the result writes: (pattern, catalog key); what follows
+#: the pattern (the manual changes of a published round) is kept as stored.
+PATTERNS = (
+    (re.compile(r"round (\d+), board (\d+)"), "round %s, board %s"),
+    (re.compile(r"round (\d+)"), "round %s"),
+    (re.compile(r"(\d+) games, (\d+) byes"), "%s games, %s byes"),
+    (re.compile(r"(\d+) pairings"), "%s pairings"),
+)
+
+
+def journal_words(text: str | None, _: Callable[..., str], fixed: bool = False) -> str:
+    """A stored journal text in the reader's language where its words are known (else as stored): `fixed`
+    for the entry's kind and role (whole words of the catalog), else only the known patterns (a target may be
+    a screen id that happens to be an English word).
+
+    >>> fr = {"round %s": "ronde %s", "result": "résultat", "boards": "échiquiers"}
+    >>> tr = lambda key, *args: fr.get(key, key) % args if args else fr.get(key, key)
+    >>> journal_words("round 3", tr), journal_words("result", tr, fixed=True), journal_words("boards", tr)
+    ('ronde 3', 'résultat', 'boards')
+    >>> journal_words("round 12 (swap)", tr), journal_words("round 1x", tr)
+    ('ronde 12 (swap)', 'round 1x')
+    """
+    if not text:
+        return ""
+    if fixed:
+        return _(text)
+    for regex, key in PATTERNS:
+        if (found := regex.match(text)) and (found.end() == len(text) or text[found.end()] == " "):
+            return _(key, *found.groups()) + text[found.end():]
+    return text
+
+
+class OpenGame(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    board: int | None
+    white: str
+    black: str
+    enter_url: str
+
+
+class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
+    tournament: Tournament
+    status: Status
+    current: int | None  # the round the hall shows
+    games: int  # games of the current round
+    open_games: list[OpenGame]
+    requested: list[tuple[Player, ByeKind]]  # players not to pair in the next round
+    players: int
+    has_draft: bool
+    input_screen: Screen | None
+
+
+async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
+                          screens: list[Screen], screen_tids: dict[int, set[int]]) -> DeskTournament:
+    state = await tournament_state(store, t.id)
+    status = status_of(t, await store.pairings(t.id))
+    secret = app_state(request).secret
+    open_games = []
+    for p in state.pairings:
+        if p.is_game and p.result is None and p.black_player_id is not None:
+            key = GameKey(tournament_id=t.id, round=p.round, white_player_id=p.white_player_id,
+                          black_player_id=p.black_player_id)
+            open_games.append(OpenGame(
+                round=p.round, board=p.board, white=state.players[p.white_player_id].shown_name,
+                black=state.players[p.black_player_id].shown_name,
+                enter_url=f"/board-card/{event_id}/game/{board_token(secret, event_id, key)}"))
+    left_out = not_to_pair(state.players.values(), await skipped_rounds(store, t.id), status.next_round)
+    screen = next((s for s in screens if t.id in screen_tids.get(s.id, set())), None)
+    return DeskTournament(
+        tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
+        open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
+        players=len(state.players), has_draft=drafts_of(request).get(event_id, t.id) is not None,
+        input_screen=screen)
+
+
+class DeskController(Controller):
+    path = "/arbiter/{event_id:str}"
+
+    @get("/desk")
+    async def desk(self, request: Req, event_id: FromPath[str], store: NamedDependency[EventStore],
+                   info: NamedDependency[Info], role: NamedDependency[Role]) -> Template:
+        if role not in ARBITER_ROLES:
+            return login_page(request, event_id, info)
+        screens = [s for s in await store.screens() if s.type == "input"]
+        screen_tids: dict[int, set[int]] = {}
+        for s in await store.screen_sets():
+            screen_tids.setdefault(s.screen_id, set()).add(s.tournament_id)
+        tournaments = [await desk_tournament(request, store, event_id, t, screens, screen_tids)
+                       for t in await store.tournaments()]
+        lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES))
+        return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
+                      lines=lines, admin=role == "admin", done=request.query_params.get("done"),
+                      journal_words=journal_words)
+
+    @get("/export/{tid:int}")
+    async def export(self, event_id: FromPath[str], tid: FromPath[int], store: NamedDependency[EventStore],
+                     role: NamedDependency[Role], trf26: FromQuery[bool] = True) -> Response[bytes]:
+        """The tournament as a TRF file, results entered on screens included (arbiters and the admin)."""
+        require_arbiter(role)
+        tournament = await store.tournament(tid)
+        text = await export_tournament(store, tid, trf26=trf26)
+        name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
+        return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})

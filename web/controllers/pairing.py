@@ -1,0 +1,216 @@
+"""The arbiter pairs the next round in the browser: propose, preview, change by hand, publish; unpair;
+requested byes of the next round.
+
+The draft lives server-side (web/pairing_draft.py) until it is published (database/rounds.py) or dropped.
+Every POST answers with a redirect to the page (htmx follows it and swaps `#pairing`); refusals are
+errors (409/422/403/404) with a message, and change nothing.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from typing import Any
+
+import msgspec
+from litestar import Controller, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, URLEncodedBody
+from litestar.response import Redirect, Response, Template
+
+from database.imports import skipped_rounds
+from database.journal import acting_as
+from database.rounds import cancel_bye, request_bye, unpair_round
+from database.store import EventStore
+from tournament.errors import Conflict, Invalid
+from tournament.models import Info
+from tournament.pairing_checks import exchange, not_to_pair, pair_together, swap_colours, to_bye
+from tournament.results import format_points
+from web.auth import Role, actor
+from web.desk_access import Req, drafts_of, login_page, require_arbiter
+from web.entry import ARBITER_ROLES
+from web.i18n import translator
+from web.pairing_draft import Draft, make_draft, preview, publish, status_of
+from web.render import language, render
+
+
+class RoundForm(msgspec.Struct, kw_only=True):
+    round: int = 0
+    confirm: int = 0
+
+
+class BoardForm(msgspec.Struct, kw_only=True):
+    board: int = 0
+
+
+class TwoPlayers(msgspec.Struct, kw_only=True):
+    a: int = 0
+    b: int = 0
+
+
+class OnePlayer(msgspec.Struct, kw_only=True):
+    player: int = 0
+
+
+class ByeRequest(msgspec.Struct, kw_only=True):
+    player: int = 0
+    score: str = "0.5"  # "1", "0.5" or "0"
+    round: int = 0
+
+
+SCORES = {"1": 1.0, "0.5": 0.5, "½": 0.5, "0": 0.0}
+
+
+def page_url(event_id: str, tid: int) -> str:
+    return f"/arbiter/{event_id}/pair/{tid}"
+
+
+def _desk(request: Req, role: Role) -> AbstractContextManager[None]:
+    """Journal the write as the arbiter's desk (or the admin's)."""
+    return acting_as(actor(request, role, "arbiter desk"))
+
+
+class PairingController(Controller):
+    path = "/arbiter/{event_id:str}/pair/{tid:int}"
+
+    async def _draft(self, request: Req, event_id: str, tid: int, store: EventStore, role: Role) -> Draft:
+        require_arbiter(role)
+        await store.tournament(tid)
+        draft = drafts_of(request).get(event_id, tid)
+        if draft is None:
+            raise Conflict("There is no pairing draft for this tournament: pair the round first.")
+        return draft
+
+    def _back(self, event_id: str, tid: int) -> Response[Any]:
+        return Redirect(page_url(event_id, tid), status_code=303)
+
+    @get("/")
+    async def page(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                   store: NamedDependency[EventStore], info: NamedDependency[Info],
+                   role: NamedDependency[Role]) -> Template:
+        if role not in ARBITER_ROLES:
+            return login_page(request, event_id, info)
+        tournament = await store.tournament(tid)
+        status = status_of(tournament, await store.pairings(tid))
+        drafts = drafts_of(request)
+        draft = drafts.get(event_id, tid)
+        if draft is not None and draft.round != status.next_round:  # published or unpaired elsewhere meanwhile
+            drafts.drop(event_id, tid)
+            draft = None
+        _ = translator(language(request))
+        players = await store.players(tid)
+        left_out = not_to_pair(players, await skipped_rounds(store, tid), status.next_round)
+        by_id = {p.id: p for p in players}
+        return render(request, "desk/pair.html", event_id=event_id, info=info, tournament=tournament,
+                      status=status, preview=await preview(store, draft, _) if draft else None,
+                      requested=[(by_id[pid], kind) for pid, kind in left_out.items()], admin=role == "admin",
+                      players=sorted(players, key=lambda p: p.shown_name), format_points=format_points)
+
+    @post("/")
+    async def pair(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[RoundForm],
+                   store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
+        require_arbiter(role)
+        draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
+        drafts_of(request).put(event_id, draft)
+        return self._back(event_id, tid)
+
+    @post("/swap")
+    async def swap(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[BoardForm],
+                   store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
+        draft = await self._draft(request, event_id, tid, store, role)
+        draft.boards = swap_colours(draft.boards, data.board)
+        draft.changes.append(f"colours swapped on draft board {data.board}")
+        return self._back(event_id, tid)
+
+    @post("/exchange")
+    async def exchange(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
+                       role: NamedDependency[Role]) -> Response[Any]:
+        draft = await self._draft(request, event_id, tid, store, role)
+        names = await _names(store, tid)
+        draft.boards = exchange(draft.boards, data.a, data.b, names)
+        draft.changes.append(f"{names.get(data.a)} exchanged with {names.get(data.b)}")
+        return self._back(event_id, tid)
+
+    @post("/together")
+    async def together(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
+                       role: NamedDependency[Role]) -> Response[Any]:
+        draft = await self._draft(request, event_id, tid, store, role)
+        names = await _names(store, tid)
+        draft.boards = pair_together(draft.boards, data.a, data.b, names)
+        draft.changes.append(f"{names.get(data.a)} paired with {names.get(data.b)} by hand")
+        return self._back(event_id, tid)
+
+    @post("/bye")
+    async def bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[OnePlayer],
+                  store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
+        draft = await self._draft(request, event_id, tid, store, role)
+        names = await _names(store, tid)
+        draft.boards = to_bye(draft.boards, data.player, names)
+        draft.changes.append(f"{names.get(data.player)} moved to the bye")
+        return self._back(event_id, tid)
+
+    @post("/discard")
+    async def discard(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
+        require_arbiter(role)
+        await store.tournament(tid)
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
+
+    @post("/publish")
+    async def publish(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      data: URLEncodedBody[RoundForm], store: NamedDependency[EventStore],
+                      role: NamedDependency[Role]) -> Response[Any]:
+        draft = await self._draft(request, event_id, tid, store, role)
+        if data.round and data.round != draft.round:
+            raise Conflict("The draft is for round %s, not round %s: reload the page.", draft.round, data.round)
+        with _desk(request, role):
+            await publish(store, draft)
+        drafts_of(request).drop(event_id, tid)
+        return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
+
+    @post("/unpair")
+    async def unpair(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                     data: URLEncodedBody[RoundForm], store: NamedDependency[EventStore],
+                     role: NamedDependency[Role]) -> Response[Any]:
+        require_arbiter(role)
+        await store.tournament(tid)
+        with _desk(request, role):
+            await unpair_round(store, tid, data.round)
+        drafts_of(request).drop(event_id, tid)
+        return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
+
+    async def _next_round(self, store: EventStore, tid: int, rnd: int, role: Role) -> int:
+        require_arbiter(role)
+        status = status_of(await store.tournament(tid), await store.pairings(tid))
+        if rnd and rnd != status.next_round:
+            raise Conflict("Round %s is not the next round to pair (that is round %s).", rnd, status.next_round)
+        return status.next_round
+
+    @post("/requested-bye")
+    async def add_bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      data: URLEncodedBody[ByeRequest], store: NamedDependency[EventStore],
+                      role: NamedDependency[Role]) -> Response[Any]:
+        """A player asks for a bye (½ or 0, or 1 where the rules allow it) in the next round."""
+        rnd = await self._next_round(store, tid, data.round, role)
+        if data.score not in SCORES:
+            raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", data.score)
+        with _desk(request, role):
+            await request_bye(store, tid, data.player, rnd, SCORES[data.score])
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
+
+    @post("/requested-bye/cancel")
+    async def remove_bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                         data: URLEncodedBody[ByeRequest], store: NamedDependency[EventStore],
+                         role: NamedDependency[Role]) -> Response[Any]:
+        rnd = await self._next_round(store, tid, data.round, role)
+        with _desk(request, role):
+            await cancel_bye(store, tid, data.player, rnd)
+        drafts_of(request).drop(event_id, tid)
+        return self._back(event_id, tid)
+
+
+async def _names(store: EventStore, tid: int) -> dict[int, str]:
+    return {p.id: p.shown_name for p in await store.players(tid)}

@@ -1,0 +1,149 @@
+"""A4 print sheets for the hall walls: a round's pairings (by board, or alphabetical), the standings and the
+cross-table. Same data as the screens (tournament/boards.py, web/standings_view.py); print CSS in
+web/static/print.css. Public events: anyone; other events: arbiters.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+import msgspec
+from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery
+from litestar.response import Template
+
+from database.store import EventStore
+from tournament.boards import current_round, half_points
+from tournament.errors import Invalid, NotFound
+from tournament.models import Info, Pairing, Player, Tournament
+from tournament.results import ByeKind, format_points
+from tournament.standings import crosstable
+from web.auth import Role
+from web.desk_access import Req, require_reader
+from web.render import render
+from web.standings_view import fmt, standings_for
+from web.views import alpha_key
+
+Order = Literal["board", "alpha"]
+#: Cross-tables with more rounds than this print in landscape.
+PORTRAIT_ROUNDS = 9
+
+
+class Seat(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    title: str | None
+    rating: int
+    points: str
+
+
+class BoardLine(msgspec.Struct, frozen=True, kw_only=True):
+    board: int | None
+    white: Seat
+    black: Seat | None
+    result: str
+    bye: str | None  # "U", "F", "H", "Z" for a bye
+
+
+class AlphaLine(msgspec.Struct, frozen=True, kw_only=True):
+    player: Seat
+    board: int | None
+    colour: str | None  # "white", "black" or None (bye)
+    opponent: Seat | None
+    bye: str | None
+
+
+def _seat(p: Player, points: dict[int, int]) -> Seat:
+    return Seat(name=p.shown_name, title=p.title, rating=p.rating, points=format_points(points.get(p.id, 0)))
+
+
+def board_lines(pairings: list[Pairing], players: dict[int, Player], points: dict[int, int]) -> list[BoardLine]:
+    """Games and the PAB in published order, then the other byes by name."""
+    published = sorted((p for p in pairings if p.is_game or p.bye_kind == ByeKind.PAB),
+                       key=lambda p: (p.board_order is None, p.board_order or 0, p.board or 0))
+    others = sorted((p for p in pairings if not p.is_game and p.bye_kind != ByeKind.PAB),
+                    key=lambda p: alpha_key(players[p.white_player_id]))
+    out = []
+    for numbered, p in [*((True, p) for p in published), *((False, p) for p in others)]:
+        black = players[p.black_player_id] if p.black_player_id is not None else None
+        out.append(BoardLine(board=p.board if numbered else None, white=_seat(players[p.white_player_id], points),
+                             black=_seat(black, points) if black else None,
+                             result=p.result.label() if p.result is not None else "",
+                             bye=(p.bye_kind or ByeKind.ZERO).value if black is None else None))
+    return out
+
+
+def alpha_lines(pairings: list[Pairing], players: dict[int, Player], points: dict[int, int]) -> list[AlphaLine]:
+    """Every player of the round A-Z, with board, colour and opponent (or the bye)."""
+    seat: dict[int, tuple[Pairing, str | None]] = {}
+    for p in pairings:
+        seat[p.white_player_id] = (p, "white" if p.is_game else None)
+        if p.black_player_id is not None:
+            seat[p.black_player_id] = (p, "black")
+    out = []
+    for pid in sorted(seat, key=lambda i: alpha_key(players[i])):
+        p, colour = seat[pid]
+        other = p.black_player_id if colour == "white" else p.white_player_id if colour == "black" else None
+        out.append(AlphaLine(player=_seat(players[pid], points), colour=colour,
+                             board=p.board if p.is_game or p.bye_kind == ByeKind.PAB else None,
+                             opponent=_seat(players[other], points) if other is not None else None,
+                             bye=(p.bye_kind or ByeKind.ZERO).value if colour is None else None))
+    return out
+
+
+async def _tournament(store: EventStore, tid: int) -> Tournament:
+    return await store.tournament(tid)
+
+
+def _printed() -> str:
+    return datetime.now().strftime("%Y-%m-%d %H:%M")
+
+
+class PrintController(Controller):
+    path = "/print/{event_id:str}/{tid:int}"
+
+    @get("/pairings")
+    async def pairings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                       store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                       round: FromQuery[int | None] = None, order: FromQuery[Order] = "board") -> Template:
+        require_reader(role, info)
+        tournament = await _tournament(store, tid)
+        everything = await store.pairings(tid)
+        rnd = round if round is not None else current_round(everything)
+        if rnd is None:
+            raise NotFound("No round of %s is paired yet.", tournament.name)
+        if rnd < 1 or (tournament.rounds is not None and rnd > tournament.rounds):
+            raise Invalid("Round %s does not exist: this tournament has %s rounds.", rnd, tournament.rounds or "?")
+        this_round = [p for p in everything if p.round == rnd]
+        if not this_round:
+            raise NotFound("Round %s is not paired yet.", rnd)
+        players = {p.id: p for p in await store.players(tid)}
+        points = half_points(everything, before_round=rnd)
+        context: dict[str, Any] = {"board_lines": board_lines(this_round, players, points)} if order == "board" \
+            else {"alpha_lines": alpha_lines(this_round, players, points)}
+        rounds = sorted({p.round for p in everything})
+        return render(request, "print/pairings.html", event_id=event_id, info=info, tournament=tournament,
+                      round=rnd, order=order, rounds=rounds, printed=_printed(), **context)
+
+    @get("/standings")
+    async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                        store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                        round: FromQuery[int | None] = None) -> Template:
+        require_reader(role, info)
+        tournament = await _tournament(store, tid)
+        standings = await standings_for(store, tid, rounds=round)
+        return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
+                      standings=standings, fmt=fmt, printed=_printed())
+
+    @get("/crosstable")
+    async def crosstable(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                         round: FromQuery[int | None] = None) -> Template:
+        require_reader(role, info)
+        tournament = await _tournament(store, tid)
+        standings = await standings_for(store, tid, rounds=round)
+        cells = crosstable(standings, await store.pairings(tid))
+        return render(request, "print/crosstable.html", event_id=event_id, info=info, tournament=tournament,
+                      standings=standings, cells=cells, fmt=fmt, printed=_printed(),
+                      landscape=standings.round > PORTRAIT_ROUNDS)
