@@ -150,7 +150,9 @@ def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfErr
     area = line[10:13]
     warnings: list[TrfError] = []
     column = 11
-    if line[13:14].strip() and line[13:15] != "" and line[14:15] == " " and line[10:14].strip():
+    shifted = line[10:14].strip().upper()
+    if line[13:14].strip() and ((shifted in TITLES and len(shifted) > 1)
+                                or (shifted in TITLE_ALIASES and line[14:15] == " ")):
         area = line[10:14]
         warnings.append(_warn(line_no, line, "the title is one column to the right", column=14,
                               hint="The title is in columns 11-13."))

@@ -123,13 +123,13 @@ def _check_points(trf: TrfTournament) -> list[TrfError]:
                        and abs(total + trf.acceleration(p.number, r) - given) <= Decimal("0.001")]
         if accelerated:
             found.append(_warn(p.line_no, "player %s: the points column (%s) includes %s acceleration points; the "
-                                          "results decide (%s)", p.number, f"{p.points:g}",
+                                          "results decide (%s)", p.number, format_decimal(given),
                                format_decimal(trf.acceleration(p.number, accelerated[-1])), format_decimal(total),
                                column=81, hint="Columns 81-84 hold the real points; acceleration points go in "
                                                "XXA or 250 records only."))
         else:
             found.append(_warn(p.line_no, "player %s: points column says %s but the round results add up to %s; "
-                                          "the results decide", p.number, f"{p.points:g}", format_decimal(total),
+                                          "the results decide", p.number, format_decimal(given), format_decimal(total),
                                column=81, hint="Columns 81-84 hold the sum of the results (no acceleration points); "
                                                "pairing engines refuse the file otherwise. Extra points are written "
                                                "in a 299 record."))

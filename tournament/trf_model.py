@@ -213,11 +213,17 @@ class TrfTournament(msgspec.Struct, kw_only=True):
     @property
     def completed_rounds(self) -> int:
         """The last round such that it and every round before it have all their game results."""
+        by_number = {p.number: p for p in self.players}
         done = 0
         for r in range(1, self.played_rounds + 1):
-            if any(len(p.rounds) >= r and p.rounds[r - 1].opponent is not None
-                   and p.rounds[r - 1].code in (" ", "?") for p in self.players):
-                break
+            for p in self.players:
+                b = p.rounds[r - 1] if len(p.rounds) >= r else None
+                if b is None or b.opponent is None or b.code not in (" ", "?"):
+                    continue
+                other = by_number.get(b.opponent)
+                back = other.rounds[r - 1] if other is not None and len(other.rounds) >= r else None
+                if back is None or back.code in (" ", "?"):
+                    return done
             done = r
         return done
 
