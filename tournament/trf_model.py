@@ -452,7 +452,7 @@ def forbidden(r: TrfRecord) -> TrfForbidden:
     t = r.text
     first = field_int(t[4:7])
     return TrfForbidden(line_no=r.line_no, first_round=first, last_round=field_int(t[8:11]) or first,
-                        players=tuple(i for i in _ids(t, 11, 4, 5) if i))
+                        players=tuple(i for i in _ids(t, 12, 4, 5) if i))
 
 
 def team_bye_320(r: TrfRecord) -> TrfTeamBye:

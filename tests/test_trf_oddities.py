@@ -1,0 +1,210 @@
+"""Files as other programs write them (tests/fixtures/trf-oddities, one per oddity): each imports, with the
+expected warnings (line, column, message key); each reads back to the same content after Echiquier writes it,
+and a file Echiquier writes reads back and writes again byte for byte."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams
+from tournament.models import Tournament
+from tournament.results import ByeKind, Result
+from tournament.trf import decode, parse_trf, requested_byes
+from tournament.trf_export import export_trf, write_trf
+from tournament.trf_lint import lint_bytes
+from tournament.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
+
+ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
+DATA = Path(__file__).parent / "data"
+LOWER = "title %s read as %s"
+POINTS = "player %s: points column says %s but the round results add up to %s; the results decide"
+ACCEL = "player %s: the points column (%s) includes %s acceleration points; the results decide (%s)"
+STAR = "round %s: result %s read as not played yet"
+
+# file -> the warnings it must give: (line, column, key, params); no file here gives an error
+EXPECTED: dict[str, list[tuple[int, int, str, tuple[Any, ...]]]] = {
+    "clean-trf16.trf": [],
+    "clean-trf26.trf": [],
+    "cr-only.trf": [],
+    "titles-lower-case.trf": [(12, 11, LOWER, ("wg", "WGM")), (13, 11, LOWER, ("g", "GM")),
+                              (14, 11, LOWER, ("wm", "WIM")), (15, 11, LOWER, ("f", "FM")),
+                              (16, 11, LOWER, ("m", "IM")), (17, 11, LOWER, ("c", "CM"))],
+    "titles-shifted.trf": [(12, 14, "the title is one column to the right", ()),
+                           (13, 10, "the title is one column to the left", ())],
+    "column-rulers.trf": [(12, 0, "column ruler ignored", ()), (13, 0, "column ruler ignored", ())],
+    "blank-and-comment-lines.trf": [(4, 0, "%s blank lines between records ignored", (2,)),
+                                    (5, 1, "not a TRF record: line ignored", ())],
+    "points-mismatch.trf": [(12, 81, POINTS, (1, "3.0", "2.5")), (15, 81, POINTS, (4, "1.0", "0.5"))],
+    "points-acceleration-xxa.trf": [(14, 81, ACCEL, (1, "3.5", "1.0", "2.5")),
+                                    (15, 81, ACCEL, (2, "3.0", "1.0", "2.0"))],
+    "points-299.trf": [],
+    "unfinished-round.trf": [],
+    "star-results.trf": [(line, 129, STAR, (4, "*")) for line in range(15, 21)],
+    "bye-conventions.trf": [(14, 119, "round %s: bye written %s, read as %s", (3, "=", "'H'")),
+                            (15, 119, "round %s: bye written %s, read as %s", (3, "+", "'U'"))],
+    "blocks-shifted.trf": [(16, 92, "round blocks from round %s are not at their columns (read anyway)", (1,))],
+    "one-sided.trf": [
+        (12, 97, "round %s: the colour of the game %s-%s is given on one line only", (1, 1, 4)),
+        (16, 119, "round %s: the result of the game %s-%s is given on one line only (%s and %s); read from that line",
+         (3, 5, 6, "'1'", "' '"))],
+    "misc-fields.trf": [(2, 0, "record %s given twice; the first one is used", ("012",)),
+                        (15, 11, "unknown title %s: kept as written", ("AGM",)),
+                        (18, 49, "rating %s is not a number: the player is read as unrated", ("18x0",))],
+    "last-round-only-byes.trf": [],
+    "middle-round-only-byes.trf": [],
+    "more-rounds-declared.trf": [],
+    "team-trf16-013.trf": [],
+    "team-trf26-310.trf": [],
+}
+
+
+def read(name: str) -> TrfTournament:
+    trf, errors = parse_trf(decode((ODDITIES / name).read_bytes()))
+    assert errors == [], errors
+    return trf
+
+
+def content(trf: TrfTournament) -> tuple[Any, ...]:
+    """What a file says, without line numbers and warnings."""
+    players = [(p.number, p.sex, p.title, p.last_name, p.first_name, p.rating, p.federation, p.fide_id,
+                p.birth_date, p.points, p.rank, p.rounds) for p in trf.players]
+    records = [(r.code, r.text) for r in trf.records]
+    return trf.headers, players, records, trf.declared_byes, requested_byes(trf)
+
+
+def test_the_corpus_is_complete() -> None:
+    assert sorted(p.name for p in ODDITIES.glob("*.trf")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_oddity_imports_with_its_warnings(name: str) -> None:
+    trf = read(name)
+    found = [(w.line_no, w.column, w.key, w.params) for w in trf.warnings]
+    assert found == EXPECTED[name]
+    assert all(w.severity == "warning" and w.hint for w in trf.warnings if w.line_no)
+    players, pairings = trf_rows(trf)
+    assert len(players) == 6 and pairings
+    report = lint_bytes((ODDITIES / name).read_bytes())
+    assert report.ok and [(i.line, i.column, i.key) for i in report.items] == sorted(
+        (w[0], w[1], w[2]) for w in EXPECTED[name])
+
+
+def all_files() -> list[Path]:
+    shared = Path("/work/shared/fixtures")  # noqa: F841 - never read at run time
+    return sorted(ODDITIES.glob("*.trf")) + [DATA / "good-4p-2r.trf", DATA / "all-codes-trf26.trf",
+                                             DATA / "warn-f-for-u.trf", DATA / "warn-trf26-no-142-152.trf"]
+
+
+@pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
+def test_round_trip(path: Path) -> None:
+    """Another program's file reads back to the same content; Echiquier's own file byte for byte."""
+    trf, errors = parse_trf(decode(path.read_bytes()))
+    assert errors == []
+    written = write_trf(trf)
+    again, errors = parse_trf(written)
+    assert errors == [] and content(again) == content(trf)
+    assert write_trf(again) == written
+    assert again.warnings == [] or all(w.key not in ("column ruler ignored", "not a TRF record: line ignored")
+                                       for w in again.warnings)
+
+
+@pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
+def test_what_echiquier_exports_reads_back_byte_for_byte(path: Path) -> None:
+    trf, _ = parse_trf(decode(path.read_bytes()))
+    players = trf_players(trf)
+    pairings = trf_pairings(trf, players)
+    tournament = Tournament(id=1, uniq_id="t", name=trf.name, rounds=trf.rounds, initial_colour=trf.initial_colour,
+                            tie_breaks=",".join(trf.tie_breaks) or None)
+    for trf26 in (True, False):
+        text = export_trf(tournament, players, pairings, trf26=trf26)
+        back, errors = parse_trf(text)
+        assert errors == [] and [w for w in back.warnings if "points" in w.key] == []
+        assert write_trf(back) == text
+        assert trf_players(back) == players
+        assert [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result)
+                for g in trf_pairings(back, trf_players(back))] == \
+            [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result) for g in pairings]
+        assert back.rounds == trf.rounds
+
+
+def test_a_paired_round_with_blank_results_imports_its_pairings() -> None:
+    trf = read("unfinished-round.trf")
+    assert (trf.played_rounds, trf.completed_rounds) == (4, 3)
+    _, pairings = trf_rows(trf)
+    round4 = sorted((g["white"], g["black"], g["result"]) for g in pairings if g["round"] == 4)
+    assert round4 == [(2, 6, None), (3, 4, None), (5, 1, None)]
+    assert read("star-results.trf").players[0].rounds[3].code == " "
+
+
+def test_unplayed_games_and_bye_conventions() -> None:
+    _, pairings = trf_rows(read("bye-conventions.trf"))
+    byes = {g["white"]: g["bye_kind"] for g in pairings if g["round"] == 3 and g["black"] is None}
+    assert byes == {3: ByeKind.HALF.value, 4: ByeKind.PAB.value}
+    _, pairings = trf_rows(read("one-sided.trf"))
+    game = next(g for g in pairings if g["round"] == 3 and 6 in (g["white"], g["black"]))
+    assert (game["white"], game["black"], game["result"]) == (5, 6, Result.WHITE_WIN)
+
+
+def test_titles_are_normalised() -> None:
+    assert [p.title for p in read("titles-lower-case.trf").players] == ["WGM", "GM", "WIM", "FM", "IM", "CM"]
+    shifted = read("titles-shifted.trf").players
+    assert (shifted[0].sex, shifted[0].title, shifted[0].last_name) == ("F", "WIM", "Lindqvist")
+    assert (shifted[1].sex, shifted[1].title, shifted[1].last_name) == (None, "GM", "Okafor")
+
+
+def test_acceleration_and_abnormal_points_are_kept_apart_from_the_results() -> None:
+    xxa = read("points-acceleration-xxa.trf")
+    assert xxa.acceleration(1, 1) == Decimal("1.0") and xxa.acceleration(3, 1) == 0
+    assert [(a.first_player, a.first_round, a.points) for a in xxa.accelerations][:2] == \
+        [(1, 1, Decimal("1.0")), (1, 2, Decimal("1.0"))]
+    p299 = read("points-299.trf")
+    [adj] = p299.adjustments
+    assert (adj.kind, adj.game_points, adj.round, adj.ids, adj.counts_for_pairing) == \
+        ("", Decimal("1.0"), 2, (6,), True)
+    assert p299.adjustment(6) == Decimal("1.0") and p299.adjustment(5) == 0
+    players = trf_players(p299)  # the results decide: the pairings carry them, the 299 points stay in the model
+    assert sum(1 for g in trf_pairings(p299, players) if g.result is not None) == 8
+
+
+def test_team_files_keep_teams_members_and_board_order() -> None:
+    for name in ("team-trf16-013.trf", "team-trf26-310.trf"):
+        trf = read(name)
+        assert trf.is_team_file
+        assert [(t.number, t.name, t.members) for t in trf.teams] == \
+            [(1, "Alpha", (1, 2)), (2, "Beta", (3, 4)), (3, "Gamma", (5, 6))]
+        assert trf_teams(trf)[2]["members"] == [5, 6]
+        _, pairings = trf_rows(trf)  # the individual games import; two pairing-allocated byes per round
+        assert sum(1 for g in pairings if g["bye_kind"] == ByeKind.PAB.value) == 4
+        assert {(g["white"], g["black"], g["result"]) for g in pairings if g["round"] == 1 and g["black"]} == \
+            {(1, 3, Result.WHITE_WIN), (4, 2, Result.DRAW)}
+    ext = read("team-trf26-310.trf")
+    team = ext.teams[2]
+    assert (team.nickname, team.strength, team.match_points, team.game_points, team.rank) == \
+        ("GAM", 1975, Decimal("4.0"), Decimal("4.0"), 1)
+    [bye] = ext.team_byes
+    assert (bye.match_points, bye.game_points, bye.teams) == (Decimal("2.0"), Decimal("2.0"), {1: 3, 2: 2})
+    assert lint_bytes((ODDITIES / "team-trf26-310.trf").read_bytes()).teams == 3
+
+
+def test_other_team_and_engine_records_are_read() -> None:
+    f = forfeited_330(TrfRecord(1, "330", "330 +- 002 001 003"))
+    assert (f.kind, f.round, f.white, f.black) == ("+-", 2, 1, 3)
+    lineup = lineup_300(TrfRecord(1, "300", "300 003 002 001    4    3"))
+    assert (lineup.round, lineup.team, lineup.opponent, lineup.order) == (3, 2, 1, (4, 3))
+    text = (DATA / "all-codes-trf26.trf").read_text(encoding="utf-8")
+    trf, _ = parse_trf(text)
+    assert [(f.first_round, f.last_round, f.players) for f in trf.forbidden] == [(1, 3, (1, 2)), (None, None, (1, 2))]
+    assert [(a.first_player, a.last_player, a.first_round, a.last_round, a.points) for a in trf.accelerations] == \
+        [(1, 1, 1, 1, Decimal("1.0")), (1, 2, 1, 2, Decimal("1.0"))]
+
+
+def test_errors_remain_for_what_would_import_wrong_data() -> None:
+    report = lint_bytes((DATA / "bad-colours.trf").read_bytes())
+    assert not report.ok and "correct one of the lines" in report.errors[0].hint
+    trf, errors = parse_trf("012 X\n001    1 m    One, A                            2000 FRA" + " " * 30 + "1.0\n"
+                            "001    1 m    Two, B                            2000 FRA\n")
+    assert [e.key for e in errors] == ["starting rank %s is used twice (also on line %s)"]
