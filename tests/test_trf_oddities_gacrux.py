@@ -1,0 +1,52 @@
+"""Standings of every oddity file the reader accepts against FIDE's reference implementation (gacrux), both
+C.07 editions: a round made only of byes (in the middle, or declared at the end), more rounds declared than
+played, an unfinished round (counted up to the last complete round), other programs' bye codes, team files read
+as individual games.
+
+gacrux refuses a file whose points column disagrees with its results, or whose lines disagree; Echiquier reads
+them with a warning and lets the results decide. So gacrux is given the file as Echiquier writes it after
+reading it (strict columns, points from the results), and Echiquier's standings are computed from the same
+reading. Not compared: `points-299.trf` — gacrux adds a 299 penalty to the points it ranks by, Echiquier keeps it
+in the parsed model for the pairing score only (see the report of issue 13).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from tests.test_standings_gacrux import CODES, compare, gacrux, with_edition
+from tournament.importing import trf_pairings, trf_players
+from tournament.models import Tournament
+from tournament.standings import compute_standings
+from tournament.trf import decode, parse_trf
+from tournament.trf_export import export_trf
+
+ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
+NOT_COMPARED = {"points-299.trf"}
+FILES = [p for p in sorted(ODDITIES.glob("*.trf")) if p.name not in NOT_COMPARED]
+HAVE_GACRUX = importlib.util.find_spec("gacrux") is not None
+
+
+def as_echiquier_writes_it(path: Path) -> tuple[str, int]:
+    trf, errors = parse_trf(decode(path.read_bytes()))
+    assert errors == []
+    players = trf_players(trf)
+    tournament = Tournament(id=1, uniq_id="t", name=trf.name, rounds=trf.rounds, initial_colour=trf.initial_colour)
+    return export_trf(tournament, players, trf_pairings(trf, players)), trf.completed_rounds
+
+
+@pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is not installed")
+@pytest.mark.parametrize("edition", ["2024-08", "2026-03"])
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_oddity_standings_against_gacrux(path: Path, edition: str, tmp_path: Path) -> None:
+    text, counted = as_echiquier_writes_it(path)
+    text = with_edition(text, edition)
+    trf, errors = parse_trf(text)
+    assert errors == []
+    players = trf_players(trf)  # an unfinished round: standings after the last complete round
+    mine = compute_standings(players, trf_pairings(trf, players), tie_breaks=CODES, rounds=counted,
+                             total_rounds=trf.rounds, edition=edition)
+    assert compare(mine, gacrux(text, counted, CODES, tmp_path), CODES) == []
