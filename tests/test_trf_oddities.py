@@ -94,9 +94,8 @@ def test_each_oddity_imports_with_its_warnings(name: str) -> None:
 
 
 def all_files() -> list[Path]:
-    shared = Path("/work/shared/fixtures")  # noqa: F841 - never read at run time
-    return sorted(ODDITIES.glob("*.trf")) + [DATA / "good-4p-2r.trf", DATA / "all-codes-trf26.trf",
-                                             DATA / "warn-f-for-u.trf", DATA / "warn-trf26-no-142-152.trf"]
+    return [*sorted(ODDITIES.glob("*.trf")), DATA / "good-4p-2r.trf", DATA / "all-codes-trf26.trf",
+            DATA / "warn-f-for-u.trf", DATA / "warn-trf26-no-142-152.trf"]
 
 
 @pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
@@ -205,6 +204,6 @@ def test_other_team_and_engine_records_are_read() -> None:
 def test_errors_remain_for_what_would_import_wrong_data() -> None:
     report = lint_bytes((DATA / "bad-colours.trf").read_bytes())
     assert not report.ok and "correct one of the lines" in report.errors[0].hint
-    trf, errors = parse_trf("012 X\n001    1 m    One, A                            2000 FRA" + " " * 30 + "1.0\n"
-                            "001    1 m    Two, B                            2000 FRA\n")
+    _, errors = parse_trf("012 X\n001    1 m    One, A                            2000 FRA" + " " * 30 + "1.0\n"
+                          "001    1 m    Two, B                            2000 FRA\n")
     assert [e.key for e in errors] == ["starting rank %s is used twice (also on line %s)"]
