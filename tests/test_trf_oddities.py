@@ -57,6 +57,9 @@ EXPECTED: dict[str, list[tuple[int, int, str, tuple[Any, ...]]]] = {
     "last-round-only-byes.trf": [],
     "middle-round-only-byes.trf": [],
     "more-rounds-declared.trf": [],
+    "dos-latin1-ctrl-z.trf": [],
+    "short-line-and-bye-with-opponent.trf": [
+        (17, 119, "round %s: code %s with opponent %s: read as a bye without opponent", (3, "Z", 62))],
     "team-trf16-013.trf": [],
     "team-trf26-310.trf": [],
 }
@@ -146,6 +149,16 @@ def test_unplayed_games_and_bye_conventions() -> None:
     _, pairings = trf_rows(read("one-sided.trf"))
     game = next(g for g in pairings if g["round"] == 3 and 6 in (g["white"], g["black"]))
     assert (game["white"], game["black"], game["result"]) == (5, 6, Result.WHITE_WIN)
+
+
+def test_dos_files_and_short_lines() -> None:
+    dos = read("dos-latin1-ctrl-z.trf")
+    assert dos.players[1].last_name == "Okafór" and dos.played_rounds == 3
+    _, pairings = trf_rows(read("short-line-and-bye-with-opponent.trf"))
+    assert {(g["round"], g["bye_kind"]) for g in pairings if g["white"] == 4 and g["black"] is None} == \
+        {(2, ByeKind.ZERO.value), (3, ByeKind.ZERO.value)}
+    assert {(g["round"], g["bye_kind"]) for g in pairings if g["white"] == 6 and g["black"] is None} == \
+        {(3, ByeKind.ZERO.value)}
 
 
 def test_titles_are_normalised() -> None:
