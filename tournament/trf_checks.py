@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tournament.scoring import Scoring, format_decimal
-from tournament.trf_model import TrfError, TrfPlayer, TrfTournament
+from tournament.trf_model import TrfAdjustment, TrfError, TrfPlayer, TrfTournament
 
 #: Result codes the two players of one game may carry (first player's code, second player's code).
 MATCHING = {("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"), ("W", "L"), ("L", "W"),
@@ -95,9 +95,11 @@ def _check_pair(p: TrfPlayer, other: TrfPlayer, r: int, mine: str, theirs: str, 
     return found
 
 
-def result_points(trf: TrfTournament, p: TrfPlayer, scoring: Scoring) -> Decimal:
+def result_points(trf: TrfTournament, p: TrfPlayer, scoring: Scoring,
+                  adjustments: list[TrfAdjustment] | None = None) -> Decimal:
     """A player's points from the round results (declared byes and `299` result overrides included)."""
-    override = {a.round: a.game_points for a in trf.adjustments
+    adjustments = trf.adjustments if adjustments is None else adjustments
+    override = {a.round: a.game_points for a in adjustments
                 if a.kind and a.round and p.number in a.ids and a.game_points is not None}
     total = Decimal(0)
     for r, b in enumerate(p.rounds, start=1):
@@ -112,24 +114,37 @@ def _check_points(trf: TrfTournament) -> list[TrfError]:
     scoring = trf.scoring
     found: list[TrfError] = []
     last = trf.played_rounds + 1
+    adjustments = trf.adjustments
+    penalties: dict[int, Decimal] = {}
+    for a in adjustments:
+        if not a.kind:
+            for n in a.ids:
+                penalties[n] = penalties.get(n, Decimal(0)) + (a.game_points or Decimal(0))
+    accelerations = trf.accelerations
+
+    def acceleration(number: int, rnd: int) -> Decimal:
+        return sum((a.points for a in accelerations if a.first_player <= number <= a.last_player
+                    and a.first_round <= rnd <= a.last_round), Decimal(0))
+
     for p in trf.players:
         if p.points is None:
             continue
         given = Decimal(str(p.points))
-        total = result_points(trf, p, scoring) + trf.adjustment(p.number)
+        total = result_points(trf, p, scoring, adjustments) + penalties.get(p.number, Decimal(0))
         if abs(total - given) <= Decimal("0.001"):
             continue
-        accelerated = [r for r in range(1, last + 1) if trf.acceleration(p.number, r)
-                       and abs(total + trf.acceleration(p.number, r) - given) <= Decimal("0.001")]
+        accelerated = [r for r in range(1, last + 1) if acceleration(p.number, r)
+                       and abs(total + acceleration(p.number, r) - given) <= Decimal("0.001")]
         if accelerated:
             found.append(_warn(p.line_no, "player %s: the points column (%s) includes %s acceleration points; the "
                                           "results decide (%s)", p.number, format_decimal(given),
-                               format_decimal(trf.acceleration(p.number, accelerated[-1])), format_decimal(total),
+                               format_decimal(acceleration(p.number, accelerated[-1])), format_decimal(total),
                                column=81, hint="Columns 81-84 hold the real points; acceleration points go in "
                                                "XXA or 250 records only."))
         else:
             found.append(_warn(p.line_no, "player %s: points column says %s but the round results add up to %s; "
-                                          "the results decide", p.number, format_decimal(given), format_decimal(total),
+                                          "the results decide", p.number, format_decimal(given),
+                               format_decimal(total),
                                column=81, hint="Columns 81-84 hold the sum of the results (no acceleration points); "
                                                "pairing engines refuse the file otherwise. Extra points are written "
                                                "in a 299 record."))
