@@ -220,3 +220,32 @@ def test_errors_remain_for_what_would_import_wrong_data() -> None:
     _, errors = parse_trf("012 X\n001    1 m    One, A                            2000 FRA" + " " * 30 + "1.0\n"
                           "001    1 m    Two, B                            2000 FRA\n")
     assert [e.key for e in errors] == ["starting rank %s is used twice (also on line %s)"]
+
+
+KEPT = {"022", "032", "082", "092", "102", "112", "122", "132", "162", "172", "182", "192", "XXA", "XXP", "XXS",
+        "BBW", "250", "260", "299", "013", "310", "320", "###"}
+
+
+@pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
+def test_the_event_export_writes_back_what_the_event_file_does_not_hold(path: Path) -> None:
+    """With the file it was read from (`source`), the export keeps every record the event file does not
+    hold, in place, and takes the rest (players, results, rounds, tie-breaks, byes) from the event file."""
+    trf, _ = parse_trf(decode(path.read_bytes()))
+    players = trf_players(trf)
+    pairings = trf_pairings(trf, players)
+    tournament = Tournament(id=1, uniq_id="t", name=trf.name, rounds=trf.rounds, initial_colour=trf.initial_colour,
+                            tie_breaks=",".join(trf.tie_breaks) or None)
+    text = export_trf(tournament, players, pairings, trf26=True, source=trf)
+    back, errors = parse_trf(text)
+    assert errors == []
+    kept = KEPT & {r.code for r in trf.records}  # (records the source lacks are added from the event file)
+    assert [(r.code, r.text) for r in back.records if r.code in kept] == \
+        [(r.code, r.text) for r in trf.records if r.code in kept]
+    assert trf_players(back) == players and back.rounds == trf.rounds
+    assert back.initial_colour == trf.initial_colour and back.scoring == trf.scoring
+    assert [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result)
+            for g in trf_pairings(back, trf_players(back))] == \
+        [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result) for g in pairings]
+    assert write_trf(back) == text
+    if any(r.code == "XXR" for r in trf.records):
+        assert back.header("XXR") == back.header("142")

@@ -21,7 +21,7 @@ from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring, format_decimal
 from tournament.standings import DEFAULT_TIE_BREAKS, completed_round, compute_standings
-from tournament.trf_model import TrfPlayer, TrfRecord, TrfRound, TrfTournament
+from tournament.trf_model import TRF26_RECORDS, TrfPlayer, TrfRecord, TrfRound, TrfTournament
 
 #: TRF codes (White's, Black's) of each stored result.
 CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN: ("0", "1"),
@@ -30,6 +30,9 @@ CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN
 #: Header records in the order Echiquier writes them when it builds a file.
 HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132", "142",
                 "152", "162", "172", "182", "192", "202", "212", "222")
+#: Records the event file decides when a tournament read from a TRF file is written again (the others are
+#: written back as they were read). `DAT` lines (e-mails, phones) are never written.
+FROM_EVENT = {"012", "042", "052", "062", "072", "142", "XXR", "152", "XXC", "202", "212", "222", "240", "DAT"}
 
 
 class ExportHeader(msgspec.Struct, frozen=True, kw_only=True):
@@ -128,11 +131,14 @@ def _rounds(players: Sequence[Player], pairings: Iterable[Pairing], rounds: int)
 
 def tournament_model(tournament: Tournament, players: Sequence[Player], pairings: Sequence[Pairing], *,
                      header: ExportHeader | None = None, skipped: Iterable[SkippedRound] = (), trf26: bool = True,
-                     scoring: Scoring | None = None, unfinished: bool = True) -> TrfTournament:
+                     scoring: Scoring | None = None, unfinished: bool = True,
+                     source: TrfTournament | None = None) -> TrfTournament:
     """The event file's tournament as a TRF model. `unfinished`: paired rounds whose results are not all in
-    are written too (pairings with blank results); engines get only the completed rounds (`unfinished=False`)."""
+    are written too (pairings with blank results); engines get only the completed rounds (`unfinished=False`).
+    `source`: the file the tournament was read from; what the event file does not hold (city, arbiters, round
+    dates, scoring, engine lines, acceleration, forbidden pairs, 299, team records …) is written back from it."""
     header = header or ExportHeader()
-    scoring = scoring or Scoring()
+    scoring = scoring or (source.scoring if source is not None else Scoring())
     rounds = max((g.round for g in pairings), default=0) if unfinished else completed_round(pairings)
     players = sorted(players, key=lambda p: p.pairing_number)
     codes = [c for c in (tournament.tie_breaks or "").split(",") if c.strip()] or list(DEFAULT_TIE_BREAKS)
@@ -150,19 +156,53 @@ def tournament_model(tournament: Tournament, players: Sequence[Player], pairings
         last_name=p.last_name, first_name=p.first_name, rating=p.fide_rating or None, federation=p.federation,
         fide_id=p.fide_id, birth_date=p.birth_date, points=float(points[p.id]), rank=rank[p.id],
         rounds=tuple(blocks[p.id])) for p in players]
-    if trf26:
-        records += [TrfRecord(0, "240", text) for text in _byes_240(players, skipped, rounds + 1)]
+    after = [TrfRecord(0, "240", text) for text in _byes_240(players, skipped, rounds + 1)] if trf26 else []
+    if source is not None:
+        records, at = _merge(source, records, after, trf26)
+    else:
+        records += after
     headers: dict[str, str] = {}
     for r in records:
         headers.setdefault(r.code, r.text[4:])
     return TrfTournament(headers=headers, players=trf_players, records=records, player_index=at)
 
 
+def _merge(source: TrfTournament, fresh: list[TrfRecord], after: list[TrfRecord],
+           trf26: bool) -> tuple[list[TrfRecord], int]:
+    """The records of the file the tournament was read from, with the event file's values in place of the
+    records it decides (`FROM_EVENT`); the other records are written back as read. Returns the records and
+    where the `001` block goes."""
+    by_code: dict[str, list[TrfRecord]] = {}
+    for r in [*fresh, *after]:
+        by_code.setdefault(r.code, []).append(r)
+    if "142" in by_code and "XXR" not in by_code:
+        by_code["XXR"] = [TrfRecord(0, "XXR", "XXR " + by_code["142"][0].text[4:])]
+    if "152" in by_code and "XXC" not in by_code:
+        colour = "white1" if by_code["152"][0].text[4:].strip() == "W" else "black1"
+        by_code["XXC"] = [TrfRecord(0, "XXC", f"XXC {colour}")]
+    done: set[str] = set()
+    before_players: list[TrfRecord] = []
+    after_players: list[TrfRecord] = []
+    source_at = len(source.records) if source.player_index is None else source.player_index
+    for i, r in enumerate(source.records):
+        target = before_players if i < source_at else after_players
+        if r.code in FROM_EVENT:
+            if r.code not in done:
+                target.extend(by_code.get(r.code, []))
+        elif trf26 or r.code not in TRF26_RECORDS:
+            target.append(r)
+        done.add(r.code)
+    before_players += [r for r in fresh if r.code not in done]
+    after_players += [r for r in after if r.code not in done]
+    return before_players + after_players, len(before_players)
+
+
 def export_trf(tournament: Tournament, players: Sequence[Player], pairings: Sequence[Pairing], *,
                header: ExportHeader | None = None, skipped: Iterable[SkippedRound] = (), trf26: bool = True,
-               scoring: Scoring | None = None, eol: str = "\n", unfinished: bool = True) -> str:
+               scoring: Scoring | None = None, eol: str = "\n", unfinished: bool = True,
+               source: TrfTournament | None = None) -> str:
     model = tournament_model(tournament, players, pairings, header=header, skipped=skipped, trf26=trf26,
-                             scoring=scoring, unfinished=unfinished)
+                             scoring=scoring, unfinished=unfinished, source=source)
     return write_trf(model, eol=eol)
 
 
