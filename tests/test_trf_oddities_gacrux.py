@@ -6,8 +6,8 @@ as individual games.
 gacrux refuses a file whose points column disagrees with its results, or whose lines disagree; Echiquier reads
 them with a warning and lets the results decide. So gacrux is given the file as Echiquier writes it after
 reading it (strict columns, points from the results), and Echiquier's standings are computed from the same
-reading. Not compared: `points-299.trf` — gacrux adds a 299 penalty to the points it ranks by, Echiquier keeps it
-in the parsed model for the pairing score only (see the report of issue 13).
+reading, with the records Echiquier does not store written back from the file read (so `299` points reach
+gacrux); team files are compared as individual games (their team records left out: gacrux would rank teams).
 """
 
 from __future__ import annotations
@@ -18,35 +18,50 @@ from pathlib import Path
 import pytest
 
 from tests.test_standings_gacrux import CODES, compare, gacrux, with_edition
-from tournament.importing import trf_pairings, trf_players
+from tournament.importing import trf_adjustments, trf_pairings, trf_players
 from tournament.models import Tournament
 from tournament.standings import compute_standings
 from tournament.trf import decode, parse_trf
 from tournament.trf_export import export_trf
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
-NOT_COMPARED = {"points-299.trf"}
-FILES = [p for p in sorted(ODDITIES.glob("*.trf")) if p.name not in NOT_COMPARED]
+FILES = sorted(ODDITIES.glob("*.trf"))
 HAVE_GACRUX = importlib.util.find_spec("gacrux") is not None
 
 
-def as_echiquier_writes_it(path: Path) -> tuple[str, int]:
-    trf, errors = parse_trf(decode(path.read_bytes()))
+def as_echiquier_writes_it(text: str) -> tuple[str, int]:
+    trf, errors = parse_trf(text)
     assert errors == []
     players = trf_players(trf)
     tournament = Tournament(id=1, uniq_id="t", name=trf.name, rounds=trf.rounds, initial_colour=trf.initial_colour)
-    return export_trf(tournament, players, trf_pairings(trf, players)), trf.completed_rounds
+    source = None if trf.is_team_file else trf
+    return export_trf(tournament, players, trf_pairings(trf, players), source=source), trf.completed_rounds
+
+
+def check(text: str, edition: str, tmp_path: Path) -> None:
+    text, counted = as_echiquier_writes_it(text)
+    text = with_edition(text, edition)
+    trf, errors = parse_trf(text)
+    assert errors == []
+    players = trf_players(trf)  # an unfinished round: standings after the last complete round
+    scored, final = trf_adjustments(trf, counted)
+    mine = compute_standings(players, trf_pairings(trf, players), tie_breaks=CODES, rounds=counted,
+                             total_rounds=trf.rounds, edition=edition, adjustment=scored, standing_only=final)
+    assert compare(mine, gacrux(text, counted, CODES, tmp_path), CODES) == []
 
 
 @pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is not installed")
 @pytest.mark.parametrize("edition", ["2024-08", "2026-03"])
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_oddity_standings_against_gacrux(path: Path, edition: str, tmp_path: Path) -> None:
-    text, counted = as_echiquier_writes_it(path)
-    text = with_edition(text, edition)
-    trf, errors = parse_trf(text)
-    assert errors == []
-    players = trf_players(trf)  # an unfinished round: standings after the last complete round
-    mine = compute_standings(players, trf_pairings(trf, players), tie_breaks=CODES, rounds=counted,
-                             total_rounds=trf.rounds, edition=edition)
-    assert compare(mine, gacrux(text, counted, CODES, tmp_path), CODES) == []
+    check(decode(path.read_bytes()), edition, tmp_path)
+
+
+@pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is not installed")
+@pytest.mark.parametrize("edition", ["2024-08", "2026-03"])
+@pytest.mark.parametrize("record", ["299     0.0   1.0  999    6", "299     0.0  -1.0    3    1    5",
+                                    "299     0.0   0.5    1    2    3"])
+def test_299_points_against_gacrux(record: str, edition: str, tmp_path: Path) -> None:
+    """A penalty or bonus counted from its round on, or in the final standings only (round 999)."""
+    text = decode((ODDITIES / "points-299.trf").read_bytes())
+    check(text.replace("299     0.0   1.0    2    6", record), edition, tmp_path)

@@ -4,6 +4,7 @@ program's `-p` output (JaVaFo, bbpPairings) into a round of pairings."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -88,6 +89,12 @@ def trf_skipped(trf: TrfTournament) -> list[dict[str, Any]]:
     score = {"H": 0.5, "F": 1.0, "Z": 0.0}
     return [{"number": number, "round": rnd, "score": score[code]}
             for rnd, byes in sorted(requested_byes(trf).items()) for number, code in sorted(byes.items())]
+
+
+def trf_adjustments(trf: TrfTournament, rounds: int) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """`299` points by pairing number (= the player id of `trf_players`) for `compute_standings`'s
+    `adjustment` and `standing_only`: see `TrfTournament.points_adjustments`."""
+    return trf.points_adjustments(rounds)
 
 
 def trf_teams(trf: TrfTournament) -> list[dict[str, Any]]:

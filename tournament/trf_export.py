@@ -142,9 +142,13 @@ def tournament_model(tournament: Tournament, players: Sequence[Player], pairings
     rounds = max((g.round for g in pairings), default=0) if unfinished else completed_round(pairings)
     players = sorted(players, key=lambda p: p.pairing_number)
     codes = [c for c in (tournament.tie_breaks or "").split(",") if c.strip()] or list(DEFAULT_TIE_BREAKS)
+    number = {p.id: p.pairing_number for p in players}
+    scored, final = source.points_adjustments(rounds) if source is not None else ({}, {})
     standings = compute_standings(players, [g for g in pairings if g.round <= rounds], tie_breaks=codes,
                                   rounds=rounds, total_rounds=tournament.rounds, scoring=scoring,
-                                  round_robin=tournament.tournament_type == "round_robin")
+                                  round_robin=tournament.tournament_type == "round_robin",
+                                  adjustment={pid: scored[n] for pid, n in number.items() if n in scored},
+                                  standing_only={pid: final[n] for pid, n in number.items() if n in final})
     rank = {r.player_id: r.rank for r in standings.rows}
     points = {r.player_id: r.points for r in standings.rows}
     blocks = _rounds(players, pairings, rounds)

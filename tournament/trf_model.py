@@ -340,6 +340,19 @@ class TrfTournament(msgspec.Struct, kw_only=True):
         return sum((a.points for a in self.accelerations if a.first_player <= number <= a.last_player
                     and a.first_round <= rnd <= a.last_round), Decimal(0))
 
+    def points_adjustments(self, rounds: int) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+        """`299` points given or taken by starting rank after `rounds` rounds: (counted in the score from their
+        round on, as gacrux does; counted in the final standings only: round 999)."""
+        scored: dict[int, Decimal] = {}
+        final: dict[int, Decimal] = {}
+        for a in self.adjustments:
+            if a.kind or a.game_points is None or not a.round or (a.counts_for_pairing and a.round > rounds):
+                continue
+            target = scored if a.counts_for_pairing else final
+            for n in a.ids:
+                target[n] = target.get(n, Decimal(0)) + a.game_points
+        return scored, final
+
     def adjustment(self, number: int, *, pairing: bool | None = None) -> Decimal:
         """Points given or taken by `299` penalty records (blank kind) to a player (game points column)."""
         return sum((a.game_points or Decimal(0) for a in self.adjustments if a.kind.strip() == "" and number in a.ids
