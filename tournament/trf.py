@@ -176,9 +176,9 @@ def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfErr
         warnings.append(_warn(line_no, line, "title %s read as %s", raw, meant, column=column,
                               hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
         return sex, meant, warnings
-    warnings.append(_warn(line_no, line, "unknown title %s: kept as written", raw, column=column,
-                          hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
-    return sex, upper[:3], warnings
+    warnings.append(_warn(line_no, line, "unknown title %s: read as no title", raw, column=column,
+                          hint="Titles are GM IM WGM FM WIM CM WFM WCM; enter the title again after the import."))
+    return sex, None, warnings
 
 
 def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
