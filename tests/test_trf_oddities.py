@@ -276,3 +276,14 @@ async def test_each_oddity_goes_through_the_event_file(path: Path, tmp_path: Pat
     assert [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result)
             for g in trf_pairings(back, players)] == \
         [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result) for g in trf_pairings(trf, players)]
+
+
+def test_digits_that_are_not_decimal_are_not_numbers() -> None:
+    """`²`.isdigit() is true but int('²') fails: found by the round-trip property; now read as text."""
+    text = (ODDITIES / "team-trf16-013.trf").read_text(encoding="utf-8")
+    alpha = "013 Alpha" + " " * 30
+    trf, errors = parse_trf(text.replace(alpha + "1", alpha + "²"))
+    assert errors == [] and trf.teams[0].members == (0, 2)
+    trf, errors = parse_trf(text.replace("001    1 m    Alpha, One                        2200",
+                                         "001    1 m    Alpha, One                        22²0"))
+    assert errors == [] and trf.players[0].rating is None

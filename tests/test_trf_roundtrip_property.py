@@ -3,6 +3,7 @@ what Echiquier writes reads back and writes again byte for byte."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -136,3 +137,22 @@ def test_an_event_tournament_exported_then_imported_is_the_same(data: tuple[list
 
     assert sorted(map(key, rows)) == sorted(map(key, pairings))
     assert back.rounds == played + 2 and back.played_rounds == played
+
+
+ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
+ODDITY_TEXTS = [decode(p.read_bytes()) for p in sorted(ODDITIES.glob("*.trf"))]
+
+
+@SETTINGS
+@given(st.sampled_from(ODDITY_TEXTS), st.integers(min_value=0, max_value=3000), st.text(max_size=12))
+def test_whatever_is_read_is_written_back_to_the_same_content(text: str, position: int, junk: str) -> None:
+    """Any file the reader accepts (here: oddity files with junk inserted anywhere) is written back to a file
+    that reads to the same content, and that file writes again byte for byte."""
+    trf, errors = parse_trf(text[:position] + junk + text[position:])
+    if errors:
+        return
+    written = write_trf(trf)
+    back, errors = parse_trf(written)
+    assert errors == [], errors
+    assert content(back) == content(trf)
+    assert write_trf(back) == written

@@ -129,7 +129,7 @@ def parse_engine_output(text: str, players: Collection[int] | None = None) -> li
     if not lines:
         raise Invalid("The pairing program's output is empty.")
     first_no, first = lines[0]
-    if not first.isdigit():
+    if not first.isdecimal():
         raise Invalid("Line %s of the pairing program's output should hold the number of pairs, not %s.", first_no,
                       repr(first[:20]))
     count = int(first)
@@ -137,7 +137,7 @@ def parse_engine_output(text: str, players: Collection[int] | None = None) -> li
     seen: dict[int, int] = {}
     for line_no, line in lines[1:]:
         words = line.split()
-        if len(words) != 2 or not all(w.isdigit() for w in words):
+        if len(words) != 2 or not all(w.isdecimal() for w in words):
             raise Invalid("Line %s of the pairing program's output should be two pairing numbers, not %s.", line_no,
                           repr(line[:20]))
         white, black = int(words[0]), int(words[1])

@@ -77,7 +77,7 @@ def _parse_blocks(line_no: int, line: str) -> tuple[list[TrfRound], list[TrfErro
         start = 91 + 10 * k
         block = line[start: start + 8].ljust(8)
         opponent_text, colour, code = block[0:4].strip(), block[5].lower(), block[7].upper()
-        bad_opponent = bool(opponent_text) and not opponent_text.isdigit()
+        bad_opponent = bool(opponent_text) and not opponent_text.isdecimal()
         if bad_opponent or colour not in "wb- " or (block[4] != " " or block[6] != " "):
             return _parse_shifted(line_no, line, rounds, start)
         opponent = int(opponent_text) if opponent_text else 0
@@ -195,7 +195,7 @@ def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
     sex, title, warnings = _title(line_no, line)
     rating_text = line[48:52].strip()
     rating: int | None = None
-    if rating_text.isdigit():
+    if rating_text.isdecimal():
         rating = int(rating_text) or None
     elif rating_text:
         warnings.append(_warn(line_no, line, "rating %s is not a number: the player is read as unrated",
@@ -219,7 +219,7 @@ def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
 
 def _record_code(line: str) -> str | None:
     code = line[:3]
-    if len(code) == 3 and (code.isdigit() or (code.isalpha() and code.isupper()) or code == "###"):
+    if len(code) == 3 and (code.isdecimal() or (code.isalpha() and code.isupper()) or code == "###"):
         return code
     return None
 
@@ -324,13 +324,13 @@ def requested_byes(trf: TrfTournament) -> dict[int, dict[int, str]]:
     nxt = trf.played_rounds + 1
     for rec in trf.lines("240"):
         parts = rec.text[4:].split()
-        if len(parts) >= 2 and parts[0].upper() in ("H", "F", "Z") and parts[1].isdigit():
+        if len(parts) >= 2 and parts[0].upper() in ("H", "F", "Z") and parts[1].isdecimal():
             for pid in parts[2:]:
-                if pid.isdigit():
+                if pid.isdecimal():
                     out.setdefault(int(parts[1]), {})[int(pid)] = parts[0].upper()
     for rec in trf.lines("XXZ"):
         for pid in rec.text[4:].split():
-            if pid.isdigit():
+            if pid.isdecimal():
                 out.setdefault(nxt, {}).setdefault(int(pid), "Z")
     return {r: v for r, v in out.items() if r > trf.played_rounds}
 

@@ -201,7 +201,7 @@ class TrfTournament(msgspec.Struct, kw_only=True):
     def rounds(self) -> int | None:
         for key in ("142", "XXR"):
             value = self.headers.get(key, "").strip().split()
-            if value and value[0].isdigit() and 1 <= int(value[0]) <= 99:
+            if value and value[0].isdecimal() and 1 <= int(value[0]) <= 99:
                 return int(value[0])
         return None
 
@@ -369,7 +369,7 @@ def parse_date(text: str) -> date | None:
     (datetime.date(2026, 4, 4), datetime.date(2026, 1, 8), None)
     """
     parts = re.split(r"[/.\-]", text.strip())
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.isdecimal() for p in parts):
         return None
     a, b, c = (int(p) for p in parts)
     if len(parts[0]) == 2 and len(parts[2]) == 4:
@@ -384,7 +384,7 @@ def parse_date(text: str) -> date | None:
 
 def field_int(text: str) -> int | None:
     text = text.strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isdecimal() else None
 
 
 def field_decimal(text: str) -> Decimal | None:
@@ -461,7 +461,7 @@ def forbidden(r: TrfRecord) -> TrfForbidden:
     """`260 RRR RRR iiii iiii …` (rounds 5-7 and 9-11, ids from 13, step 5) or `XXP ids…` (every round)."""
     if r.code == "XXP":
         return TrfForbidden(line_no=r.line_no, first_round=None, last_round=None,
-                            players=tuple(int(w) for w in r.text[4:].split() if w.isdigit()))
+                            players=tuple(int(w) for w in r.text[4:].split() if w.isdecimal()))
     t = r.text
     first = field_int(t[4:7])
     return TrfForbidden(line_no=r.line_no, first_round=first, last_round=field_int(t[8:11]) or first,
