@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournament.errors import Invalid
 from tournament.importing import EnginePair, engine_rows, parse_engine_output
@@ -38,3 +40,15 @@ def test_bad_outputs_are_refused_with_the_line(text: str, key: str) -> None:
     with pytest.raises(Invalid) as caught:
         parse_engine_output(text, players=range(1, 5))
     assert caught.value.key == key
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789 \n\r²x-")), max_size=60))
+def test_any_output_is_read_or_refused_with_a_message(text: str) -> None:
+    try:
+        pairs = parse_engine_output(text, players=range(1, 30))
+    except Invalid as exc:
+        assert str(exc) and exc.key
+    else:
+        numbers = [n for p in pairs for n in (p.white, p.black) if n is not None]
+        assert len(numbers) == len(set(numbers)) and sum(p.black is None for p in pairs) <= 1
