@@ -19,7 +19,7 @@ from tournament.trf import decode, parse_trf, requested_byes
 from tournament.trf_export import export_trf, write_trf
 from tournament.trf_lint import lint_bytes
 from tournament.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
-from web.cli import import_trf
+from web.cli import import_trf, main
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
 DATA = Path(__file__).parent / "data"
@@ -287,3 +287,12 @@ def test_digits_that_are_not_decimal_are_not_numbers() -> None:
     trf, errors = parse_trf(text.replace("001    1 m    Alpha, One                        2200",
                                          "001    1 m    Alpha, One                        22²0"))
     assert errors == [] and trf.players[0].rating is None
+
+
+def test_check_trf_lists_the_warnings_and_the_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check-trf", str(ODDITIES / "titles-lower-case.trf")]) == 0
+    out = capsys.readouterr().out
+    assert "line 13, column 11: warning: title g read as GM (Titles are GM IM WGM FM WIM CM WFM WCM.)" in out
+    assert "0 errors, 6 warnings: can be imported." in out
+    assert main(["check-trf", str(ODDITIES / "team-trf26-310.trf")]) == 0
+    assert "6 players, 3 teams (the games are imported as individual games)" in capsys.readouterr().out
