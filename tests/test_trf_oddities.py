@@ -12,7 +12,7 @@ import pytest
 
 from database.imports import export_tournament
 from database.registry import EventRegistry
-from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams
+from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams, trf_tournament_values
 from tournament.models import Tournament
 from tournament.results import ByeKind, Result
 from tournament.trf import decode, parse_trf, requested_byes
@@ -296,3 +296,19 @@ def test_check_trf_lists_the_warnings_and_the_teams(capsys: pytest.CaptureFixtur
     assert "0 errors, 6 warnings: can be imported." in out
     assert main(["check-trf", str(ODDITIES / "team-trf26-310.trf")]) == 0
     assert "6 players, 3 teams (the games are imported as individual games)" in capsys.readouterr().out
+
+
+async def test_the_encoded_time_control_is_stored_and_exported(tmp_path: Path) -> None:
+    text = (ODDITIES / "clean-trf26.trf").read_text(encoding="utf-8").replace("152 W", "152 W\n222 5400+30")
+    assert trf_tournament_values(parse_trf(text)[0])["time_control_initial_time"] == 5400
+    assert "time_control_initial_time" not in trf_tournament_values(parse_trf(text.replace("+30", "/40+30"))[0])
+    await import_trf(text.encode(), "t.trf", tmp_path, "ev", None)
+    registry = EventRegistry(tmp_path)
+    try:
+        store = await registry.get("ev")
+        [t] = await store.tournaments()
+        assert (t.time_control_initial_time, t.time_control_increment) == (5400, 30)
+        exported, _ = parse_trf(await export_tournament(store, t.id))
+    finally:
+        await registry.close()
+    assert exported.header("222") == "5400+30" and exported.header("XXR") is None and exported.rounds == 5

@@ -3,6 +3,7 @@ program's `-p` output (JaVaFo, bbpPairings) into a round of pairings."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from decimal import Decimal
 from typing import Any
@@ -75,12 +76,17 @@ def _fields(player: Player) -> dict[str, Any]:
 
 
 def trf_tournament_values(trf: TrfTournament) -> dict[str, Any]:
-    """`tournament` columns read from the TRF headers (142/XXR, 152/XXC, 192/092, 202/212)."""
+    """`tournament` columns read from the TRF headers (142/XXR, 152/XXC, 192/092, 202/212, 222 `secs+inc`)."""
     values: dict[str, Any] = {"rounds": trf.rounds, "tournament_type": trf.tournament_type,
                               "initial_colour": trf.initial_colour}
     if trf.tie_breaks:
         values["tie_breaks"] = ",".join(trf.tie_breaks)
     values["pairing_system"] = "berger" if trf.tournament_type == "round_robin" else "standard"
+    simple = re.fullmatch(r"(\d{1,5})(?:\+(\d{1,4}))?", trf.headers.get("222", "").strip())
+    if simple and int(simple.group(1)) <= 24 * 3600 and int(simple.group(2) or 0) <= 3600:
+        # `5400+30`: the one form the event file can hold (seconds, increment; the settings form's limits)
+        values["time_control_initial_time"] = int(simple.group(1))
+        values["time_control_increment"] = int(simple.group(2) or 0)
     return values
 
 
