@@ -25,7 +25,9 @@ from tournament.trf import decode, parse_trf
 from tournament.trf_export import export_trf
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
-FILES = sorted(ODDITIES.glob("*.trf"))
+DATA = Path(__file__).parent / "data"
+FILES = [*sorted(ODDITIES.glob("*.trf")), DATA / "good-4p-2r.trf", DATA / "warn-f-for-u.trf",
+         DATA / "warn-trf26-no-142-152.trf", DATA / "all-codes-trf26.trf"]
 HAVE_GACRUX = importlib.util.find_spec("gacrux") is not None
 
 
