@@ -1,4 +1,4 @@
-"""FIDE TRF16 / TRF26 reader (formats.md §1): players, every round's pairings and results, byes, headers,
+"""FIDE TRF16 / TRF26 reader (docs/formats.md §1): players, every round's pairings and results, byes, headers,
 team records, TRF26 records and the engine dialects (`XX?`, `BB?`).
 
 Lenient: what other programs write is read and normalised, and each oddity becomes a warning with its line,

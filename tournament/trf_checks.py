@@ -1,4 +1,4 @@
-"""The TRF reader's cross-line checks (formats.md §1.7): ranks, games seen from both sides, colours, points,
+"""The TRF reader's cross-line checks (docs/formats.md §1.7): ranks, games seen from both sides, colours, points,
 byes, TRF26 headers and team records. Each problem has its line, column, severity, message key and hint.
 
 Errors are kept for what would import wrong data (a game whose two lines disagree, two players with one

@@ -1,4 +1,4 @@
-"""Write TRF16 or TRF26 (formats.md §1.5), strictly at the columns of the format.
+"""Write TRF16 or TRF26 (docs/formats.md §1.5), strictly at the columns of the format.
 
 Two entry points:
 - `write_trf(trf)` writes a parsed file back: every record that was read (headers, `XX?`/`BB?`, 240, 250, 260,

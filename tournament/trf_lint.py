@@ -1,4 +1,4 @@
-"""TRF lint (formats.md §1.7): every problem the reader found, each with its line, column, severity, message
+"""TRF lint (docs/formats.md §1.7): every problem the reader found, each with its line, column, severity, message
 (key + parameters, for translation) and a plain explanation. Errors block an import; warnings do not.
 """
 

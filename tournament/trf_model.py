@@ -1,4 +1,4 @@
-"""The parsed TRF (formats.md §1): players with their round blocks, every other record in file order, and
+"""The parsed TRF (docs/formats.md §1): players with their round blocks, every other record in file order, and
 typed views of the records the importer understands (teams, abnormal points, accelerations, forbidden pairs).
 
 Pure data: the reader is `tournament.trf`, the cross-line checks `tournament.trf_checks`, the writer
