@@ -312,3 +312,17 @@ async def test_the_encoded_time_control_is_stored_and_exported(tmp_path: Path) -
     finally:
         await registry.close()
     assert exported.header("222") == "5400+30" and exported.header("XXR") is None and exported.rounds == 5
+
+
+def test_haley_accelerations_are_exported_as_250_records() -> None:
+    trf = read("clean-trf26.trf")
+    players = trf_players(trf)
+    for system, expected in (("haley", [(1, 2, 1, 1, Decimal("1.0")), (1, 2, 2, 2, Decimal("1.0"))]),
+                             ("haley_soft", [(1, 2, 1, 1, Decimal("1.0")), (1, 2, 2, 2, Decimal("1.0")),
+                                             (3, 6, 2, 2, Decimal("0.5"))])):
+        tournament = Tournament(id=1, uniq_id="t", name="H", rounds=5, pairing_system=system, rating_limit_1=2100)
+        back, errors = parse_trf(export_trf(tournament, players, trf_pairings(trf, players)))
+        assert errors == []
+        assert [(a.first_player, a.last_player, a.first_round, a.last_round, a.points)
+                for a in back.accelerations] == expected
+        assert back.acceleration(2, 1) == Decimal("1.0") and back.acceleration(3, 3) == 0

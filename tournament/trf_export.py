@@ -22,6 +22,7 @@ from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring, format_decimal
 from tournament.standings import DEFAULT_TIE_BREAKS, completed_round, compute_standings
 from tournament.trf_model import TRF26_RECORDS, TrfPlayer, TrfRecord, TrfRound, TrfTournament
+from tournament.virtual_points import HALEY_KINDS, virtual_half_points
 
 #: TRF codes (White's, Black's) of each stored result.
 CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN: ("0", "1"),
@@ -160,7 +161,10 @@ def tournament_model(tournament: Tournament, players: Sequence[Player], pairings
         last_name=p.last_name, first_name=p.first_name, rating=p.fide_rating or None, federation=p.federation,
         fide_id=p.fide_id, birth_date=p.birth_date, points=float(points[p.id]), rank=rank[p.id],
         rounds=tuple(blocks[p.id])) for p in players]
-    after = [TrfRecord(0, "240", text) for text in _byes_240(players, skipped, rounds + 1)] if trf26 else []
+    after = []
+    if trf26:
+        after += [TrfRecord(0, "240", text) for text in _byes_240(players, skipped, rounds + 1)]
+        after += [TrfRecord(0, "250", text) for text in _haley_250(tournament, players)]
     if source is not None:
         records, at = _merge(source, records, after, trf26)
     else:
@@ -190,7 +194,7 @@ def _merge(source: TrfTournament, fresh: list[TrfRecord], after: list[TrfRecord]
     source_at = len(source.records) if source.player_index is None else source.player_index
     for i, r in enumerate(source.records):
         target = before_players if i < source_at else after_players
-        if r.code in FROM_EVENT:
+        if r.code in FROM_EVENT or (r.code == "250" and "250" in by_code):  # the event's acceleration wins
             if r.code not in done:
                 target.extend(by_code.get(r.code, []))
         elif trf26 or r.code not in TRF26_RECORDS:
@@ -249,6 +253,27 @@ def _headers(t: Tournament, players: Sequence[Player], h: ExportHeader, trf26: b
             out.append(("XXR", f"XXR {t.rounds}"))
         if t.initial_colour in ("W", "B"):
             out.append(("XXC", f"XXC {'white1' if t.initial_colour == 'W' else 'black1'}"))
+    return out
+
+
+def _haley_250(t: Tournament, players: Sequence[Player]) -> list[str]:
+    """The FFE Haley accelerations (`haley`, `haley_soft`) as `250` records: their virtual points depend on the
+    rating and the round only (SAD's depend on the points, and are not written). Consecutive starting ranks
+    with the same points share a record."""
+    if t.pairing_system not in HALEY_KINDS or t.rating_limit_1 is None:
+        return []
+    out: list[str] = []
+    for rnd in (1, 2):
+        runs: list[tuple[int, int, int]] = []  # (first, last, half-points)
+        for p in sorted(players, key=lambda p: p.pairing_number):
+            half = virtual_half_points(t.pairing_system, p.rating, t.rating_limit_1, t.rating_limit_2, rnd, t.rounds,
+                                       0)
+            if half and runs and runs[-1][2] == half and runs[-1][1] == p.pairing_number - 1:
+                runs[-1] = (runs[-1][0], p.pairing_number, half)
+            elif half:
+                runs.append((p.pairing_number, p.pairing_number, half))
+        out += [f"250 {'':4} {format_decimal(Decimal(half) / 2):>4} {rnd:03d} {rnd:03d} {first:>4} {last:>4}"
+                for first, last, half in runs]
     return out
 
 
