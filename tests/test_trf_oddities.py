@@ -4,14 +4,18 @@ and a file Echiquier writes reads back and writes again byte for byte."""
 
 from __future__ import annotations
 
+import html
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
 
 from database.imports import export_tournament
 from database.registry import EventRegistry
+from tests.conftest import prime_csrf
 from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams, trf_tournament_values
 from tournament.models import Tournament
 from tournament.results import ByeKind, Result
@@ -20,6 +24,7 @@ from tournament.trf_export import export_trf, write_trf
 from tournament.trf_lint import lint_bytes
 from tournament.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
 from web.cli import import_trf, main
+from web.i18n import CATALOGS, translator
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
 DATA = Path(__file__).parent / "data"
@@ -326,3 +331,20 @@ def test_haley_accelerations_are_exported_as_250_records() -> None:
         assert [(a.first_player, a.last_player, a.first_round, a.last_round, a.points)
                 for a in back.accelerations] == expected
         assert back.acceleration(2, 1) == Decimal("1.0") and back.acceleration(3, 3) == 0
+
+
+def test_every_problem_the_reader_reports_has_french() -> None:
+    french = CATALOGS["fr"]
+    files = [*sorted(ODDITIES.glob("*.trf")), *sorted(DATA.glob("*.trf"))]
+    items = [i for path in files for i in lint_bytes(path.read_bytes()).items]
+    assert len({i.key for i in items}) > 20
+    assert [i.key for i in items if i.key not in french or (i.hint and i.hint not in french)] == []
+    assert translator("fr")(items[0].key, *items[0].params) != items[0].message
+
+
+async def test_the_lint_page_in_french(client: AsyncTestClient[Litestar]) -> None:
+    headers = await prime_csrf(client)
+    data = (ODDITIES / "titles-lower-case.trf").read_bytes()
+    page = await client.post("/trf-lint?lang=fr", files={"file": ("t.trf", data)}, headers=headers)
+    assert page.status_code == 200
+    assert "titre g lu comme GM" in html.unescape(page.text) and "Les titres sont GM IM" in html.unescape(page.text)
