@@ -6,7 +6,10 @@ Two entry points:
   every round block (an unfinished round keeps its pairings with blank results). A file written by Echiquier
   reads back and writes again byte for byte; a file written by another program reads back to the same content.
 - `export_trf(tournament, players, pairings, …)` writes what the event file holds: it builds the same model
-  and writes it with `write_trf`. E-mail and phone are never written.
+  and writes it with `write_trf`: every paired round (an unfinished one with blank results), 142/XXR, 152/XXC,
+  192, 202, 222 (`secs+inc`), 240 for the next round, the FFE Haley accelerations as 250. Given `source` (the
+  file the tournament was read from), the records the event file does not hold are written back from it.
+  E-mail and phone are never written (no `DAT` lines).
 """
 
 from __future__ import annotations
