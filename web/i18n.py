@@ -7,6 +7,7 @@ from collections.abc import Callable
 from web.i18n_admin import ADMIN_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_trf import TRF_FR
+from web.i18n_ui import UI_FR
 
 LANGUAGES = ("en", "fr")
 
@@ -366,7 +367,8 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **TRF_FR, **FR}}
+# UI_FR: web/i18n_ui.py (language, names of codes)
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **TRF_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
