@@ -65,11 +65,10 @@ async def render_cached(
     bucket = int(time.time() // TIMER_SECONDS) if timed else 0
     key = ("html", template, request.url.path, request.url.query, language(request), is_admin(request), role, htmx,
            bucket)
-    page = app_state(request).templates.get_template(template)
-
     async def compute() -> bytes:
         context = base_context(request, await build())
         context["csrf_token"] = ""
+        page = app_state(request).templates.get_template(template)
         return await asyncio.to_thread(lambda: page.render(**context).encode())
 
     async def compress() -> bytes:
