@@ -15,6 +15,7 @@ from database.tournaments import fill
 from database.tx import Tx
 from tournament.errors import Conflict
 from tournament.models import Pairing, Player, SkippedRound, Tournament
+from tournament.names import collate
 from tournament.papi import PapiRows
 from tournament.scoring import Scoring
 from tournament.trf_export import ExportHeader, export_trf
@@ -230,8 +231,6 @@ async def import_chessevent(store: EventStore, tid: int, players: list[dict[str,
 
 
 def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Player | None:
-    from tournament.names import collate
-
     for field in ("national_id", "fide_id"):
         if values.get(field):
             for p in existing:
