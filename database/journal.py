@@ -5,17 +5,16 @@ How to use it (every engineer writing to the store)
 Row data is journalled for you: SQLite triggers, generated from the live schema, copy every row
 inserted, updated or deleted in any table of the event file (except the journal's own tables and
 `submission`) into `journal_change`, under the journal entry that `EventStore.transaction()` opens.
-Raw `conn.execute("UPDATE …")` inside a transaction is journalled too. What you add is the summary a
+Raw `tx.execute("UPDATE …")` inside a transaction is journalled too. What you add is the summary a
 person reads on the arbiter's journal page, and (from the web layer) who acted:
 
-    async with store.transaction(("checkin", tid), who=actor) as conn:
-        await conn.execute("UPDATE player SET checked_in = 1 WHERE id = ?", (pid,))
-        await store.journal(conn, "check-in", "DUPONT Jean", old="out", new="in",
-                            tournament_id=tid, players=(pid,))
+    async with store.transaction(("checkin", tid), who=actor) as tx:
+        await tx.execute("UPDATE player SET checked_in = 1 WHERE id = ?", (pid,))
+        tx.journal("check-in", "DUPONT Jean", old="out", new="in", tournament_id=tid, players=(pid,))
 
 - `who`: an `Actor(role, client)`. Left out, it is the actor of the current request (the web layer
   calls `acting_as(actor)` once it knows who the client is), else `SYSTEM`.
-- `store.journal(conn, what, target, old, new, tournament_id=, round=, board=, players=)`: the summary
+- `tx.journal(what, target, old, new, tournament_id=, round=, board=, players=)`: the summary
   columns, all optional but `what`; the last call in a transaction wins. Without it the entry is still
   written, with `what` = "change" and the names of the tables touched as target.
 - A transaction that changes no row and has no summary writes no entry.
