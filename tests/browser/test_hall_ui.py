@@ -10,7 +10,6 @@ and the journal at two widths.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from database.store import GameKey
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.hall_data import hall_event
 from tournament.results import Result
+from web.auth import hash_password
 from web.demo import ensure_demo
 from web.settings import Settings
 
@@ -85,9 +85,10 @@ async def _build(folder: Path) -> None:
     registry = EventRegistry(folder)
     try:
         demo = await ensure_demo(registry)
-        await demo.update_info(arbiter_password=None)
         hall = await registry.create("hall", name="Hall", start=0.0, stop=4e9)
         ids = await hall_event(hall, rotator_delay=60)
+        for store in (demo, hall):
+            await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
         await hall.add_screen(uniq_id="standings", type="standings", public=True, columns=2, menu_link=True,
                               sets=[{"tournament_id": ids["open"]}])
         # a few results so that the results screen and the journal have lines, one of them corrected
@@ -106,8 +107,9 @@ def server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     (folder / "events").mkdir()
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API may already run a loop in this thread
         pool.submit(asyncio.run, _build(folder / "events")).result()
+    # not the loopback admin: players, arbiters (logged in) and phones are who they are in the hall
     settings = Settings(events_dir=folder / "events", custom_dir=folder / "custom", create_demo=False,
-                        local_admin=True)
+                        local_admin=False)
     with LiveServer(settings) as live:
         yield Server(live)
 
@@ -118,6 +120,21 @@ def pages(browser: Any, server: Server) -> Iterator[dict[str, Any]]:
     yield opened
     for page in opened.values():
         page.close()
+
+
+@pytest.fixture(scope="module")
+def arbiter(browser: Any, server: Server) -> Iterator[Any]:
+    """A tablet whose arbiter logged in on both events."""
+    context = browser.new_context(viewport=VIEWPORTS["tablet"])
+    page = context.new_page()
+    for event in ("demo", "hall"):
+        page.goto(server.url(f"/arbiter/{event}"))
+        page.fill("input[name=password]", ARBITER_PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(f"**/arbiter/{event}")
+        assert page.locator("a[href$='/journal']").count() == 1
+    yield page
+    context.close()
 
 
 def settle(page: Any) -> None:
@@ -219,49 +236,73 @@ def _choices(page: Any) -> list[str]:
     return [b.get_attribute("data-result") for b in page.locator("dialog button.choice, main button.choice").all()]
 
 
-def test_result_buttons_read_white_first_for_every_role(browser: Any, server: Server) -> None:
-    player = browser.new_page(viewport=VIEWPORTS["tablet"])
-    arbiter = browser.new_page(viewport=VIEWPORTS["tablet"])  # loopback: the server's admin, hence an arbiter
+def _said(page: Any, click: Any) -> list[str]:
+    """The text of the confirmation `click` opens (dismissed: nothing is sent)."""
+    said: list[str] = []
+    page.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
+    click()
+    page.wait_for_timeout(300)
+    return said
+
+
+def _rows(page: Any) -> list[list[int]]:
+    """The buttons' tops, one list per row of choices."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll('dialog .choices'))
+        .map(g => Array.from(g.querySelectorAll('button.choice'))
+                  .map(b => Math.round(b.getBoundingClientRect().top)))""")
+
+
+def test_a_player_sees_white_first_and_no_forfeit(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport=VIEWPORTS["tablet"])
     try:
-        player.context.add_cookies([])  # the player: a loopback client too, but `?as=` is not a thing;
-        # players are clients without the admin cookie on a non-local server: checked over HTTP in
-        # test_web-level tests; here the arbiter dialog and the QR page, the roles a browser can reach
-        arbiter.goto(server.url("/screen/demo/input"))
-        arbiter.locator("tr.board-row.tappable").first.click()
-        arbiter.wait_for_selector("dialog .choice")
-        shoot(arbiter, "dialog-arbiter-tablet")
-        assert _choices(arbiter) == ["1-0", "½-½", "0-1", "1-F", "F-F", "F-1"]
-        rows = arbiter.evaluate("""() => Array.from(document.querySelectorAll('dialog .choices'))
-            .map(g => Array.from(g.querySelectorAll('button.choice'))
-                      .map(b => Math.round(b.getBoundingClientRect().top)))""")
-        assert len(rows) == 2 and len(set(rows[0])) == 1 and len(set(rows[1])) == 1 and rows[0][0] < rows[1][0]
-        lefts = arbiter.evaluate("""() => Array.from(document.querySelectorAll('dialog button.choice'))
-            .map(b => Math.round(b.getBoundingClientRect().left))""")
-        assert lefts[0] < lefts[1] < lefts[2] and lefts[3] < lefts[4] < lefts[5]
-        assert lefts[0] == lefts[3] and lefts[2] == lefts[5]  # 1-0 above 1-F, 0-1 above F-1
-        # a first entry by an arbiter is confirmed in words
-        said: list[str] = []
-        arbiter.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
-        arbiter.locator("dialog button.choice").first.click()
-        arbiter.wait_for_timeout(300)
-        assert said and "1-0" in said[0] and "White wins" in said[0], said
-        # a game with a result: the same layout, the current result marked, not removed
-        arbiter.keyboard.press("Escape")
-        arbiter.locator("tr.board-row.fixable").first.click()
-        arbiter.wait_for_selector("dialog .choice")
-        assert _choices(arbiter) == ["1-0", "½-½", "0-1", "1-F", "F-F", "F-1"]
-        assert arbiter.locator("dialog button.choice.current").count() == 1
-        shoot(arbiter, "dialog-arbiter-correction-tablet")
-        current = arbiter.locator("dialog button.choice.current").get_attribute("data-result")
-        other = next(c for c in ["1-0", "½-½", "0-1"] if c != current)
-        said.clear()
-        arbiter.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
-        arbiter.locator(f"dialog button.choice[data-result='{other}']").click()
-        arbiter.wait_for_timeout(300)
-        assert said and f"{current} → {other}" in said[0], said
+        page.goto(server.url("/screen/demo/input"))
+        page.locator("tr.board-row.tappable").first.click()
+        page.wait_for_selector("dialog .choice")
+        shoot(page, "dialog-player-tablet")
+        assert _choices(page) == ["1-0", "½-½", "0-1"]
+        lefts = page.evaluate("() => Array.from(document.querySelectorAll('dialog button.choice'))"
+                              ".map(b => b.getBoundingClientRect().left)")
+        assert lefts == sorted(lefts) and len(set(lefts)) == 3  # one row, White's result on the left
+        page.keyboard.press("Escape")
+        page.locator("tr.board-row.fixable").first.click()  # a result exists: players cannot change it
+        page.wait_for_selector("dialog .notice")
+        assert _choices(page) == []
     finally:
-        player.close()
-        arbiter.close()
+        page.close()
+
+
+def test_an_arbiter_sees_the_same_layout_with_forfeits_below_and_confirms_in_words(arbiter: Any,
+                                                                                   server: Server) -> None:
+    page = arbiter
+    page.goto(server.url("/screen/demo/input"))
+    page.locator("tr.board-row.tappable").first.click()
+    page.wait_for_selector("dialog .choice")
+    shoot(page, "dialog-arbiter-tablet")
+    assert _choices(page) == ["1-0", "½-½", "0-1", "1-F", "F-F", "F-1"]
+    rows = _rows(page)
+    assert len(rows) == 2 and len(set(rows[0])) == 1 and len(set(rows[1])) == 1 and rows[0][0] < rows[1][0]
+    lefts = page.evaluate("() => Array.from(document.querySelectorAll('dialog button.choice'))"
+                          ".map(b => Math.round(b.getBoundingClientRect().left))")
+    assert lefts[0] < lefts[1] < lefts[2] and lefts[3] < lefts[4] < lefts[5]
+    assert lefts[0] == lefts[3] and lefts[2] == lefts[5]  # 1-0 above 1-F, 0-1 above F-1
+    # a first entry by an arbiter is confirmed in words, so is a forfeit
+    said = _said(page, lambda: page.locator("dialog button.choice").first.click())
+    assert said and "enter 1-0 (White wins)" in said[0], said
+    said = _said(page, lambda: page.locator("dialog button.choice[data-result='F-1']").click())
+    assert said and "F-1 (Black wins by forfeit)" in said[0], said
+    # a game with a result: the same layout, the current result marked in place, a change said old → new
+    page.keyboard.press("Escape")
+    page.locator("tr.board-row.fixable").first.click()
+    page.wait_for_selector("dialog .choice")
+    assert _choices(page) == ["1-0", "½-½", "0-1", "1-F", "F-F", "F-1"]
+    assert page.locator("dialog button.choice.current").count() == 1
+    shoot(page, "dialog-arbiter-correction-tablet")
+    current = page.locator("dialog button.choice.current").get_attribute("data-result")
+    for other in ("1-0", "½-½", "0-1", "1-F"):
+        if other != current:
+            said = _said(page, lambda o=other: page.locator(f"dialog button.choice[data-result='{o}']").click())
+            assert said and f"change {current} → {other}" in said[0], said
+    page.keyboard.press("Escape")
 
 
 # -- item 8: touch and phone ---------------------------------------------------------------------------
@@ -306,62 +347,76 @@ def test_standings_on_a_phone_cut_no_number(browser: Any, server: Server) -> Non
 
 # -- item 6: board cards --------------------------------------------------------------------------------
 
-def test_board_cards_print_eight_or_more_per_a4_page_without_overlap(browser: Any, server: Server) -> None:
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
+CARD_BOXES_JS = """() => Array.from(document.querySelectorAll('.card')).map(c => {
+    const r = c.getBoundingClientRect(), inner = [], board = c.querySelector('.board');
+    for (const el of c.querySelectorAll('*')) {
+      const b = el.getBoundingClientRect();
+      if (b.width && !el.closest('svg'))
+        inner.push([b.left, b.top, b.right, b.bottom, el.tagName + '.' + el.className]);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        inner.push([0, 0, 1e6, 1e6, 'cut ' + el.className]);
+    }
+    return {box: [r.left, r.top, r.right, r.bottom], inner: inner,
+            wrapped: board.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(board).fontSize)};
+  })"""
+
+
+def test_board_cards_print_eight_or_more_per_a4_page_without_overlap(arbiter: Any, server: Server) -> None:
+    page = arbiter
+    page.goto(server.url("/board-card/demo/cards/1?host=http://echiquier.local:8080"))
+    page.wait_for_load_state("load")
+    shoot(page, "board-cards-screen")
+    page.emulate_media(media="print")
     try:
-        page.goto(server.url("/board-card/demo/cards/1"))
-        page.wait_for_load_state("load")
-        page.emulate_media(media="print")
-        boxes = page.evaluate("""() => Array.from(document.querySelectorAll('.card')).map(c => {
-            const r = c.getBoundingClientRect(); const inner = [];
-            for (const el of c.querySelectorAll('*')) { const b = el.getBoundingClientRect();
-              if (b.width) inner.push([b.left, b.top, b.right, b.bottom, el.tagName]); }
-            return {box: [r.left, r.top, r.right, r.bottom], inner: inner,
-                    wrapped: c.querySelector('.board').getBoundingClientRect().height
-                             > 1.6 * parseFloat(getComputedStyle(c.querySelector('.board')).fontSize)}; })""")
-        assert len(boxes) == 30
-        for i, a in enumerate(boxes):
-            assert not a["wrapped"], i
+        cards = page.evaluate(CARD_BOXES_JS)
+        assert len(cards) == 30  # 60 players: 30 boards, the bye's board too (a game there next round)
+        for i, a in enumerate(cards):
+            assert not a["wrapped"], i  # "Board 12" on one line
             left, top, right, bottom = a["box"]
-            for x0, y0, x1, y1, tag in a["inner"]:  # nothing sticks out of its card
-                assert x0 >= left - 1 and y0 >= top - 1 and x1 <= right + 1 and y1 <= bottom + 1, (i, tag)
-            for b in boxes[i + 1:]:  # no two cards overlap
+            for x0, y0, x1, y1, what in a["inner"]:  # nothing sticks out of its card, nothing is cut
+                assert x0 >= left - 1 and y0 >= top - 1 and x1 <= right + 1 and y1 <= bottom + 1, (i, what)
+            for b in cards[i + 1:]:  # no two cards overlap
                 l2, t2, r2, b2 = b["box"]
                 assert right <= l2 + 0.5 or r2 <= left + 0.5 or bottom <= t2 + 0.5 or b2 <= top + 0.5
+        page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi: what the printer gets
+        page.screenshot(path=str(ARTIFACTS / "hall-ui-board-cards-print.png"), full_page=True)
+        page.set_viewport_size(VIEWPORTS["tablet"])
         pdf = ARTIFACTS / "hall-ui-board-cards.pdf"
         page.pdf(path=str(pdf), format="A4", print_background=False)
-        data = pdf.read_bytes()
-        pages_count = len(re.findall(rb"/Type\s*/Page[^s]", data))
-        assert 1 <= pages_count <= 30 / 8 + 1, pages_count  # ≥ 8 cards per A4 page
-        per_page = page.evaluate("""() => { const cards = Array.from(document.querySelectorAll('.card'));
-            const pageBox = document.querySelector('.sheet'); return cards.length; }""")
-        assert per_page == 30
-        # the markers are shapes, not font glyphs
-        assert page.locator(".card .marker svg, .card .marker.shape").count() >= 60
-        page.emulate_media(media="screen")
-        shoot(page, "board-cards-screen")
-        # a card names the event and the board, not the round, nor a game
-        url = page.locator(".card a.url").first.get_attribute("href") or ""
-        assert re.search(r"/board/demo/open-a/1(\?|$)", url), url
+        pages_count = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+        assert 1 <= pages_count <= 30 // 8, pages_count  # at least 8 cards per A4 page
     finally:
-        page.close()
+        page.emulate_media(media="screen")
+    # the markers are drawn (SVG), not font glyphs that Debian's fonts may lack
+    assert page.locator(".card .marker svg").count() == 60
+    assert "⬜" not in page.content() and "⬛" not in page.content()
+    # a card names the event, the tournament and the board: neither the round, nor a game, nor an IP
+    url = page.locator(".card a.url").first.get_attribute("href") or ""
+    assert re.fullmatch(r"http://echiquier\.local:8080/board/demo/open-a/1\?k=[\w-]+=*", url), url
+    assert page.locator(".card svg path").count() >= 30  # the QR codes
 
 
-def test_a_board_card_opens_the_current_game_of_its_board(browser: Any, server: Server) -> None:
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+def test_a_board_card_opens_the_current_game_of_its_board(browser: Any, arbiter: Any, server: Server) -> None:
+    arbiter.goto(server.url("/board-card/demo/cards/1"))
+    url = arbiter.locator(".card a.url").nth(1).get_attribute("href") or ""
+    path = url[url.index("/board/"):]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = phone.new_page()
     try:
-        cards = browser.new_page()
-        cards.goto(server.url("/board-card/demo/cards/1"))
-        url = cards.locator(".card a.url").nth(1).get_attribute("href") or ""
-        cards.close()
-        path = url[url.index("/board/"):]
         page.goto(server.url(path))
-        page.wait_for_load_state("load")
         shoot(page, "board-card-phone")
         assert "Board 2" in page.locator("h1").inner_text()
-        assert _choices(page) in (["1-0", "½-½", "0-1"], [])
+        assert "round 3" in page.locator(".where").inner_text()
+        if page.locator("#card-result").count() == 0:  # the demo may have entered board 2 already
+            assert _choices(page) == ["1-0", "½-½", "0-1"]
+            lefts = page.evaluate("() => Array.from(document.querySelectorAll('button.choice'))"
+                                  ".map(b => b.getBoundingClientRect().left)")
+            assert lefts == sorted(lefts) and len(set(lefts)) == 3  # one row on a phone too
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        tampered = path.replace("/open-a/2?", "/open-a/3?")
+        assert page.goto(server.url(tampered)).status == 403
     finally:
-        page.close()
+        phone.close()
 
 
 # -- item 7: the journal -------------------------------------------------------------------------------
@@ -389,10 +444,3 @@ def test_the_journal_is_readable(browser: Any, server: Server, width: int) -> No
         page.close()
 
 
-def test_screen_fixture_is_what_the_tests_think(server: Server) -> None:
-    """Guard: the demo has 30 boards on `boards-a` and the hall 600 players (else the asserts above are void)."""
-    import urllib.request
-
-    html = urllib.request.urlopen(server.url(DEMO_SCREENS["boards"])).read().decode()
-    assert html.count('class="board-row') == 30
-    assert json.dumps("hall")  # keeps json imported for the journal checks
