@@ -35,3 +35,10 @@ HALL_FR.update({
     "Scan to enter the result of the game on this board.":
         "Scannez pour saisir le résultat de la partie sur cet échiquier.",
 })
+HALL_FR.update({
+    # the journal
+    "Game": "Partie",
+    "undoes #%s": "annule #%s",
+    "round %s, board %s": "ronde %s, échiquier %s",
+    "Undo #%s, %s %s%s: %s → %s?": "Annuler #%s, %s %s%s : %s → %s ?",
+})
