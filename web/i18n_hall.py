@@ -42,3 +42,8 @@ HALL_FR.update({
     "round %s, board %s": "ronde %s, échiquier %s",
     "Undo #%s, %s %s%s: %s → %s?": "Annuler #%s, %s %s%s : %s → %s ?",
 })
+HALL_FR.update({
+    # input screens on tablets and phones
+    "Find a board or a player": "Chercher un échiquier ou un·e joueur·euse",
+    "%s found": "%s trouvé(s)",
+})

@@ -35,16 +35,35 @@
       }  // else: as the server rendered them, column after column
       rows.forEach(function (r, i) { r.dataset.flow = i; });
       el._flow = rows.map(function (r) { return r.id || ""; });
-      return {el: el, columns: columns, slots: slots, rows: rows,
+      return {el: el, columns: columns, slots: slots, rows: rows, probe: longest(rows),
               // fewer columns only where one column holds one slot (check-in halves stay as they are)
               flexible: columns.length > 0 && columns.length === slots.length};
     });
+  }
+
+  // The rows most likely to be cut: for each cell position, the PROBE rows with the longest text
+  // (checking them is as good as checking every row, and a long screen stays fast to fit).
+  var PROBE = 6;
+  function longest(rows) {
+    var chosen = new Set(), widest = {};
+    rows.forEach(function (r) {
+      var cells = r.cells || r.querySelectorAll(".name");
+      for (var i = 0; i < cells.length; i++) {
+        (widest[i] = widest[i] || []).push([cells[i].textContent.length, r]);
+      }
+    });
+    Object.keys(widest).forEach(function (i) {
+      widest[i].sort(function (a, b) { return b[0] - a[0]; }).slice(0, PROBE).forEach(function (x) { chosen.add(x[1]); });
+    });
+    return chosen;
   }
 
   // Deal each block's rows into `columns` slots and `pages` pages (page p, slot c holds the rows
   // p*columns*per + c*per … + per), each slot keeping its rows in reading order.
   function arrange(all, columns, pages) {
     all.forEach(function (b) {
+      if (b.arranged === columns + "x" + pages) { return; }  // rows already dealt so
+      b.arranged = columns + "x" + pages;
       var used = b.flexible ? Math.min(columns, b.slots.length) : b.slots.length;
       var per = Math.max(1, Math.ceil(b.rows.length / (used * pages)));
       var lists = b.slots.map(function () { return []; });
@@ -113,10 +132,14 @@
   function fitsWith(all, px, columns, pages) {
     setSize(px);
     arrange(all, columns, pages);
-    show(all, 1, 0);
-    if (cut(all)) { return false; }
+    if (!cutFree(all)) { return false; }
     show(all, pages, 0);
     return tallEnough();
+  }
+
+  function cutFree(all) {  // with only the probe rows shown (widths do not depend on the rows shown)
+    all.forEach(function (b) { b.rows.forEach(function (r) { r.hidden = !b.probe.has(r); }); });
+    return !cut(all);
   }
 
   // Type bound by the width leaves height free: taller rows (up to MAX_PAD em of padding) are easier
@@ -163,16 +186,18 @@
       var wide = columns;
       while (wide >= 1) {
         arrange(all, wide, 1);
-        show(all, 1, 0);
-        if (!cut(all)) { break; }
+        if (cutFree(all)) { break; }
         wide -= 1;
       }
+      if (wide >= 1) { columns = wide; }
+      // the fewest pages whose first (fullest) page is short enough: more pages, shorter pages
       var tall = function (p) { arrange(all, columns, p); show(all, p, 0); return tallEnough(); };
-      if (wide >= 1) {
-        columns = wide;
-        tall = function (p) { return fitsWith(all, low, columns, p); };
+      var few = 1, many = MAX_PAGES;  // `few` does not fit, `many` does (or is the cap)
+      while (many - few > 1) {
+        var middle = Math.floor((few + many) / 2);
+        if (tall(middle)) { many = middle; } else { few = middle; }
       }
-      while (pages < MAX_PAGES && !tall(pages)) { pages += 1; }
+      pages = many;
       if (wide >= 1) {  // the last page is seldom full: the type may grow a little on that many pages
         px = largest(all, low, high, columns, pages);
       }
