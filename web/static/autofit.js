@@ -204,7 +204,8 @@
     }
     setSize(px);
     arrange(all, columns, pages);
-    if (pages === 1) { spread(all); }
+    show(all, pages, 0);
+    spread(all);  // on several pages: the first, the fullest, sets the spacing
     state.pages = pages;
     state.columns = columns;
     state.px = px;
