@@ -156,6 +156,17 @@
     root.style.setProperty("--row-pad", lo.toFixed(3) + "em");
   }
 
+  // The fewest pages whose first (fullest) page is short enough, at the current size: bisection.
+  function fewestPages(all, columns) {
+    var tall = function (p) { arrange(all, columns, p); show(all, p, 0); return tallEnough(); };
+    var few = 0, many = MAX_PAGES;  // `few` does not fit (0 never does), `many` does (or is the cap)
+    while (many - few > 1) {
+      var middle = Math.floor((few + many) / 2);
+      if (tall(middle)) { many = middle; } else { few = middle; }
+    }
+    return many;
+  }
+
   // The largest size in [low, high] that fits `columns` × `pages` (`low` fits).
   function largest(all, low, high, columns, pages) {
     var lo = low, hi = high;
@@ -189,17 +200,23 @@
         if (cutFree(all)) { break; }
         wide -= 1;
       }
-      if (wide >= 1) { columns = wide; }
-      // the fewest pages whose first (fullest) page is short enough: more pages, shorter pages
-      var tall = function (p) { arrange(all, columns, p); show(all, p, 0); return tallEnough(); };
-      var few = 1, many = MAX_PAGES;  // `few` does not fit, `many` does (or is the cap)
-      while (many - few > 1) {
-        var middle = Math.floor((few + many) / 2);
-        if (tall(middle)) { many = middle; } else { few = middle; }
-      }
-      pages = many;
-      if (wide >= 1) {  // the last page is seldom full: the type may grow a little on that many pages
-        px = largest(all, low, high, columns, pages);
+      if (wide < 1) {  // cut whatever the columns: keep them, page at the smallest size
+        pages = fewestPages(all, columns);
+      } else {
+        // each column count from `wide` down: its fewest pages, then the largest type on that many
+        // pages; fewer columns win when their type is larger for at most half as many pages again
+        var best = null;
+        for (var c = wide; c >= 1; c--) {
+          setSize(low);
+          var p = fewestPages(all, c);
+          var size = largest(all, low, high, c, p);
+          if (!best || (size > best.px && p <= Math.ceil(best.pages * 1.5))) {
+            best = {columns: c, pages: p, px: size};
+          }
+        }
+        columns = best.columns;
+        pages = best.pages;
+        px = best.px;
       }
     }
     setSize(px);
