@@ -5,9 +5,6 @@ scanned, it opens the current round's game on that board, so one set of cards se
 (every round, every re-pairing). It lets anyone holding the card enter 1-0, ½-½ or 0-1 on that game
 only, while it has no result. The host printed in the codes is the one the arbiter chooses on the
 sheet: a name that stays valid all event, not an address the laptop may lose.
-
-Cards printed before (`/board-card/<event>/game/<token>`, one game each) still work until their round
-is complete.
 """
 
 from __future__ import annotations
@@ -31,10 +28,10 @@ from litestar.response import Response, Template
 
 from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
-from tournament.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
+from tournament.errors import Conflict, Invalid, NotFound, Unauthorized
 from tournament.models import Info, Tournament
 from tournament.results import TABLET_RESULTS, Result
-from web.auth import BadCard, Role, actor, read_board_token
+from web.auth import BadCard, Role, actor
 from web.entry import ARBITER_ROLES, Key, answer_once
 from web.network import lan_address
 from web.render import render
@@ -42,15 +39,6 @@ from web.state import app_state
 from web.views import BoardRow, TournamentState, board_rows, tournament_state
 
 PlayerCode = Annotated[int, msgspec.Meta(ge=1, le=3)]
-
-
-class CardEntry(msgspec.Struct, kw_only=True):
-    result: PlayerCode
-    key: Key = ""
-
-
-class CardExpired(Forbidden):
-    pass
 
 
 class BoardEntry(msgspec.Struct, kw_only=True):
@@ -121,31 +109,8 @@ def public_base(request: Request) -> str:
     return base
 
 
-def find_row(state: TournamentState, key: GameKey) -> BoardRow | None:
-    for row in board_rows(state):
-        if (row.round, row.white.id) == (key.round, key.white_player_id) and row.black is not None \
-                and row.black.id == key.black_player_id:
-            return row
-    return None
-
-
-def check_card(state: TournamentState, key: GameKey, row: BoardRow | None) -> BoardRow:
-    """The card's game, while it may still be entered (a card of a finished game still shows its result)."""
-    if state.round != key.round or row is None:
-        raise CardExpired("This card is for another round or the round was re-paired: it has expired.")
-    if row.result is None and state.missing == 0:
-        raise CardExpired("Every result of round %s is in: this card has expired.", key.round)
-    return row
-
-
 class BoardCardController(Controller):
     path = "/board-card/{event_id:str}"
-
-    async def _card(self, request: Request, store: EventStore, event_id: str, token: str
-                    ) -> tuple[GameKey, TournamentState, BoardRow]:
-        key = read_board_token(app_state(request).secret, event_id, token)
-        state = await tournament_state(store, key.tournament_id)
-        return key, state, check_card(state, key, find_row(state, key))
 
     @get("/cards/{tid:int}")
     async def cards(self, request: Request, event_id: FromPath[str], tid: FromPath[int],
@@ -164,29 +129,6 @@ class BoardCardController(Controller):
             cards.append((board, url, await asyncio.to_thread(qr_svg, url)))
         return render(request, "arbiter/cards.html", event_id=event_id, info=info, tournament=state.tournament,
                       round=state.round, cards=cards, host=base, tid=tid)
-
-    @get("/game/{token:str}")
-    async def card(self, request: Request, event_id: FromPath[str], token: FromPath[str],
-                   store: NamedDependency[EventStore], info: NamedDependency[Info]) -> Template:
-        _key, state, row = await self._card(request, store, event_id, token)
-        return render(request, "arbiter/board.html", event_id=event_id, info=info, row=row, board=row.board,
-                      tournament=state.tournament, round=row.round, choices=TABLET_RESULTS, message=None,
-                      action=f"/board-card/{event_id}/game/{token}")
-
-    @post("/game/{token:str}")
-    async def enter(self, request: Request, event_id: FromPath[str], token: FromPath[str],
-                    data: URLEncodedBody[CardEntry], store: NamedDependency[EventStore]) -> Response[str]:
-        key, _state, row = await self._card(request, store, event_id, token)
-        result = Result(data.result)
-        here = f"/board-card/{event_id}/game/{token}"
-
-        async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
-            answer = (303, here)
-            await store.record_result(key, result, row.board or 0, submission=make(*answer))
-            return answer
-
-        with acting_as(actor(request, "board", f"board card {row.board or '?'}")):
-            return await answer_once(request, store, data.key, f"card:{token}:{int(result)}", act)
 
 
 class BoardController(Controller):
