@@ -138,8 +138,9 @@ def arbiter(browser: Any, server: Server) -> Iterator[Any]:
         page.goto(server.url(f"/arbiter/{event}"))
         page.fill("input[name=password]", ARBITER_PASSWORD)
         page.click("button[type=submit]")
-        page.wait_for_url(f"**/arbiter/{event}")
-        assert page.locator("a[href$='/journal']").count() == 1
+        page.wait_for_load_state("load")
+        page.goto(server.url(f"/arbiter/{event}/journal"))
+        assert page.locator(".journal-table").count() == 1  # logged in
     yield page
     context.close()
 
