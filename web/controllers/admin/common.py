@@ -19,6 +19,7 @@ LISTS = frozenset({"results_tournament_ids", "screen_ids", "family_ids"})
 DONE = {
     "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "moved": "Moved.", "archived": "Archived.",
     "restored": "Restored.", "cloned": "Cloned.", "imported": "Imported.", "withdrawn": "Withdrawn.",
+    "undone": "Undone: the tournament is back as it was before the import.",
 }
 
 

@@ -1,0 +1,29 @@
+"""French for the admin pages' confirmations, builders and help texts (merged into `web.i18n.CATALOGS`)."""
+
+from __future__ import annotations
+
+ADMIN_UI_FR: dict[str, str] = {
+    # replacing a tournament from a file (web/controllers/admin/tournaments.py)
+    "This upload is no longer waiting for confirmation: choose the file again.":
+        "Ce fichier n'attend plus de confirmation : choisissez-le à nouveau.",
+    "Undone: the tournament is back as it was before the import.":
+        "Annulé : le tournoi est revenu à son état d'avant l'import.",
+    "No journal entry %s for this tournament.": "Aucune entrée %s du journal pour ce tournoi.",
+    "The file replaced the players, pairings and results.":
+        "Le fichier a remplacé les joueurs, les appariements et les résultats.",
+    "Undo this import": "Annuler cet import",
+    "Journal": "Journal",
+    "“%s” will replace this tournament. Nothing has changed yet.":
+        "« %s » va remplacer ce tournoi. Rien n'a encore changé.",
+    "Now: %s players, %s pairings. In the file: %s players, %s pairings.":
+        "Actuellement : %s joueurs, %s appariements. Dans le fichier : %s joueurs, %s appariements.",
+    "These results are not in the file and will be lost:":
+        "Ces résultats ne sont pas dans le fichier et seront perdus :",
+    "Results lost": "Résultats perdus",
+    "of which entered on screens": "dont saisis sur les écrans",
+    "Every result stored now is in the file: no result will be lost.":
+        "Tous les résultats actuels sont dans le fichier : aucun résultat ne sera perdu.",
+    "Replace the tournament": "Remplacer le tournoi",
+    "File chosen: “%s”. Nothing was loaded from it: correct it or choose it again.":
+        "Fichier choisi : « %s ». Rien n'en a été chargé : corrigez-le ou choisissez-le à nouveau.",
+}
