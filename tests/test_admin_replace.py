@@ -137,3 +137,21 @@ async def test_a_failed_upload_names_the_file(admin_web: Client) -> None:
     text = html.unescape(response.text)
     assert "File chosen: “notes.docx”" in text
     assert 'value="Open B"' in text  # the other fields are kept
+
+
+async def test_the_import_page_does_not_replace_a_tournament_silently(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    tid = await import_fixture(store, "small-20p-5r.trf")
+    file, _ = await last_round_on_screens(store, tid)
+    before = await store.pairings(tid)
+    response = await admin_web.post("/data/open/import", files=upload("rounds-1-2.trf", file))
+    assert response.status_code == 409, response.text[:300]
+    assert f'href="{BASE}/{tid}" id="replace-link"' in response.text
+    assert "“rounds-1-2.trf”" in html.unescape(response.text)
+    assert await store.pairings(tid) == before
+    # a new tournament is imported, with its next step
+    response = await admin_web.post("/data/open/import", data={"tournament": "Blitz"},
+                                    files=upload("blitz.trf", file))
+    assert response.status_code == 200
+    blitz = next(t for t in await store.tournaments() if t.name == "Blitz")
+    assert f'href="{BASE}/{blitz.id}" id="next-step"' in response.text

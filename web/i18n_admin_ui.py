@@ -26,4 +26,12 @@ ADMIN_UI_FR: dict[str, str] = {
     "Replace the tournament": "Remplacer le tournoi",
     "File chosen: “%s”. Nothing was loaded from it: correct it or choose it again.":
         "Fichier choisi : « %s ». Rien n'en a été chargé : corrigez-le ou choisissez-le à nouveau.",
+    # /data/<event>/import (web/controllers/data.py)
+    "Next step: check the tournament's settings and players":
+        "Étape suivante : vérifiez les paramètres et les joueurs du tournoi",
+    "“%s”: the tournament %s already has players. A TRF file replaces them and their results: load it from the "
+    "tournament's page, which shows first what would be lost.":
+        "« %s » : le tournoi %s a déjà des joueurs. Un fichier TRF les remplace avec leurs résultats : chargez-le "
+        "depuis la page du tournoi, qui montre d'abord ce qui serait perdu.",
+    "Open the tournament": "Ouvrir le tournoi",
 }
