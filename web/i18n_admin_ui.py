@@ -34,4 +34,30 @@ ADMIN_UI_FR: dict[str, str] = {
         "« %s » : le tournoi %s a déjà des joueurs. Un fichier TRF les remplace avec leurs résultats : chargez-le "
         "depuis la page du tournoi, qui montre d'abord ce qui serait perdu.",
     "Open the tournament": "Ouvrir le tournoi",
+    # event settings: the codes in plain sight, colour pickers (templates/admin/_event_fields.html, _forms.html)
+    "Who may enter results": "Qui peut saisir les résultats",
+    "Players and tablets type it before entering a result. Leave empty to keep the current code.":
+        "Les joueurs et les tablettes le tapent avant de saisir un résultat. Laissez vide pour garder le code "
+        "actuel.",
+    "An input code is set.": "Un code de saisie est défini.",
+    "No input code: anyone in the hall can enter results.":
+        "Pas de code de saisie : tout le monde dans la salle peut saisir des résultats.",
+    "Arbiters sign in with it at the arbiter page to correct results and see the journal. Leave empty to keep "
+    "the current code.":
+        "Les arbitres s'identifient avec lui sur la page d'arbitrage pour corriger des résultats et voir le "
+        "journal. Laissez vide pour garder le code actuel.",
+    "An arbiter password is set.": "Un mot de passe d'arbitre est défini.",
+    "No arbiter password: only the server's administrator is an arbiter.":
+        "Pas de mot de passe d'arbitre : seul·e l'administrateur·rice du serveur arbitre.",
+    "default": "par défaut",
+    # time control in minutes (templates/admin/_tournament_fields.html)
+    "Initial time (minutes)": "Temps initial (minutes)",
+    "e.g. 90 for 1 h 30; 0.5 = 30 seconds": "ex. 90 pour 1 h 30 ; 0,5 = 30 secondes",
+    "Increment (+ seconds per move)": "Incrément (+ secondes par coup)",
+    "e.g. 30 for 90 min + 30 s per move": "ex. 30 pour 90 min + 30 s par coup",
+    "Handicap: minimum time (minutes)": "Handicap : temps minimum (minutes)",
+    "No player gets less, whatever the rating gap.": "Aucun joueur n'a moins, quel que soit l'écart Elo.",
+    "The stronger player loses time for each step of this many rating points above the opponent.":
+        "Le joueur le plus fort perd du temps pour chaque tranche de ce nombre de points Elo au-dessus de son "
+        "adversaire.",
 }
