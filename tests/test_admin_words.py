@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.admin_support import Client, field_error, new_event, post
+from tests.conftest import fixture_path, import_fixture
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EVENT = {"name": "Open 2026", "start": "2026-07-01", "stop": "2026-07-03"}
@@ -68,3 +69,49 @@ async def test_the_codes_are_in_plain_sight(admin_web: Client) -> None:
     await post(admin_web, "/admin/events/open", {**EVENT, "input_code": "1234"})
     page = (await admin_web.get("/admin/events/open")).text
     assert "An input code is set." in page
+
+
+async def test_each_creation_ends_with_a_next_step(admin_web: Client) -> None:
+    response = await post(admin_web, "/admin/events", {"event_id": "open", **EVENT})
+    page = await admin_web.get(response.headers["location"])
+    assert 'id="next-step" href="/admin/events/open/tournaments"' in page.text
+    response = await post(admin_web, "/admin/events/open/tournaments", {"uniq_id": "a", "name": "Open A"})
+    page = await admin_web.get(response.headers["location"])
+    assert 'id="next-step" href="#upload"' in page.text and 'id="upload"' in page.text
+    response = await post(admin_web, "/admin/events/open/screens", {"uniq_id": "hall", "type": "boards"})
+    assert response.status_code == 303, response.text[:300]
+    page = await admin_web.get(response.headers["location"])
+    assert 'id="next-step" href="#sets"' in page.text and 'id="sets"' in page.text
+    # without a creation, no next step
+    assert 'id="next-step"' not in (await admin_web.get("/admin/events/open")).text
+
+
+async def test_an_import_ends_with_the_players_as_next_step(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    await post(admin_web, "/admin/events/open/tournaments", {"uniq_id": "a", "name": "Open A"})
+    tid = (await store.tournaments())[0].id
+    data = fixture_path("small-20p-5r.trf").read_bytes()
+    response = await admin_web.post(f"/admin/events/open/tournaments/{tid}/upload",
+                                    files={"file": ("small.trf", data, "text/plain")})
+    assert response.status_code == 200
+    assert f'id="next-step" href="/admin/events/open/tournaments/{tid}/players"' in response.text
+
+
+async def test_the_player_list_shows_title_federation_club_and_category(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    tid = await import_fixture(store, "small-20p-5r.trf")
+    await post(admin_web, f"/admin/events/open/tournaments/{tid}/players",
+               {"last_name": "Zeta", "first_name": "Ana", "title": "WIM", "federation": "FRA",
+                "club": "Echiquier Niçois"})
+    page = (await admin_web.get(f"/admin/events/open/tournaments/{tid}/players?q=Zeta")).text
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S)
+    assert head
+    assert [html.unescape(h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head[1])][1:7] == [
+        "Player", "Title", "Rating", "Federation", "Club", "Category"]
+    row = re.search(r"<tr><td class=\"num\">\d+</td>(.*?)</tr>", page, re.S)
+    assert row
+    cells = [html.unescape(re.sub(r"<[^>]+>", "", c)).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row[1], re.S)]
+    assert cells[1:5] == ["WIM", "", "FRA", "Echiquier Niçois"], cells
+    assert "Zeta" in cells[0].title(), cells
+    # every admin table scrolls inside its wrapper, not the page
+    assert '<div class="table-wrap"><table class="admin-list" id="player-rows">' in page

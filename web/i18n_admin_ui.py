@@ -60,4 +60,28 @@ ADMIN_UI_FR: dict[str, str] = {
     "The stronger player loses time for each step of this many rating points above the opponent.":
         "Le joueur le plus fort perd du temps pour chaque tranche de ce nombre de points Elo au-dessus de son "
         "adversaire.",
+    "Category": "Catégorie",
+    # menu and label builders (templates/admin/_forms.html, web/static/admin.js)
+    "No menu": "Pas de menu",
+    "Link to:": "Liens vers :",
+    "the input screens": "les écrans de saisie",
+    "the boards screens": "les écrans d'échiquiers",
+    "the players screens": "les écrans de joueurs",
+    "the results screens": "les écrans de résultats",
+    "the standings screens": "les écrans de classement",
+    "the screens of this family": "les écrans de cette famille",
+    "Menu:": "Menu :",
+    "(automatic)": "(automatique)",
+    "Insert:": "Insérer :",
+    "tournament name": "nom du tournoi",
+    "first board": "premier échiquier",
+    "last board": "dernier échiquier",
+    "Label:": "Libellé :",
+    # next steps after a creation
+    "Next step: add a tournament": "Étape suivante : ajoutez un tournoi",
+    "Next step: load the players and pairings below": "Étape suivante : chargez les joueurs et appariements ci-dessous",
+    "Next step: check the players": "Étape suivante : vérifiez les joueurs",
+    "create the screens": "créez les écrans",
+    "Next step: add a set to choose what the screen shows":
+        "Étape suivante : ajoutez un bloc pour choisir ce que montre l'écran",
 }

@@ -78,6 +78,7 @@ def page(request: Request[Any, Any, Any], template: str, *, form: Form | None = 
     context.setdefault("warnings", form.warnings if form else [])
     context.setdefault("done", DONE.get(request.query_params.get("done", "")))
     context.setdefault("colour_defaults", DEFAULT_COLORS)
+    context.setdefault("done_key", request.query_params.get("done", ""))
     if form is not None and not form.ok:
         status_code = 422
     return render(request, template, status_code=status_code, **context)
