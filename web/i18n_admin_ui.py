@@ -84,4 +84,11 @@ ADMIN_UI_FR: dict[str, str] = {
     "create the screens": "créez les écrans",
     "Next step: add a set to choose what the screen shows":
         "Étape suivante : ajoutez un bloc pour choisir ce que montre l'écran",
+    # home page, event page (templates/home.html, event.html)
+    "Organisers: the administration opens without a password on the server machine itself; from another "
+    "device, sign in with the admin password.":
+        "Organisateurs : l'administration s'ouvre sans mot de passe sur la machine du serveur elle-même ; depuis "
+        "un autre appareil, connectez-vous avec le mot de passe d'administration.",
+    "Sign in as administrator": "Se connecter comme administrateur·rice",
+    "Administration of this event": "Administration de cet évènement",
 }
