@@ -86,3 +86,25 @@ def test_builders_fill_the_fields_and_preview(browser: Any, live_demo: LiveServe
         assert not unset.is_checked()
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (390, 844)])
+def test_arbiter_home_journal_filters_and_trf_check_are_styled(browser: Any, live_demo: LiveServer, width: int,
+                                                               height: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        for name, path, form in (("arbiter", "/arbiter/demo", "main.arbiter form"),
+                                 ("journal", "/arbiter/demo/journal", ".journal-filters"),
+                                 ("trf-check", "/trf-lint", "form.styled-form"),
+                                 ("import", "/data/demo/import", "form.styled-form")):
+            page.goto(live_demo.url + path)
+            page.screenshot(path=str(ARTIFACTS / f"admin-{name}-{width}x{height}.png"))
+            assert page_overflow(page) <= 0, (name, page_overflow(page))
+            controls = page.locator(f"{form} select, {form} input:not([type=hidden]), {form} button")
+            assert controls.count() > 0, name
+            for i in range(controls.count()):
+                style = controls.nth(i).evaluate(
+                    "e => [parseFloat(getComputedStyle(e).minHeight), getComputedStyle(e).borderTopLeftRadius]")
+                assert style[0] >= 44 and style[1] != "0px", (name, i, style)
+    finally:
+        page.close()
