@@ -155,3 +155,13 @@ async def test_the_import_page_does_not_replace_a_tournament_silently(admin_web:
     assert response.status_code == 200
     blitz = next(t for t in await store.tournaments() if t.name == "Blitz")
     assert f'href="{BASE}/{blitz.id}" id="next-step"' in response.text
+
+
+async def test_a_failed_import_names_the_file_and_keeps_the_tournament_name(admin_web: Client) -> None:
+    await new_event(admin_web)
+    response = await admin_web.post("/data/open/import", data={"tournament": "Blitz du soir"},
+                                    files=upload("soir.trf", b"001 garbage\n"))
+    assert response.status_code == 422
+    text = html.unescape(response.text)
+    assert "File chosen: “soir.trf”" in text
+    assert 'value="Blitz du soir"' in text

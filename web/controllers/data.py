@@ -121,7 +121,7 @@ class DataController(Controller):
             if errors:
                 problems = [str(e) for e in errors[:50]]
                 return render(request, "data/import.html", status_code=422, event_id=event_id, report=None,
-                              problems=problems)
+                              problems=problems, filename=filename, tournament_name=name)
             players, pairings = trf_rows(trf)
             values = trf_tournament_values(trf)
             existing = await _tournament_named(store, name or trf.name)
