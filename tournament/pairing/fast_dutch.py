@@ -23,6 +23,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from decimal import Decimal
+from itertools import chain, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -34,6 +35,9 @@ Edge = dict[str, Any]
 Node = dict[str, Any]
 _CA = itemgetter("ca")
 _CB = itemgetter("cb")
+_PAIR_LEVELS = itemgetter("ca", "sa", "sb")
+#: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
+Segment = tuple[int, int, list[Edge], list[int]]
 
 
 class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
@@ -123,6 +127,82 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:
         return FastCrosstable(experimental, checkonly, verbose)
+
+    # gacrux narrows its list of pairs (about N²/2 of them) to the remaining competitors after every
+    # bracket, one Python test per pair. The lists made here are also kept as pieces (runs of pairs with
+    # the same first competitor and levels), so that narrowing keeps or drops whole pieces and only
+    # tests, pair by pair, the pieces that lose a second competitor. Same pairs, same order.
+    _pieces: dict[int, tuple[list[Edge], list[Segment]]]
+
+    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
+        if not hasattr(self, "_pieces"):
+            self._pieces = {}
+        segments: list[Segment] = []
+        offset = 0
+        for ca, es, cbs in parts:
+            segments.append((offset, ca, es, cbs))
+            offset += len(es)
+        while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
+            del self._pieces[next(iter(self._pieces))]
+        self._pieces[id(edges)] = (edges, segments)
+        return edges
+
+    def _segments(self, edges: list[Edge]) -> list[Segment] | None:
+        known = getattr(self, "_pieces", {}).get(id(edges))
+        if known is None or known[0] is not edges:
+            return None
+        segments = known[1]
+        size = segments[-1][0] + len(segments[-1][2]) if segments else 0
+        return segments if size == len(edges) else None  # gacrux extends some lists in place: not ours then
+
+    def find_pab(self, nodes: list[Node], edges: list[Edge]) -> tuple[Any, int, list[Node], list[Edge]]:
+        pabbracket, pab, nodes, edges = super().find_pab(nodes, edges)
+        parts = []
+        for (ca, _, _), group in groupby(edges, key=_PAIR_LEVELS):
+            es = list(group)
+            parts.append((ca, es, list(map(_CB, es))))
+        return pabbracket, pab, nodes, self._remember(edges, parts)
+
+    def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
+        """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
+        parts: list[tuple[int, list[Edge], list[int]]] = []
+        for offset, ca, es, cbs in segments:
+            if offset >= end:
+                break
+            if ca not in first:
+                continue
+            if offset + len(es) > end:
+                es, cbs = es[: end - offset], cbs[: end - offset]
+            if second.issuperset(cbs):
+                parts.append((ca, es, cbs))
+            else:
+                keep = [k for k, cb in enumerate(cbs) if cb in second]
+                if keep:
+                    parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
+        return self._remember(list(chain.from_iterable(p[1] for p in parts)), parts)
+
+    def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
+        segments = self._segments(edges) if condition is None else None
+        if segments is None or len(nodes) == 0 or len(edges) == 0:
+            return super().get_edges(nodes, edges, condition)
+        # gacrux's own steps: pairs sorted by lower level, cut below the last competitor's level minus one
+        msl = nodes[-1]["scorelevel"] - 1
+        if min(edges[0]["sa"], edges[0]["sb"]) < msl:
+            return []
+        end = len(edges)
+        if min(edges[-1]["sa"], edges[-1]["sb"]) <= msl and msl >= 0:
+            mid = self.edgeBinarySearch(edges, msl)
+            if mid < len(edges):
+                end = mid
+        members = {node["cid"] for node in nodes}
+        return self._narrow(segments, end, members, members)
+
+    def get_modifiededges(self, nodeid1: list[int], nodeid2: list[int], edges: list[Edge],
+                          condition: str | None = None) -> list[Edge]:
+        segments = self._segments(edges)
+        if segments is None:
+            return super().get_modifiededges(nodeid1, nodeid2, edges, condition)
+        return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
 
     def list_edges(self, opponents: list[list[Edge]]) -> list[Edge]:
         """The pairs that may meet (competitors 0..N), by (-lower level, -higher level, ca, cb)."""
