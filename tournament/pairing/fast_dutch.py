@@ -46,7 +46,8 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
                    prohibited: list[dict[str, Any]]) -> tuple[list[Node], list[list[Edge]]]:
         if self.checkonly:  # the checker's reading of "can meet" differs; not used by our adapter
-            return super().list_edges(cmps, maxmeets, topcolor, prohibited)
+            built: tuple[list[Node], list[list[Edge]]] = super().list_edges(cmps, maxmeets, topcolor, prohibited)
+            return built
         self.cmps = cmps
         size = self.size = self.BLOB = len(cmps) + 1
         self.ilen = 0
@@ -184,7 +185,8 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
         if segments is None or len(nodes) == 0 or len(edges) == 0:
-            return super().get_edges(nodes, edges, condition)
+            found: list[Edge] = super().get_edges(nodes, edges, condition)
+            return found
         # gacrux's own steps: pairs sorted by lower level, cut below the last competitor's level minus one
         msl = nodes[-1]["scorelevel"] - 1
         if min(edges[0]["sa"], edges[0]["sb"]) < msl:
@@ -201,7 +203,8 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
                           condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges)
         if segments is None:
-            return super().get_modifiededges(nodeid1, nodeid2, edges, condition)
+            chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
+            return chosen
         return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
 
     def list_edges(self, opponents: list[list[Edge]]) -> list[Edge]:
