@@ -20,6 +20,7 @@ from tournament.errors import (
 )
 from web.htmx import is_htmx
 from web.i18n import translator
+from web.limits import BodyTooLarge
 from web.render import language, render
 from web.throttle import TooManyAttempts
 
@@ -47,6 +48,7 @@ STATUS: dict[type[EchiquierError], int] = {
     Unavailable: 503,
     Broken: 500,
     TooManyAttempts: 429,
+    BodyTooLarge: 413,
 }
 
 

@@ -33,6 +33,7 @@ from web.auth import (
 from web.deps import Reserved
 from web.entry import ARBITER_ROLES
 from web.i18n import translator
+from web.params import bounded
 from web.render import language, render
 from web.state import app_state
 
@@ -161,6 +162,8 @@ class ArbiterController(Controller):
     ) -> Template:
         if role not in ARBITER_ROLES:
             return self._login_page(request, event_id, info, None)
+        for name, value in (("tid", tid), ("rnd", rnd), ("board", board), ("player", player)):
+            bounded(name, value)
         entries = await store.journal_entries(tournament_id=tid, rnd=rnd, board=board, player=player, limit=1000)
         tournaments = await store.tournaments()
         players: list[Player] = []
