@@ -8,8 +8,8 @@
 
 A board card (QR code) grants a "board" role on one game only (`board_token`). Logins are cookies
 signed with a persistent secret kept beside the event files, so they survive a restart; each is bound
-to the stored password hash, so changing a password logs everybody out. Wrong passwords are
-rate-limited per client (`LoginThrottle`, in memory).
+to the stored password hash, so changing a password logs everybody out. Password attempts are
+rate-limited per client and per event, counted before the hash check (`LoginThrottle`, web/throttle.py).
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ SECRET_FILE = ".secret"
 ADMIN_FILE = ".admin"
 ADMIN_COOKIE = "echiquier-admin"
 COOKIE_AGE = 60 * 60 * 24 * 30
+MAX_PASSWORD = 1024  # longer is refused unhashed (argon2 of a megabyte is slow)
+MIN_CODE = 6  # input codes and arbiter passwords (tournament/config_rules.py, web/controllers/arbiter.py)
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed on a tablet
 Connection = ASGIConnection[Any, Any, Any, Any]
 Role = Literal["admin", "arbiter", "player", "visitor"]  # for one event (role_of)
 
@@ -201,19 +204,32 @@ def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
     return key
 
 
+def new_code(length: int = 8) -> str:
+    """A random code for an event (input or arbiter): 8 characters of an unambiguous alphabet (~40 bits).
+
+    >>> code = new_code(); len(code) >= MIN_CODE and set(code) <= set(CODE_ALPHABET)
+    True
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(max(length, MIN_CODE)))
+
+
 def client_key(connection: Connection) -> str:
     return connection.client.host if connection.client else "?"
 
 
 async def check_password(connection: Connection, password_hash: str | None, password: str) -> bool:
-    """Verify a password for this client, rate-limited (raises TooManyAttempts)."""
+    """Verify a password for this client on this event (the path's, or the server's admin password).
+
+    The attempt is counted before the slow hash check (web/throttle.py): TooManyAttempts when the client
+    or the event is at its limit, however many requests are in flight.
+    """
     throttle = app_state(connection).throttle
     who = client_key(connection)
-    throttle.check(who)
-    if password_hash and await verify_password(password_hash, password):
-        throttle.succeeded(who)
+    event = str(connection.path_params.get("event_id") or "(server admin)")
+    started = throttle.begin(who, event)
+    if password_hash and len(password) <= MAX_PASSWORD and await verify_password(password_hash, password):
+        throttle.succeeded(who, event, started)
         return True
-    throttle.failed(who)
     return False
 
 

@@ -12,4 +12,8 @@ HARDENING_FR: dict[str, str] = {
     "Round %s is not in this tournament (rounds 0 to %s).": "La ronde %s n'existe pas dans ce tournoi (rondes 0 à %s).",
     "%s must be a whole number from %s to %s.": "%s doit être un nombre entier de %s à %s.",
     "Too many tie-break codes (at most %s).": "Trop de codes de départage (au plus %s).",
+    "Too many wrong passwords for this event from the hall: logins are locked; wait %s s and try again.":
+        "Trop de mots de passe erronés pour cet événement depuis la salle : connexions bloquées ; attendez %s s"
+        " et réessayez.",
+    "At least 6 characters; a new random one: %s": "Au moins 6 caractères ; un nouveau au hasard : %s",
 }
