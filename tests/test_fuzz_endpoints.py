@@ -36,7 +36,7 @@ EXAMPLES = settings(max_examples=int(os.environ.get("ECHIQUIER_FUZZ_EXAMPLES", "
 def fuzz_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient[Litestar]]:
     root = tmp_path_factory.mktemp("fuzz")
     app = create_app(Settings(events_dir=root / "events", custom_dir=root / "custom", create_demo=True))
-    with TestClient(app=app) as client:
+    with TestClient(app=app, base_url="http://127.0.0.1") as client:
         transport: Any = client._transport
         parse = transport.parse_request
         transport.parse_request = lambda request: {**parse(request=request), "client": ("127.0.0.1", 50000)}

@@ -16,4 +16,6 @@ HARDENING_FR: dict[str, str] = {
         "Trop de mots de passe erronés pour cet événement depuis la salle : connexions bloquées ; attendez %s s"
         " et réessayez.",
     "At least 6 characters; a new random one: %s": "Au moins 6 caractères ; un nouveau au hasard : %s",
+    "Too many live screens open from this device (at most %s).":
+        "Trop d'écrans en direct ouverts depuis cet appareil (au plus %s).",
 }
