@@ -18,4 +18,8 @@ HARDENING_FR: dict[str, str] = {
     "At least 6 characters; a new random one: %s": "Au moins 6 caractères ; un nouveau au hasard : %s",
     "Too many live screens open from this device (at most %s).":
         "Trop d'écrans en direct ouverts depuis cet appareil (au plus %s).",
+    "waiting to send": "en attente d'envoi",
+    "stored": "enregistré",
+    "refused": "refusé",
+    "OK": "OK",
 }
