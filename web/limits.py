@@ -27,6 +27,7 @@ from litestar.types import Scope as LitestarScope
 from tournament.errors import EchiquierError
 from web.htmx import is_htmx
 from web.i18n import translator
+from web.language import request_language
 
 MAX_PATH = 2048
 MAX_QUERY = 4096
@@ -98,12 +99,10 @@ def _header(scope: Scope, wanted: bytes) -> bytes:
 
 
 def _language(scope: Scope) -> str:
-    cookie = _header(scope, b"cookie").decode("latin-1")
-    for part in cookie.split(";"):
-        key, _, value = part.strip().partition("=")
-        if key == "lang" and value in ("en", "fr"):
-            return value
-    return "en"
+    """The request's language (web/language.py); English for a bare scope (unit tests)."""
+    if "app" not in scope:
+        return "en"
+    return request_language(ASGIConnection(cast("LitestarScope", scope)))
 
 
 def page(scope: Scope, key: str, args: tuple[object, ...]) -> bytes:
