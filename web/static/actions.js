@@ -1,7 +1,8 @@
 // Small page actions without inline script (the Content-Security-Policy forbids it, web/security.py):
 //   data-confirm="Really delete?"  on a form or a submit button: asks first, and cancels on "no";
 //   data-clear="element-id"        on a button: empties that element (closes a dialog);
-//   data-print                     on a button: prints the page.
+//   data-print                     on a button: prints the page;
+//   data-disable-on-submit         on a form: its buttons are disabled once it is sent (no double send).
 (function () {
   "use strict";
   document.addEventListener("submit", function (event) {
@@ -11,6 +12,13 @@
     if (text && !window.confirm(text)) {
       event.preventDefault();
       event.stopImmediatePropagation();
+      return;
+    }
+    if (form.hasAttribute("data-disable-on-submit")) {
+      // after this event's other listeners (the CSRF field, htmx): a disabled button would not be sent
+      setTimeout(function () {
+        form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+      }, 0);
     }
   }, true);
   document.addEventListener("click", function (event) {
