@@ -46,7 +46,8 @@ HX = {"HX-Request": "true"}
 
 #: GET routes that answer no HTML page (data, live stream, files) and are not walked.
 NOT_HTML = {"/clock", "/favicon.ico", "/live/{event_id:str}", "/api/standings/{event_id:str}/{uniq:str}",
-            "/export/{event_id:str}/{uniq:str}", "/static/{file_path:path}", "/custom/{file_path:path}"}
+            "/export/{event_id:str}/{uniq:str}", "/arbiter/{event_id:str}/export/{tid:int}",
+            "/static/{file_path:path}", "/custom/{file_path:path}"}
 #: Routes the demo cannot reach by a link: visited by explicit URLs in `extra_urls`.
 #: Templates no response of the walk renders, with the reason.
 UNRENDERED = {"screen/_notice.html": "answer to a write on a game no longer shown (a message the controller "
