@@ -24,6 +24,7 @@ def test_a_result_entered_offline_survives_a_reload_and_is_stored_when_back_onli
         browser: Any, live_demo: LiveServer) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     tablet = context.new_page()
+    tablet.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
     try:
         tablet.goto(f"{live_demo.url}/screen/demo/input")
         row = tablet.locator("tr.tappable:not(.done)[id^='game-1-3-']").first
@@ -67,6 +68,8 @@ def test_an_offline_entry_refused_because_another_result_was_entered_says_so(
         browser: Any, live_demo: LiveServer) -> None:
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     tablet, other = context.new_page(), browser.new_page()
+    for page in (tablet, other):
+        page.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
     try:
         tablet.goto(f"{live_demo.url}/screen/demo/input")
         row_id = tablet.locator("tr.tappable:not(.done)[id^='game-2-3-']").first.get_attribute("id")
