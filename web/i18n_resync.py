@@ -18,4 +18,15 @@ RESYNC_FR: dict[str, str] = {
     "are kept.":
         "Sans cela, un fichier TRF resynchronise le tournoi : les nouvelles rondes sont ajoutées et les résultats "
         "saisis sur les écrans sont gardés.",
+    # the pairing program's output, published as the next round (web/pairing_import.py, templates/desk/pair.html)
+    "Paired with another program?": "Apparié avec un autre programme ?",
+    "Its -p output file (JaVaFo, bbpPairings)": "Son fichier de sortie -p (JaVaFo, bbpPairings)",
+    "Publish anyway, although results are missing": "Publier quand même, malgré les résultats manquants",
+    "Publish round %s from the file": "Publier la ronde %s depuis le fichier",
+    "%s: the file is larger than 1 MB. Nothing was imported.": "%s : le fichier dépasse 1 Mo. Rien n'a été importé.",
+    "Every round of this tournament is paired. Nothing was changed.":
+        "Toutes les rondes de ce tournoi sont appariées. Rien n'a été modifié.",
+    "The pairing program's output pairs player %s, who is not to be paired in round %s. Nothing was changed.":
+        "La sortie du programme d'appariement apparie le joueur %s, qui ne doit pas être apparié à la ronde %s. "
+        "Rien n'a été modifié.",
 }
