@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from litestar import Litestar
+from litestar.testing import AsyncTestClient
+
 from database.registry import EventRegistry
 from database.store import GameKey
-from tests.conftest import fixture_path
+from tests.conftest import fixture_path, prime_csrf
 from tournament.models import Pairing
 from tournament.results import Result
 from web.cli import import_trf, main
@@ -144,3 +147,18 @@ def test_cli_reimport_resyncs(tmp_path: Path, capsys: object) -> None:
     assert main(["import-trf", str(second), "--events", str(tmp_path), "--event", "open", "--tournament", "T"]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "Re-synced open/T" in out and "rounds added: 4" in out
+
+
+async def test_data_import_page_resyncs_unless_replace(admin_client: AsyncTestClient[Litestar],
+                                                       events_dir: Path) -> None:
+    blank = "\n".join(blank_round(_lines(), 3)).encode()
+    await import_trf(blank, "a.trf", events_dir, "ev", "Open")
+    headers = await prime_csrf(admin_client)
+    full = fixture_path(FIXTURE).read_bytes()
+    response = await admin_client.post("/data/ev/import", files={"file": ("b.trf", full)},
+                                       data={"tournament": "Open"}, headers=headers)
+    assert response.status_code == 200 and "0 players added" in response.text, response.text[-800:]
+    assert "results taken from the file" in response.text and "Imported 20 players" not in response.text
+    response = await admin_client.post("/data/ev/import", files={"file": ("b.trf", full)},
+                                       data={"tournament": "Open", "replace": "1"}, headers=headers)
+    assert response.status_code == 200 and "Imported 20 players and 3 rounds" in response.text

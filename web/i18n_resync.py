@@ -29,4 +29,7 @@ RESYNC_FR: dict[str, str] = {
     "The pairing program's output pairs player %s, who is not to be paired in round %s. Nothing was changed.":
         "La sortie du programme d'appariement apparie le joueur %s, qui ne doit pas être apparié à la ronde %s. "
         "Rien n'a été modifié.",
+    "A Papi or TRF file imported again adds its new rounds and keeps the results entered on screens.":
+        "Un fichier Papi ou TRF importé à nouveau ajoute ses nouvelles rondes et garde les résultats saisis sur les "
+        "écrans.",
 }
