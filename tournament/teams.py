@@ -1,0 +1,483 @@
+"""Team competitions, pure: match score from board results, match and game points, team standings with the
+C.07 team tie-breaks, and the team round robin on the Berger tables.
+
+A match opposes team A (listed first) and team B at a table; board k's game has A's player with White when
+`a_white_first` and k is odd (colours alternate down the boards), the other way round otherwise. Results are
+kept from White's side (tournament.results.Result), as for individual games.
+
+Scoring (C.07 team section; FFE interclubs): a match won, drawn or lost is worth `match_win` / `match_draw` /
+`match_loss` match points; a whole-team forfeit gives the absent team `match_forfeit_loss` (0 in both
+variants, where the FFE counts a lost match 1) and the present team a match won with every board won by
+forfeit. Game points: 1 / ½ / 0 a board; a board forfeit (missing player) is a game point for the player
+who was there. The match winner is the team with more game points (FIDE) or, when `board_count` is set, a
+drawn match is broken by the board count (Berlin rule) -- off by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from itertools import pairwise
+
+import msgspec
+
+from tournament.errors import Invalid
+from tournament.pairing.berger import berger_round, schedule_round
+from tournament.results import Result
+
+ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
+
+
+class TeamScoring(msgspec.Struct, frozen=True, kw_only=True):
+    """Points of a team tournament; `variant` names the preset it came from."""
+
+    variant: str = "fide"
+    match_win: Decimal = TWO
+    match_draw: Decimal = ONE
+    match_loss: Decimal = ZERO
+    match_forfeit_loss: Decimal = ZERO
+    match_pab: Decimal = TWO  # a team without an opponent (odd number of teams)
+    game_win: Decimal = ONE
+    game_draw: Decimal = HALF
+    game_loss: Decimal = ZERO
+    board_count: bool = False  # Berlin rule: a drawn match goes to the team with better board results
+
+    def to_data(self) -> dict[str, object]:
+        return {f: str(v) if isinstance(v, Decimal) else v for f, v in msgspec.structs.asdict(self).items()}
+
+
+VARIANTS: dict[str, TeamScoring] = {
+    "fide": TeamScoring(),
+    # FFE interclubs (Règlement intérieur, Top 12 / Nationales): win 3, draw 2, loss 1, forfeit 0.
+    "ffe": TeamScoring(variant="ffe", match_win=Decimal(3), match_draw=TWO, match_loss=ONE,
+                       match_forfeit_loss=ZERO, match_pab=Decimal(3)),
+}
+
+
+def team_scoring(variant: str = "fide", **overrides: object) -> TeamScoring:
+    """A preset, possibly with some fields changed.
+
+    >>> team_scoring("ffe").match_win, team_scoring("fide", match_win=3).match_win
+    (Decimal('3'), Decimal('3'))
+    """
+    base = VARIANTS.get(variant)
+    if base is None:
+        raise Invalid("Unknown team scoring %s.", variant)
+    values = msgspec.structs.asdict(base)
+    for key, value in overrides.items():
+        if key not in values:
+            raise Invalid("Unknown team scoring setting %s.", key)
+        values[key] = value if isinstance(value, bool | str) else Decimal(str(value))
+    return TeamScoring(**values)
+
+
+class Team(msgspec.Struct, frozen=True, kw_only=True):
+    number: int  # team pairing number (TRF 310 TPN; order of the 013 lines)
+    name: str
+    short_name: str = ""
+    club: str = ""
+    federation: str = ""
+    members: tuple[int, ...] = ()  # player pairing numbers in declared board order
+    id: int = 0  # row id in the event file
+
+
+class BoardGame(msgspec.Struct, frozen=True, kw_only=True):
+    board: int  # 1 = top board
+    a_player: int | None  # pairing numbers; None = no player (board forfeit)
+    b_player: int | None
+    result: Result | None = None  # from White's side; None = not in yet
+
+
+class Match(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    table: int
+    team_a: int  # team numbers
+    team_b: int | None  # None: team A has the PAB
+    a_white_first: bool = True
+    boards: tuple[BoardGame, ...] = ()
+    forfeit: str | None = None  # "A" / "B" / "AB": whole-team forfeit of that side
+    id: int = 0
+
+
+def a_is_white(match: Match, board: int) -> bool:
+    """Colours alternate down the boards from board 1.
+
+    >>> m = Match(round=1, table=1, team_a=1, team_b=2)
+    >>> [a_is_white(m, b) for b in (1, 2, 3, 4)]
+    [True, False, True, False]
+    """
+    return match.a_white_first == (board % 2 == 1)
+
+
+def board_points(match: Match, game: BoardGame, s: TeamScoring) -> tuple[Decimal, Decimal] | None:
+    """(A's, B's) game points of one board, None while the result is not in."""
+    if game.result is None:
+        return None
+    white, black = game.result.half_points()
+    unit = {0: s.game_loss, 1: s.game_draw, 2: s.game_win}
+    w, b = unit[white], unit[black]
+    return (w, b) if a_is_white(match, game.board) else (b, w)
+
+
+class MatchScore(msgspec.Struct, frozen=True, kw_only=True):
+    a_games: Decimal
+    b_games: Decimal
+    a_match: Decimal | None  # None while boards are missing
+    b_match: Decimal | None
+    complete: bool
+    a_board_wins: int = 0  # board count (Berlin): boards won weighted by board, for `board_count`
+    b_board_wins: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{_fmt(self.a_games)}-{_fmt(self.b_games)}"
+
+
+def _fmt(v: Decimal) -> str:
+    """`2½`, `3`, `0`.
+
+    >>> _fmt(Decimal("2.5")), _fmt(Decimal("3.0")), _fmt(Decimal("0.5"))
+    ('2½', '3', '½')
+    """
+    whole = int(v)
+    half = v - whole == HALF
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
+    """Game points and match points of a match from its boards.
+
+    Whole-team forfeit: every board goes to the team that was present; a double forfeit gives both teams
+    nothing. A board not in yet leaves the match points open (running score only).
+    """
+    if match.team_b is None:
+        return MatchScore(a_games=s.game_win * team_size, b_games=ZERO, a_match=s.match_pab, b_match=None,
+                          complete=True)
+    if match.forfeit:
+        a_out, b_out = "A" in match.forfeit, "B" in match.forfeit
+        a_games = ZERO if a_out else s.game_win * team_size
+        b_games = ZERO if b_out else s.game_win * team_size
+        return MatchScore(a_games=a_games, b_games=b_games,
+                          a_match=s.match_forfeit_loss if a_out else s.match_win,
+                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True)
+    a = b = ZERO
+    a_count = b_count = 0
+    done = 0
+    for game in match.boards:
+        pts = board_points(match, game, s)
+        if pts is None:
+            continue
+        done += 1
+        a += pts[0]
+        b += pts[1]
+        weight = team_size + 1 - game.board
+        if pts[0] > pts[1]:
+            a_count += weight
+        elif pts[1] > pts[0]:
+            b_count += weight
+    complete = done >= max(team_size, len(match.boards)) and done > 0
+    if not complete:
+        return MatchScore(a_games=a, b_games=b, a_match=None, b_match=None, complete=False)
+    if a > b or (a == b and s.board_count and a_count > b_count):
+        am, bm = s.match_win, s.match_loss
+    elif b > a or (a == b and s.board_count and b_count > a_count):
+        am, bm = s.match_loss, s.match_win
+    else:
+        am = bm = s.match_draw
+    return MatchScore(a_games=a, b_games=b, a_match=am, b_match=bm, complete=True, a_board_wins=a_count,
+                      b_board_wins=b_count)
+
+
+def board_game_with_forfeit(board: int, a_player: int | None, b_player: int | None, a_white: bool) -> BoardGame:
+    """A board where one side (or both) fielded nobody: the result is a forfeit for the player present.
+
+    >>> board_game_with_forfeit(2, 5, None, False).result is Result.BLACK_FORFEIT_WIN
+    True
+    """
+    if a_player is None and b_player is None:
+        return BoardGame(board=board, a_player=None, b_player=None, result=Result.DOUBLE_FORFEIT)
+    a_wins = b_player is None
+    white_wins = a_wins == a_white
+    return BoardGame(board=board, a_player=a_player, b_player=b_player,
+                     result=Result.WHITE_FORFEIT_WIN if white_wins else Result.BLACK_FORFEIT_WIN)
+
+
+# --- line-ups --------------------------------------------------------------------------------------------
+
+class LineupRules(msgspec.Struct, frozen=True, kw_only=True):
+    """What a captain may do with the declared board order (the roster `Team.members`).
+
+    `keep_order`: the players fielded must appear in the declared order (FIDE olympiad, FFE interclubs:
+    a player may be left out, the others move up, never swap). `max_reserves`: members past board
+    `team_size` on the roster who may play (None: any)."""
+
+    keep_order: bool = True
+    allow_empty_boards: bool = True
+
+
+def check_lineup(team: Team, lineup: Sequence[int | None], team_size: int, rules: LineupRules) -> list[str]:
+    """The texts of lineup_errors (English with `%s`).
+
+    >>> t = Team(number=1, name="A", members=(11, 12, 13, 14, 15))
+    >>> check_lineup(t, [11, 13, 14, 15], 4, LineupRules())
+    []
+    >>> check_lineup(t, [13, 11, 14, 15], 4, LineupRules())
+    ['Player %s is fielded above player %s against the declared board order.']
+    """
+    return [text for text, _ in lineup_errors(team, lineup, team_size, rules)]
+
+
+def lineup_errors(team: Team, lineup: Sequence[int | None], team_size: int,
+                  rules: LineupRules) -> list[tuple[str, tuple[object, ...]]]:
+    """As check_lineup, with the arguments of each text (for tournament.errors / i18n)."""
+    out: list[tuple[str, tuple[object, ...]]] = []
+    if len(lineup) != team_size:
+        return [("A line-up has %s boards.", (team_size,))]
+    fielded = [p for p in lineup if p is not None]
+    if len(set(fielded)) != len(fielded):
+        out.append(("A player is fielded on two boards.", ()))
+    for p in fielded:
+        if p not in team.members:
+            out.append(("Player %s is not a member of the team.", (p,)))
+    if not rules.allow_empty_boards and len(fielded) < team_size:
+        out.append(("Every board must have a player.", ()))
+    if rules.keep_order and not out:
+        order = {p: i for i, p in enumerate(team.members)}
+        for above, below in pairwise(fielded):
+            if order[above] > order[below]:
+                out.append(("Player %s is fielded above player %s against the declared board order.",
+                            (above, below)))
+                break
+    return out
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+TEAM_TIE_BREAKS = ("MPVGP", "BH/C1", "BH", "SB", "PS")
+KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "TPN", "SNO", "DE"}
+
+
+class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
+    """One team's round, after the match is complete."""
+
+    round: int
+    opponent: int | None  # None: PAB or no match
+    mp: Decimal
+    gp: Decimal
+    played: bool  # played over the board (not a whole-team forfeit, not a bye)
+    won: bool = False
+
+
+class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
+    team_number: int
+    name: str
+    points: Decimal  # match points
+    game_points: Decimal
+    rank: int
+    values: list[Decimal | int | None]
+
+
+class TeamStandings(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    tie_breaks: list[str]
+    rows: list[TeamRow]
+
+    def as_data(self) -> list[dict[str, object]]:
+        """Same shape as individual standings: start_rank is the team number, points the match points."""
+        return [{"rank": r.rank, "start_rank": r.team_number, "name": r.name, "points": float(r.points),
+                 "tiebreaks": {code: (None if v is None else float(v) if isinstance(v, Decimal) else v)
+                               for code, v in zip(self.tie_breaks, r.values, strict=True)}}
+                for r in self.rows]
+
+
+def parse_team_codes(text: str | Sequence[str]) -> list[str]:
+    codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text) if c.strip()]
+    for code in codes:
+        base = code.split("/")[0]
+        if base not in KNOWN:
+            raise Invalid("Unknown team tie-break %s.", code)
+        for mod in code.split("/")[1:]:
+            if not (len(mod) == 2 and mod[0] in "CM" and mod[1].isdigit()):
+                raise Invalid("Unknown team tie-break %s.", code)
+    return codes
+
+
+def completed_matches(matches: Iterable[Match]) -> int:
+    """The last round such that it and every round before it have all their match results."""
+    return max((m.round for m in matches), default=0)
+
+
+def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring, team_size: int,
+                rounds: int) -> dict[int, list[TeamRound]]:
+    """Per team number, its rounds 1..`rounds` (a round without a match: no opponent, 0 points)."""
+    out: dict[int, dict[int, TeamRound]] = {t.number: {} for t in teams}
+    for m in matches:
+        if m.round > rounds:
+            continue
+        sc = match_score(m, s, team_size)
+        if not sc.complete:
+            continue
+        if m.team_b is None:
+            out[m.team_a][m.round] = TeamRound(round=m.round, opponent=None, mp=sc.a_match or ZERO,
+                                               gp=sc.a_games, played=False)
+            continue
+        played = not m.forfeit
+        out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
+                                           gp=sc.a_games, played=played,
+                                           won=(sc.a_match or ZERO) > (sc.b_match or ZERO))
+        out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
+                                           gp=sc.b_games, played=played,
+                                           won=(sc.b_match or ZERO) > (sc.a_match or ZERO))
+    return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
+                for r in range(1, rounds + 1)] for n, by in out.items()}
+
+
+def _cut(values: list[Decimal], code: str) -> Decimal:
+    mods = code.split("/")[1:]
+    items = sorted(values)
+    for mod in mods:
+        n = int(mod[1])
+        if mod[0] == "C":
+            items = items[n:]
+        elif mod[0] == "M":
+            items = items[n:len(items) - n] if len(items) > 2 * n else []
+    return sum(items, ZERO)
+
+
+def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_breaks: str | Sequence[str],
+                   scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None
+                   ) -> TeamStandings:
+    """Rank by match points, then the tie-breaks in order (C.07: BH/SB/PS count match points, SB weighs each
+    opponent's match points by the game points scored against it, MPVGP is the game points)."""
+    s = scoring or TeamScoring()
+    codes = parse_team_codes(tie_breaks)
+    played_rounds = rounds if rounds is not None else completed_matches(matches)
+    rr = team_rounds(teams, matches, s, team_size, played_rounds)
+    mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
+    gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}
+    draw_mp = s.match_draw
+    # Unplayed rounds count for the opponents' Buchholz as a draw (C.07 Art. 16, dummy opponent); a team's own
+    # score for its opponents' Buchholz is adjusted the same way for its unplayed rounds.
+    adjusted = {n: sum((r.mp if r.played else draw_mp for r in rs), ZERO) for n, rs in rr.items()}
+
+    def bh_list(n: int) -> list[Decimal]:
+        return [adjusted[r.opponent] if r.played and r.opponent is not None else mp[n] for r in rr[n]]
+
+    def compute(code: str, n: int) -> Decimal | int | None:
+        base = code.split("/")[0]
+        if base in ("MPVGP", "GP"):
+            return gp[n]
+        if base == "MP":
+            return mp[n]
+        if base in ("TPN", "SNO"):
+            return n
+        if base == "WIN":
+            return sum(1 for r in rr[n] if r.won and r.played)
+        if base == "BH":
+            return _cut(bh_list(n), code)
+        if base == "FB":
+            return _cut(bh_list(n), code)
+        if base == "SB":
+            return sum((adjusted[r.opponent] * r.mp for r in rr[n] if r.played and r.opponent is not None), ZERO)
+        if base == "PS":
+            running, out = ZERO, []
+            for r in rr[n]:
+                running += r.mp
+                out.append(running)
+            cut = int(code.split("/")[1][1]) if "/" in code else 0
+            return sum(out[cut:], ZERO)
+        return None
+
+    values = {t.number: [compute(c, t.number) for c in codes] for t in teams}
+    de_at = [i for i, c in enumerate(codes) if c == "DE"]
+    order = sorted(teams, key=lambda t: _key(mp[t.number], values[t.number], codes))
+    rows: list[TeamRow] = []
+    for t in order:
+        rows.append(TeamRow(team_number=t.number, name=t.name, points=mp[t.number], game_points=gp[t.number],
+                            rank=0, values=values[t.number]))
+    if de_at:
+        rows = _direct_encounter(rows, rr, de_at[0], codes)
+    ranked: list[TeamRow] = []
+    for i, row in enumerate(rows):
+        prev = ranked[-1] if ranked else None
+        same = prev is not None and prev.points == row.points and prev.values == row.values
+        ranked.append(msgspec.structs.replace(row, rank=prev.rank if same and prev else i + 1))
+    return TeamStandings(round=played_rounds, tie_breaks=codes, rows=ranked)
+
+
+def _key(points: Decimal, values: list[Decimal | int | None], codes: list[str]) -> tuple[object, ...]:
+    out: list[object] = [-points]
+    for code, v in zip(codes, values, strict=True):
+        if code.split("/")[0] in ("TPN", "SNO"):
+            out.append(v if v is not None else 0)
+        elif code == "DE":
+            out.append(0)
+        else:
+            out.append(-(v or 0))
+    return tuple(out)
+
+
+def _direct_encounter(rows: list[TeamRow], rr: dict[int, list[TeamRound]], at: int,
+                      codes: list[str]) -> list[TeamRow]:
+    """C.07 DE among teams equal on points and the tie-breaks before it: match points scored in the matches
+    between them, when they all met; 1 for the best ... as the value, the rest keep their order."""
+    out: list[TeamRow] = []
+    i = 0
+    while i < len(rows):
+        j = i
+        while j + 1 < len(rows) and rows[j + 1].points == rows[i].points and \
+                rows[j + 1].values[:at] == rows[i].values[:at]:
+            j += 1
+        group = rows[i:j + 1]
+        members = {r.team_number for r in group}
+        scores = {r.team_number: sum((x.mp for x in rr[r.team_number] if x.opponent in members and x.played),
+                                     ZERO) for r in group}
+        all_met = all(len({x.opponent for x in rr[r.team_number] if x.opponent in members}) == len(members) - 1
+                      for r in group)
+        if len(group) > 1 and all_met:
+            group.sort(key=lambda r: -scores[r.team_number])
+            place = {}
+            for k, r in enumerate(group):
+                prev = group[k - 1] if k else None
+                place[r.team_number] = place[prev.team_number] if prev and \
+                    scores[prev.team_number] == scores[r.team_number] else k + 1
+        else:
+            place = {r.team_number: 1 for r in group}
+        for r in group:
+            vals = list(r.values)
+            vals[at] = place[r.team_number]
+            out.append(msgspec.structs.replace(r, values=vals))
+        i = j + 1
+    # re-sort inside groups by DE then later tie-breaks
+    return sorted(out, key=lambda r: (_key(r.points, r.values[:at], codes[:at]), r.values[at] or 0,
+                                      _key(ZERO, r.values[at + 1:], codes[at + 1:])))
+
+
+# --- round robin -----------------------------------------------------------------------------------------
+
+def team_round_robin(team_numbers: Sequence[int], rounds: int, rnd: int, team_size: int) -> list[Match]:
+    """Round `rnd` of a team round robin on the Berger tables (teams in number order, table order as in the
+    table; the team listed first in the table has White on board 1). An odd number of teams: the team meeting
+    the dummy has the PAB (a match without opponent)."""
+    order = sorted(team_numbers)
+    count = len(order)
+    if count < 2:
+        raise Invalid("A round robin needs at least two teams.")
+    table_round, reverse = schedule_round(count, rounds, rnd)
+    out: list[Match] = []
+    table = 0
+    bye: int | None = None
+    for white, black in berger_round(count, table_round):
+        if reverse:
+            white, black = black, white
+        if white > count or black > count:
+            bye = order[(black if white > count else white) - 1]
+            continue
+        table += 1
+        out.append(Match(round=rnd, table=table, team_a=order[white - 1], team_b=order[black - 1],
+                         a_white_first=True,
+                         boards=tuple(BoardGame(board=b, a_player=None, b_player=None)
+                                      for b in range(1, team_size + 1))))
+    if bye is not None:
+        out.append(Match(round=rnd, table=table + 1, team_a=bye, team_b=None))
+    return out
