@@ -55,7 +55,8 @@ def game_rows(ev: TeamEvent) -> dict[int, list[str]]:
         if m.round > ev.rounds:
             continue
         if m.team_b is None:
-            for n in members[m.team_a].members[:ev.team_size]:
+            fielded = [g.a_player for g in m.boards if g.a_player] or members[m.team_a].members[:ev.team_size]
+            for n in fielded:
                 blocks[n][m.round - 1] = "0000 - U"
             continue
         for g in m.boards:
