@@ -67,7 +67,13 @@ def team_scoring(variant: str = "fide", **overrides: object) -> TeamScoring:
     for key, value in overrides.items():
         if key not in values:
             raise Invalid("Unknown team scoring setting %s.", key)
-        values[key] = value if isinstance(value, bool | str) else Decimal(str(value))
+        default = values[key]
+        if isinstance(default, Decimal):
+            values[key] = Decimal(str(value))
+        elif isinstance(default, bool):
+            values[key] = value in (True, 1, "1", "true", "on")
+        else:
+            values[key] = str(value)
     return TeamScoring(**values)
 
 
