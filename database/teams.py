@@ -13,6 +13,7 @@ from typing import Any
 from database.store import EventStore, GameKey
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
+from tournament.standings import StandingRow, Standings
 from tournament.teams import (
     BoardGame,
     LineupRules,
@@ -21,8 +22,10 @@ from tournament.teams import (
     TeamScoring,
     a_is_white,
     board_game_with_forfeit,
+    completed_matches,
     lineup_errors,
     team_scoring,
+    team_standings,
 )
 from tournament.teams_trf import TeamEvent, TeamPlayer
 
@@ -412,3 +415,24 @@ async def set_board_result(store: EventStore, tid: int, match_id: int, board: in
         await _journal(store, tx, "board forfeit" if current is None else "board forfeit corrected",
                        f"round {m.round}, board {shown}", old=current.label() if current else None,
                        new=result.label() if result else None, tid=tid, rnd=m.round, board=shown)
+
+
+async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None, rounds: int | None,
+                            edition: str) -> Standings | None:
+    """A team tournament's standings in the shape of individual standings (one row per team: `start_rank` the
+    team number, `name` the team's, `points` its match points); None for an individual tournament."""
+    if await team_settings(store, tid) is None:
+        return None
+    ev = await load_team_event(store, tid)
+    counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
+    st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
+                        team_size=ev.team_size, rounds=counted)
+    ids = {t.number: t for t in ev.teams}
+    rows = []
+    for r in st.rows:
+        shared = [x.rank for x in st.rows if x.rank == r.rank]
+        place = str(r.rank) if len(shared) == 1 else f"{r.rank}\u2013{r.rank + len(shared) - 1}"
+        rows.append(StandingRow(player_id=ids[r.team_number].id, start_rank=r.team_number, name=r.name, title=None,
+                                rating=0, federation=ids[r.team_number].federation or None, points=r.points,
+                                rank=r.rank, place=place, values=list(r.values)))
+    return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows)

@@ -308,9 +308,17 @@ def parse_team_codes(text: str | Sequence[str]) -> list[str]:
     return codes
 
 
-def completed_matches(matches: Iterable[Match]) -> int:
+def completed_matches(matches: Iterable[Match], s: TeamScoring | None = None, team_size: int = 0) -> int:
     """The last round such that it and every round before it have all their match results."""
-    return max((m.round for m in matches), default=0)
+    done: dict[int, bool] = {}
+    for m in matches:
+        done[m.round] = done.get(m.round, True) and match_score(m, s or TeamScoring(), team_size).complete
+    last = 0
+    for r in sorted(done):
+        if not done[r] or r != last + 1:
+            break
+        last = r
+    return last
 
 
 def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring, team_size: int,
@@ -357,7 +365,7 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
     opponent's match points by the game points scored against it, MPVGP is the game points)."""
     s = scoring or TeamScoring()
     codes = parse_team_codes(tie_breaks)
-    played_rounds = rounds if rounds is not None else completed_matches(matches)
+    played_rounds = rounds if rounds is not None else completed_matches(matches, s, team_size)
     rr = team_rounds(teams, matches, s, team_size, played_rounds)
     mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
     gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}

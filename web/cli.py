@@ -13,10 +13,12 @@ import uvicorn
 
 from database.imports import replace_tournament
 from database.registry import EventRegistry
+from database.teams import import_team_event
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.pairing import SYSTEMS, pair_next_round
 from tournament.pairing.trf_input import pairing_input
+from tournament.teams_import import team_event_from_trf
 from tournament.trf import decode, parse_trf
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
@@ -64,8 +66,11 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         else:
             uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
-        await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                                 "trf import")
+        if trf.is_team_file:  # teams, matches and their games (database/teams.py)
+            await import_team_event(store, tid, team_event_from_trf(trf), what="trf import")
+        else:
+            await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                     "trf import")
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])

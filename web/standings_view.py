@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from database.store import EventStore
+from database.teams import standings_if_team
 from tournament.errors import EchiquierError
 from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
@@ -35,6 +36,8 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         chosen = edition_for(edition or tournament.tie_break_edition, start)
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
         try:
+            if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
+                return teams
             return compute_standings(await store.players(tid), pairings, tie_breaks=codes.split(","),
                                      rounds=counted, total_rounds=tournament.rounds, edition=chosen,
                                      round_robin=tournament.tournament_type == "round_robin")
