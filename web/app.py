@@ -27,6 +27,7 @@ from web.controllers.pairing import PairingController
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
+from web.controllers.teams import TeamController
 from web.controllers.timers import clock
 from web.csrf import csrf_middleware
 from web.demo import ensure_demo
@@ -85,6 +86,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             DeskController,
             PairingController,
             PrintController,
+            TeamController,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
