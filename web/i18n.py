@@ -7,6 +7,7 @@ from collections.abc import Callable
 from web.i18n_admin import ADMIN_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_pairing import PAIRING_FR
+from web.i18n_teams import TEAMS_FR
 from web.i18n_trf import TRF_FR
 from web.i18n_ui import UI_FR
 
@@ -369,7 +370,7 @@ FR: dict[str, str] = {
 }
 
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **FR, **UI_FR}}
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **TEAMS_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
