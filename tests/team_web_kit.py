@@ -15,7 +15,7 @@ CAPTAIN_PASSWORD = "captain-code-1"
 BASE = f"/teams/{EVENT}/{UNIQ}"
 
 
-async def make_team_event(registry: EventRegistry) -> tuple[EventStore, int, int]:
+async def make_team_event(registry: EventRegistry, *, captain_password: bool = True) -> tuple[EventStore, int, int]:
     store = await registry.create(EVENT, name="Team test", start=0.0, stop=4e9)
     tid = await store.add_tournament(uniq_id=UNIQ, name="Interclubs", rounds=3)
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Player{n:02d}", "first_name": "Test"}
@@ -24,6 +24,7 @@ async def make_team_event(registry: EventRegistry) -> tuple[EventStore, int, int
     await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4, 5])
     await db.add_team(store, tid, "Fous", members=[6, 7, 8, 9, 10])
     mid = await db.add_match(store, tid, 1, 1, 2)
-    await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD),
-                            update_password=await hash_password(CAPTAIN_PASSWORD))
+    await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
+    if captain_password:  # without it, anyone at the tables may enter results (as on input screens)
+        await store.update_info(update_password=await hash_password(CAPTAIN_PASSWORD))
     return store, tid, mid
