@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from database.store import EventStore, GameKey
+from database.store import EventStore, GameKey, Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
 from tournament.standings import StandingRow, Standings
@@ -32,14 +32,11 @@ from tournament.teams_trf import TeamEvent, TeamPlayer
 TEAMS = "teams"  # the change announced for a tournament's team rows
 
 
-async def _journal(store: EventStore, tx: Any, what: str, target: str | None = None, *, tid: int,
+async def _journal(store: EventStore, tx: Tx, what: str, target: str | None = None, *, tid: int,
                    rnd: int | None = None, board: int | None = None, old: str | None = None,
                    new: str | None = None) -> None:
-    """The transaction's journal entry (main's `store.journal(conn, …)` or the store branch's `tx.journal(…)`)."""
-    if hasattr(tx, "journal"):
-        tx.journal(what, target, old, new, tournament_id=tid, round=rnd, board=board)
-    else:
-        await store.journal(tx, what, target, old, new, tournament_id=tid, round=rnd, board=board)
+    """The transaction's journal entry."""
+    tx.journal(what, target, old, new, tournament_id=tid, round=rnd, board=board)
 
 
 def _scoring_json(s: TeamScoring) -> str:
@@ -170,7 +167,7 @@ async def set_members(store: EventStore, tid: int, team_id: int, members: Sequen
         await _journal(store, tx, "team members", " ".join(str(m) for m in members), tid=tid)
 
 
-async def _set_members(tx: Any, tid: int, team_id: int, members: list[int]) -> None:
+async def _set_members(tx: Tx, tid: int, team_id: int, members: list[int]) -> None:
     if len(set(members)) != len(members):
         raise Invalid("A player is listed twice in the team.")
     ids = {int(r[0]): int(r[1]) for r in await tx.execute_fetchall(
@@ -239,7 +236,7 @@ def shown_board(m: Match, board: int, team_size: int) -> int:
     return (m.table - 1) * team_size + board
 
 
-async def _insert_board(tx: Any, tid: int, m: Match, mid: int, g: BoardGame, pid: dict[int, int], size: int,
+async def _insert_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: dict[int, int], size: int,
                         now: float) -> None:
     pairing_id = None
     own_result = None

@@ -110,9 +110,8 @@ def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
 
-#: Imports of project modules inside a function, owned by other branches: database/imports.py (no cycle; a late
-#: import all the same).
-KNOWN_LATE_IMPORTS = {"database.imports -> tournament.names"}
+#: Imports of project modules inside a function, owned by other branches: none left.
+KNOWN_LATE_IMPORTS: set[str] = set()
 
 
 def late_imports() -> set[str]:

@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 from database import teams as db
+from database.events import ResultChanged
 from database.store import EventStore
 from tests.conftest import fixture_path
 from tournament.errors import Conflict, Invalid
@@ -73,7 +74,7 @@ async def test_board_results_make_the_match_result(store: EventStore) -> None:
     await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
     await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
     heard: list[Any] = []
-    store.subscribe(lambda *change: heard.append(change))
+    store.subscribe(heard.append)
     await db.set_board_result(store, tid, mid, 1, Result.WHITE_WIN)
     await db.set_board_result(store, tid, mid, 2, Result.DRAW)
     ev = await db.load_team_event(store, tid)
@@ -84,7 +85,9 @@ async def test_board_results_make_the_match_result(store: EventStore) -> None:
     ev = await db.load_team_event(store, tid)
     done = match_score(ev.matches[0], ev.scoring, 4)
     assert (done.a_games, done.b_games, done.a_match, done.b_match) == (1.5, 2.5, 0, 2)
-    assert any("result" in str(c) for c in heard)
+    results = [c for c in heard if isinstance(c, ResultChanged)]
+    assert [(c.board, c.new) for c in results] == [(1, Result.WHITE_WIN), (2, Result.DRAW), (3, Result.BLACK_WIN),
+                                                   (4, Result.WHITE_WIN)]
     with pytest.raises(Conflict):
         await db.set_board_result(store, tid, mid, 1, Result.DRAW)  # a result is there: a correction only
     await db.set_board_result(store, tid, mid, 1, Result.DRAW, correction=True)

@@ -34,9 +34,10 @@ from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
+from web.hub import make_channels, publisher
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
-from web.live import live, make_channels, publisher
+from web.live import live
 from web.settings import Settings
 from web.state import KEY, AppState
 from web.timing import timing_middleware
@@ -60,8 +61,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
     state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
-    registry.on_open(lambda store: state.feeds.__setitem__(store.event_id,
-                                                           publisher(channels, store, templates.engine)))
+    registry.on_open(lambda store: state.hubs.__setitem__(store.event_id,
+                                                          publisher(channels, store, templates.engine)))
     if not settings.cache:
         registry.on_open(lambda store: setattr(store, "caching", False))
 
@@ -90,14 +91,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
-        plugins=[channels],
         dependencies=DEPENDENCIES,
         state=State({KEY: state}),
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
         middleware=[timing_middleware, actor_middleware, language_middleware, csrf_middleware],
-        compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
+        # the hall's pages are gzipped once per commit by render_cached (web/render.py): no compressor per request
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1000,
+                                             exclude=["/live", "/screen/", "/rotator/"]),
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)
     )

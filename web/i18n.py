@@ -7,6 +7,7 @@ from collections.abc import Callable
 from web.i18n_admin import ADMIN_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_pairing import PAIRING_FR
+from web.i18n_store import STORE_FR
 from web.i18n_teams import TEAMS_FR
 from web.i18n_trf import TRF_FR
 from web.i18n_ui import UI_FR
@@ -369,8 +370,8 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-# UI_FR: web/i18n_ui.py (language, names of codes), merged last
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **TEAMS_FR, **FR, **UI_FR}}
+# UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **STORE_FR, **TEAMS_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
