@@ -24,6 +24,7 @@ from tournament.teams import (
     board_game_with_forfeit,
     completed_matches,
     lineup_errors,
+    pair_teams,
     team_scoring,
     team_standings,
 )
@@ -433,3 +434,33 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
                                 rating=0, federation=ids[r.team_number].federation or None, points=r.points,
                                 rank=r.rank, place=place, values=list(r.values)))
     return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows)
+
+
+async def pair_round(store: EventStore, tid: int, rnd: int, system: str = "berger") -> int:
+    """Create round `rnd`'s matches (empty boards, line-ups to come) by the team pairing; returns their count.
+    Refused when the round already has matches."""
+    settings = await team_settings(store, tid)
+    if settings is None:
+        raise Invalid("Tournament %s is not a team tournament.", tid)
+    size = settings[0]
+    ev = await load_team_event(store, tid)
+    if any(m.round == rnd for m in ev.matches):
+        raise Conflict("Round %s already has its matches.", rnd)
+    numbers = [t.number for t in ev.teams]
+    rounds = ev.rounds or len(numbers) - 1 + len(numbers) % 2
+    matches = pair_teams(numbers, rounds, rnd, size, system)
+    ids = {t.number: t.id for t in ev.teams}
+    now = time.time()
+    async with store.transaction((TEAMS, tid)) as tx:
+        for m in matches:
+            cursor = await tx.execute(
+                "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
+                " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tid, rnd, m.table, ids[m.team_a], ids[m.team_b] if m.team_b else None, int(m.a_white_first), now))
+            mid = int(cursor.lastrowid or 0)
+            for g in m.boards:
+                await tx.execute("INSERT INTO team_board (match_id, board, last_update) VALUES (?, ?, ?)",
+                                 (mid, g.board, now))
+        await _journal(store, tx, "round paired", f"round {rnd}, {system}, {len(matches)} matches", tid=tid,
+                       rnd=rnd)
+    return len(matches)

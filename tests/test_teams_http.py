@@ -91,3 +91,19 @@ async def test_team_forfeit_over_http(client: AsyncTestClient[Litestar]) -> None
     assert bad.status_code in (400, 422)
     assert (await db.load_team_event(store, tid)).matches[0].forfeit == "B"
     assert (await client.get(f"/teams/{EVENT}/nope/boards")).status_code == 404
+
+
+async def test_pairing_a_team_round_robin_round(client: AsyncTestClient[Litestar]) -> None:
+    store, tid, _mid = await make_team_event(app_state(client.app).registry)
+    for name in ("Tours", "Dames"):
+        await db.add_team(store, tid, name)
+    await login(client)
+    answer = await client.post(f"{BASE}/pair", data={"round": "2"})
+    assert answer.status_code == 200
+    ev = await db.load_team_event(store, tid)
+    second = [(m.team_a, m.team_b) for m in ev.matches if m.round == 2]
+    assert second == [(4, 3), (1, 2)]  # the Berger table of 4 teams, round 2: 4-3, 1-2
+    assert all(len(m.boards) == 4 for m in ev.matches if m.round == 2)
+    again = await client.post(f"{BASE}/pair", data={"round": "2"}, headers=HX)
+    assert again.status_code == 409
+    assert len([m for m in (await db.load_team_event(store, tid)).matches if m.round == 2]) == 2

@@ -17,6 +17,7 @@ from tournament.teams import (
     board_game_with_forfeit,
     lineup_errors,
     match_score,
+    pair_teams,
     team_round_robin,
     team_scoring,
 )
@@ -122,3 +123,15 @@ def test_team_round_robin_meets_everyone_once() -> None:
                     assert len(m.boards) == 4
         assert len(met) == teams * (teams - 1) // 2
     assert [(m.team_a, m.team_b) for m in team_round_robin([1, 2, 3, 4], 3, 1, 4)] == [(1, 4), (2, 3)]
+
+
+def test_team_pairing_through_the_engine_interface_is_the_berger_table() -> None:
+    for teams in (4, 5, 6, 9):
+        numbers = [10 * n for n in range(1, teams + 1)]  # team numbers need not be 1..n
+        rounds = teams - 1 + teams % 2
+        for rnd in range(1, rounds + 1):
+            ours = team_round_robin(numbers, rounds, rnd, 4)
+            engine = pair_teams(numbers, rounds, rnd, 4)
+            assert [(m.team_a, m.team_b) for m in engine] == [(m.team_a, m.team_b) for m in ours]
+    with pytest.raises(Invalid):
+        pair_teams([1, 2, 3, 4], 3, 1, 4, system="dutch")

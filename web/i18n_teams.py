@@ -31,6 +31,10 @@ TEAMS_FR: dict[str, str] = {
     "This team has no opponent in round %s.": "Cette équipe n'a pas d'adversaire à la ronde %s.",
     "Match %s already has results: correct the boards instead.":
         "Le match %s a déjà des résultats : corrigez plutôt les échiquiers.",
+    "Round %s already has its matches.": "La ronde %s a déjà ses matchs.",
+    "Team pairing system %s is not available (berger only).":
+        "Le système d'appariement par équipes %s n'est pas disponible (berger seulement).",
+    "Only an arbiter may pair a round.": "Seul un arbitre peut apparier une ronde.",
     "A forfeit is A, B or AB, not %s.": "Un forfait est A, B ou AB, pas %s.",
     "No board %s in this match.": "Pas d'échiquier %s dans ce match.",
     "There is already a team %s.": "Il existe déjà une équipe %s.",

@@ -50,6 +50,11 @@ class TeamForfeit(msgspec.Struct, kw_only=True):
     forfeit: Literal["", "A", "B", "AB"]
 
 
+class PairRound(msgspec.Struct, kw_only=True):
+    round: Annotated[int, msgspec.Meta(ge=1, le=99)]
+    system: Literal["berger"] = "berger"
+
+
 class MatchView(msgspec.Struct, kw_only=True):
     match: Match
     a_name: str
@@ -182,6 +187,19 @@ class TeamController(Controller):
         tournament, _ev = await _team_tournament(store, uniq)
         await db.set_team_forfeit(store, tournament.id, data.match_id, data.forfeit or None)
         return await self._match_block(request, event_id, store, tournament, data.match_id, role)
+
+    @post("/pair")
+    async def pair(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
+                   data: URLEncodedBody[PairRound], store: NamedDependency[EventStore],
+                   role: NamedDependency[Role]) -> Template:
+        """Pair a round (team round robin on the Berger tables); answers the round's input page."""
+        if role not in ARBITERS:
+            raise Forbidden("Only an arbiter may pair a round.")
+        tournament, _ev = await _team_tournament(store, uniq)
+        await db.pair_round(store, tournament.id, data.round, data.system)
+        ev = await db.load_team_event(store, tournament.id)
+        return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
+                      matches=match_views(ev, data.round), role=role, results=RESULT_CHOICES, arbiter=True)
 
     async def _match_block(self, request: Request[Any, Any, Any], event_id: str, store: EventStore,
                            tournament: Tournament, match_id: int, role: str) -> Template:
