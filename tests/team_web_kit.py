@@ -6,6 +6,7 @@ from __future__ import annotations
 from database import teams as db
 from database.registry import EventRegistry
 from database.store import EventStore
+from tournament.results import Result
 from web.auth import hash_password
 
 EVENT = "teams"
@@ -28,3 +29,20 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
     if captain_password:  # without it, anyone at the tables may enter results (as on input screens)
         await store.update_info(update_password=await hash_password(CAPTAIN_PASSWORD))
     return store, tid, mid
+
+
+async def walk_team_tournament(store: EventStore) -> list[str]:
+    """A team tournament in an existing event for the French walk (team names are words of its own name):
+    round 1 paired, line-ups in, one board result and a board forfeit; returns the team pages to start from."""
+    tid = await store.add_tournament(uniq_id="equipes", name="Interclubs Cavaliers Fous", rounds=1)
+    await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Joueur{n:02d}", "first_name": "Marc"}
+                                      for n in range(1, 9)], [])
+    await db.make_team_tournament(store, tid, 4)
+    await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4])
+    await db.add_team(store, tid, "Fous", members=[5, 6, 7, 8])
+    await db.pair_round(store, tid, 1)
+    mid = (await db.load_team_event(store, tid)).matches[0].id or 0
+    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await db.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
+    await db.set_board_result(store, tid, mid, 1, Result.DRAW)
+    return [f"/teams/{store.event_id}/equipes/{page}" for page in ("boards", "standings", "crosstable", "input")]

@@ -33,6 +33,7 @@ from litestar.testing import AsyncTestClient
 from database import admin
 from database.store import EventStore
 from tests.conftest import prime_csrf
+from tests.team_web_kit import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
 from web.auth import hash_password
@@ -352,6 +353,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
              "/auth/admin", "/trf-lint", "/data/demo/import"]
     start += [f"/rotator/demo/salle/{i}" for i in range(3)]
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
+    start += await walk_team_tournament(store)
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))

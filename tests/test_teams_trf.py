@@ -48,15 +48,16 @@ def test_generated_round_trip_and_same_standings(teams: int, size: int, rounds: 
     back = read(text)
     assert export_team_trf(back, trf26=trf26) == text
     codes = "MPVGP,BH/C1,BH,SB,PS"
-    if not trf26 and any(m.forfeit for m in ev.matches):
-        # TRF16 has no 330: a forfeited match reads as a round the two teams did not play.
-        assert not any(m.forfeit for m in back.matches)
+    assert sum(1 for m in back.matches if m.forfeit) == sum(1 for m in ev.matches if m.forfeit)
+    per_round = [sum(1 for m in ev.matches if m.forfeit and m.round == r) for r in range(1, rounds + 1)]
+    if not trf26 and max(per_round) > 1:
+        # TRF16 has no 330: forfeited matches are rebuilt from the players' `+` and `-`, whose opponents are
+        # not written; with two in one round the pairs may come back swapped (same points, other Buchholz).
         return
     mine = team_standings(ev.teams, ev.matches, tie_breaks=codes, team_size=size, rounds=rounds)
     theirs = team_standings(back.teams, back.matches, tie_breaks=codes, team_size=back.team_size, rounds=rounds)
     assert mine.as_data() == theirs.as_data()
     if trf26:
-        assert sum(1 for m in back.matches if m.forfeit) == sum(1 for m in ev.matches if m.forfeit)
         assert sum(1 for m in back.matches if m.team_b is None) == sum(1 for m in ev.matches if m.team_b is None)
 
 

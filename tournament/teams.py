@@ -26,6 +26,7 @@ from tournament.pairing import pair_next_round
 from tournament.pairing.berger import berger_round, schedule_round
 from tournament.pairing.model import PairingInput, PairingPlayer
 from tournament.results import Result
+from tournament.tiebreaks import _cut as cut_items
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
 
@@ -275,6 +276,7 @@ class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
     gp: Decimal
     played: bool  # played over the board (not a whole-team forfeit, not a bye)
     won: bool = False
+    vur: bool = False  # a voluntary unplayed round: the team did not come (C.07 Art. 16.5: cut first)
 
 
 class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -336,34 +338,34 @@ def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring,
             continue
         if m.team_b is None:
             out[m.team_a][m.round] = TeamRound(round=m.round, opponent=None, mp=sc.a_match or ZERO,
-                                               gp=sc.a_games, played=False)
+                                               gp=sc.a_games, played=False, won=s.match_pab >= s.match_win)
             continue
         played = not m.forfeit
         out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
                                            gp=sc.a_games, played=played,
-                                           won=(sc.a_match or ZERO) > (sc.b_match or ZERO))
+                                           won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
+                                           vur="A" in (m.forfeit or ""))
         out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
                                            gp=sc.b_games, played=played,
-                                           won=(sc.b_match or ZERO) > (sc.a_match or ZERO))
+                                           won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
+                                           vur="B" in (m.forfeit or ""))
     return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
                 for r in range(1, rounds + 1)] for n, by in out.items()}
 
 
-def _cut(values: list[Decimal], code: str) -> Decimal:
-    mods = code.split("/")[1:]
-    items = sorted(values)
-    for mod in mods:
+def _cut_sum(items: list[tuple[Decimal, Decimal, bool]], code: str, rounds: int) -> Decimal:
+    """The sum of the values left after the code's Cut-n / Median-n (a VUR cut first, as for players)."""
+    low = high = 0
+    for mod in code.split("/")[1:]:
         n = int(mod[1])
-        if mod[0] == "C":
-            items = items[n:]
-        elif mod[0] == "M":
-            items = items[n:len(items) - n] if len(items) > 2 * n else []
-    return sum(items, ZERO)
+        low += n
+        high += n if mod[0] == "M" else 0
+    return sum((v for _, v, _ in cut_items(items, low, high, rounds)), ZERO)
 
 
 def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_breaks: str | Sequence[str],
-                   scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None
-                   ) -> TeamStandings:
+                   scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None,
+                   round_robin: bool = False) -> TeamStandings:
     """Rank by match points, then the tie-breaks in order (C.07: BH/SB/PS count match points, SB weighs each
     opponent's match points by the game points scored against it, MPVGP is the game points)."""
     s = scoring or TeamScoring()
@@ -372,13 +374,24 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
     rr = team_rounds(teams, matches, s, team_size, played_rounds)
     mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
     gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}
-    draw_mp = s.match_draw
-    # Unplayed rounds count for the opponents' Buchholz as a draw (C.07 Art. 16, dummy opponent); a team's own
-    # score for its opponents' Buchholz is adjusted the same way for its unplayed rounds.
-    adjusted = {n: sum((r.mp if r.played else draw_mp for r in rs), ZERO) for n, rs in rr.items()}
+    # As gacrux counts them: an opponent's score is its match points as they are (forfeits and byes included);
+    # a team's own round without an opponent over the board counts a virtual opponent with its own score.
+    adjusted = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
 
-    def bh_list(n: int) -> list[Decimal]:
-        return [adjusted[r.opponent] if r.played and r.opponent is not None else mp[n] for r in rr[n]]
+    def dummy(n: int, r: TeamRound) -> Decimal:
+        """A round without an opponent over the board: a virtual opponent with the team's own score (C.07);
+        the free round of a round robin counts nothing."""
+        return ZERO if round_robin and r.opponent is None else mp[n]
+
+    def items(n: int, sb: bool) -> list[tuple[Decimal, Decimal, bool]]:
+        """(opponent's score, value, VUR) of each round counted (a round robin's free round is not)."""
+        out = []
+        for r in rr[n]:
+            if round_robin and r.opponent is None:
+                continue
+            score = adjusted[r.opponent] if r.played and r.opponent is not None else dummy(n, r)
+            out.append((score, score * r.mp if sb else score, r.vur))
+        return out
 
     def compute(code: str, n: int) -> Decimal | int | None:
         base = code.split("/")[0]
@@ -389,11 +402,9 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
         if base in ("TPN", "SNO"):
             return n
         if base == "WIN":
-            return sum(1 for r in rr[n] if r.won and r.played)
-        if base == "BH":
-            return _cut(bh_list(n), code)
-        if base == "SB":
-            return sum((adjusted[r.opponent] * r.mp for r in rr[n] if r.played and r.opponent is not None), ZERO)
+            return sum(1 for r in rr[n] if r.won)
+        if base in ("BH", "SB"):
+            return _cut_sum(items(n, base == "SB"), code, played_rounds)
         if base == "PS":
             running, out = ZERO, []
             for r in rr[n]:

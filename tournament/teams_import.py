@@ -71,6 +71,15 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                 table += 1
                 matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit=FORFEIT_KIND[kind]))
                 seen |= {a, b}
+        # TRF16 has no 330: a team whose players all won by forfeit without a game met a team whose players all
+        # lost by forfeit (paired in team order when several did in one round)
+        present = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "+U")]
+        absent = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "-")]
+        # (the reader may give a lone `+` as the PAB code `U`)
+        for a, b in zip(present, absent, strict=False):
+            table += 1
+            matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit="B"))
+            seen |= {a, b}
         for t in teams:
             if (rnd, t.number) in bye_rounds and t.number not in seen:
                 table += 1
@@ -109,6 +118,11 @@ def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result
             res = _lone_for_board(res, a is not None, a_white)
         boards.append(BoardGame(board=k, a_player=a, b_player=b, result=res))
     return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=True, boards=tuple(boards))
+
+
+def _all_lone(lone: dict[tuple[int, int], list[tuple[int, str]]], rnd: int, team: int, allowed: str) -> bool:
+    codes = [c for _, c in lone.get((rnd, team), [])]
+    return bool(codes) and all(c in allowed for c in codes)
 
 
 def _boards_fielded(trf: TrfTournament, team_of: dict[int, int]) -> int:

@@ -59,6 +59,11 @@ def game_rows(ev: TeamEvent) -> dict[int, list[str]]:
             for n in fielded:
                 blocks[n][m.round - 1] = "0000 - U"
             continue
+        if m.forfeit:  # the present team's players win by forfeit, the absent team's lose
+            for team, out in ((m.team_a, "A" in m.forfeit), (m.team_b, "B" in m.forfeit)):
+                for n in members[team].members[:ev.team_size]:
+                    blocks[n][m.round - 1] = "0000 - -" if out else "0000 - +"
+            continue
         for g in m.boards:
             a_white = a_is_white(m, g.board)
             white, black = (g.a_player, g.b_player) if a_white else (g.b_player, g.a_player)
