@@ -408,8 +408,13 @@ async def set_board_result(store: EventStore, tid: int, match_id: int, board: in
         raise Conflict("Board %s: the result is now %s, not %s (changed meanwhile?). Nothing was stored.", shown,
                        current.label() if current else "empty", expected.label())
     async with store.transaction((TEAMS, tid), ("result", tid)) as tx:
-        await tx.execute("UPDATE team_board SET result = ?, last_update = ? WHERE match_id = ? AND board = ?",
-                         (int(result) if result else None, time.time(), match_id, board))
+        cursor = await tx.execute("UPDATE team_board SET result = ?, last_update = ? WHERE match_id = ? AND board = ?"
+                                  " AND pairing_id IS NULL AND result IS ?",
+                                  (int(result) if result else None, time.time(), match_id, board,
+                                   int(current) if current else None))
+        if cursor.rowcount != 1:  # changed since it was read: compare-and-set, nothing stored
+            raise Conflict("Board %s: the result is now %s, not %s (changed meanwhile?). Nothing was stored.",
+                           shown, "?", current.label() if current else "empty")
         await _journal(store, tx, "board forfeit" if current is None else "board forfeit corrected",
                        f"round {m.round}, board {shown}", old=current.label() if current else None,
                        new=result.label() if result else None, tid=tid, rnd=m.round, board=shown)
