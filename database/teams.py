@@ -185,10 +185,18 @@ async def _set_members(tx: Tx, tid: int, team_id: int, members: list[int]) -> No
                          (team_id, ids[n], order))
 
 
-async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what: str = "team import") -> None:
-    """Replace a tournament's players, games, teams and matches by a team event (a TRF team file read)."""
+async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what: str = "team import",
+                            keep_games: bool = False) -> None:
+    """Replace a tournament's players, games, teams and matches by a team event (a TRF team file read).
+
+    With `keep_games`, the players and games are those already stored (the TRF import's individual rows, byes
+    included): only the team layer is replaced, its boards linked to the stored games."""
     now = time.time()
     async with store.transaction((TEAMS, tid), ("pairings", tid), ("tournament", tid)) as tx:
+        if keep_games:
+            await _team_layer(tx, tid, ev, now)
+            await _journal(store, tx, what, f"{len(ev.teams)} teams, {len(ev.matches)} matches", tid=tid)
+            return
         for table in ("result", "illegal_move", "skipped_round"):
             await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
         await tx.execute("DELETE FROM team_match WHERE tournament_id = ?", (tid,))
@@ -230,6 +238,49 @@ async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what:
             for g in m.boards:
                 await _insert_board(tx, tid, m, mid, g, pid, ev.team_size, now)
         await _journal(store, tx, what, f"{len(ev.teams)} teams, {len(ev.matches)} matches", tid=tid)
+
+
+async def _team_layer(tx: Tx, tid: int, ev: TeamEvent, now: float) -> None:
+    await tx.execute("DELETE FROM team_match WHERE tournament_id = ?", (tid,))
+    await tx.execute("DELETE FROM team WHERE tournament_id = ?", (tid,))
+    await tx.execute("INSERT INTO team_settings (tournament_id, team_size, scoring, last_update)"
+                     " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET team_size ="
+                     " excluded.team_size, scoring = excluded.scoring, last_update = excluded.last_update",
+                     (tid, ev.team_size, _scoring_json(ev.scoring), now))
+    pid = {int(r[0]): int(r[1]) for r in await tx.execute_fetchall(
+        "SELECT pairing_number, id FROM player WHERE tournament_id = ?", (tid,))}
+    team_id: dict[int, int] = {}
+    for t in ev.teams:
+        cursor = await tx.execute("INSERT INTO team (tournament_id, number, name, short_name, club, federation,"
+                                  " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                  (tid, t.number, t.name, t.short_name, t.club, t.federation, now))
+        team_id[t.number] = int(cursor.lastrowid or 0)
+        for order, n in enumerate(t.members, start=1):
+            if n in pid:
+                await tx.execute("INSERT INTO team_member (team_id, player_id, board_order) VALUES (?, ?, ?)",
+                                 (team_id[t.number], pid[n], order))
+    for m in ev.matches:
+        cursor = await tx.execute(
+            "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
+            " forfeit, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (tid, m.round, m.table, team_id[m.team_a], team_id[m.team_b] if m.team_b else None,
+             int(m.a_white_first), m.forfeit, now))
+        mid = int(cursor.lastrowid or 0)
+        for g in m.boards:
+            a = pid.get(g.a_player or 0)
+            b = pid.get(g.b_player or 0)
+            pairing_id = None
+            if a and b:
+                white, black = (a, b) if a_is_white(m, g.board) else (b, a)
+                found = list(await tx.execute_fetchall(
+                    "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
+                    " AND black_player_id = ?", (tid, m.round, white, black)))
+                pairing_id = int(found[0][0]) if found else None
+            await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id,"
+                             " result, last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                             (mid, g.board, a, b, pairing_id,
+                              int(g.result) if g.result is not None and pairing_id is None and not (a and b)
+                              else None, now))
 
 
 def shown_board(m: Match, board: int, team_size: int) -> int:

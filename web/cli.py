@@ -66,11 +66,10 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         else:
             uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
-        if trf.is_team_file:  # teams, matches and their games (database/teams.py)
-            await import_team_event(store, tid, team_event_from_trf(trf), what="trf import")
-        else:
-            await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                                     "trf import")
+        await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                 "trf import")
+        if trf.is_team_file:  # the team layer over the games just stored (database/teams.py)
+            await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])
