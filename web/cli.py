@@ -36,6 +36,8 @@ def serve(args: argparse.Namespace) -> int:
         print(f"  in the hall (LAN): http://{lan_address()}:{args.port}/")
     else:
         print(f"  at: http://{args.host}:{args.port}/")
+    print(f"  admin: http://127.0.0.1:{args.port}/admin on this machine, no password needed; from another device,"
+          f" set an admin password at http://127.0.0.1:{args.port}/auth/admin first, then sign in there")
     sys.stdout.flush()
     # Start-up objects (templates, modules) never die: keep them out of the collector's way, and let the
     # young generation grow before a collection, so that a result write never waits for a long GC pass.

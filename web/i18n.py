@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from web.i18n_admin import ADMIN_FR
+from web.i18n_admin_ui import ADMIN_UI_FR
 from web.i18n_desk import DESK_FR
+from web.i18n_hall import HALL_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_store import STORE_FR
 from web.i18n_teams import TEAMS_FR
@@ -370,8 +372,11 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-# UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **STORE_FR, **TEAMS_FR, **FR, **UI_FR}}
+# UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
+# HALL_FR: web/i18n_hall.py (hall screens); ADMIN_UI_FR: web/i18n_admin_ui.py (admin confirmations, builders);
+# TEAMS_FR: web/i18n_teams.py (team competitions)
+CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
+                   **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
