@@ -52,11 +52,19 @@ async def test_the_event_page_links_every_screen_family_screen_and_rotator(
 def test_serve_says_how_the_admin_signs_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     started: list[int] = []
-    monkeypatch.setattr(cli.uvicorn, "run", lambda app, host, port, log_level: started.append(port))
+    class FakeServer:  # uvicorn.Server: records the port it would serve instead of serving
+        def __init__(self, config: object) -> None:
+            self.port = getattr(config, "port", None)
+
+        def run(self) -> None:
+            started.append(self.port)
+
+    monkeypatch.setattr(cli.uvicorn, "Server", FakeServer)
+    monkeypatch.setattr(cli, "raise_open_file_limit", lambda: None)
     monkeypatch.setattr(cli.gc, "freeze", lambda: None)
     monkeypatch.setattr(cli.gc, "set_threshold", lambda *a: None)
     args = argparse.Namespace(events=str(tmp_path / "events"), no_cache=False, lang=None, host="127.0.0.1",
-                              port=8765)
+                              port=8765, host_name=None, forwarded_allow_ips=None)
     assert cli.serve(args) == 0
     assert started == [8765]
     out = capsys.readouterr().out

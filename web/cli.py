@@ -25,11 +25,14 @@ from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
+from web.server import raise_open_file_limit, uvicorn_config
 from web.settings import ROOT, Settings
 
 
 def serve(args: argparse.Namespace) -> int:
-    app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang))
+    settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips)
+    app = create_app(settings)
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
     if args.host in ("0.0.0.0", "::"):
@@ -44,7 +47,8 @@ def serve(args: argparse.Namespace) -> int:
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    raise_open_file_limit()
+    uvicorn.Server(uvicorn_config(app, settings, args.host, args.port)).run()
     return 0
 
 
@@ -120,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
                          help="default language of the pages, when neither the visitor nor the event chose one "
                               "(default: en)")
+    p_serve.add_argument("--host-name", action="append", metavar="NAME",
+                         help="a name this server is reached by (repeatable; loopback names and the LAN address are"
+                         " always its own): the server machine is admin only under its own names")
+    p_serve.add_argument("--forwarded-allow-ips", metavar="IPS",
+                         help="behind a reverse proxy: the proxy addresses whose X-Forwarded-For/-Proto are trusted"
+                         " (comma-separated, or *); nobody is admin by address then, only by the admin password")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")

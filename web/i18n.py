@@ -8,6 +8,7 @@ from web.i18n_admin import ADMIN_FR
 from web.i18n_admin_ui import ADMIN_UI_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_hall import HALL_FR
+from web.i18n_hardening import HARDENING_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_store import STORE_FR
 from web.i18n_teams import TEAMS_FR
@@ -374,9 +375,9 @@ FR: dict[str, str] = {
 
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
 # HALL_FR: web/i18n_hall.py (hall screens); ADMIN_UI_FR: web/i18n_admin_ui.py (admin confirmations, builders);
-# TEAMS_FR: web/i18n_teams.py (team competitions)
+# TEAMS_FR: web/i18n_teams.py (team competitions); HARDENING_FR: web/i18n_hardening.py (limits, logins)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
-                   **FR, **UI_FR}}
+                   **HARDENING_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
