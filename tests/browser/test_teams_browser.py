@@ -14,9 +14,9 @@ from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.team_web_kit import BASE, make_team_event
 from web.settings import Settings
 
-CONNECTED = ("(() => { const el = document.querySelector('[sse-connect]');"
+CONNECTED = ("() => { const el = document.querySelector('[sse-connect]');"
              " const data = el && el['htmx-internal-data'];"
-             " return !!(data && data.sseEventSource && data.sseEventSource.readyState === 1); })()")
+             " return !!(data && data.sseEventSource && data.sseEventSource.readyState === 1); }")
 
 
 async def prepare(events: Path) -> None:
@@ -47,15 +47,15 @@ def test_board_result_on_a_tablet_updates_the_match_score_in_the_hall(browser: A
             tablet.goto(f"{server.url}{BASE}/input")
             tablet.locator("tr[data-board='1'] button[data-result='1-0']").click()
             tablet.wait_for_function(
-                "document.querySelector(\"tr[data-board='1'] td.result\").textContent.trim() === '1-0'",
+                "() => document.querySelector(\"tr[data-board='1'] td.result\").textContent.trim() === '1-0'",
                 timeout=5000)
             hall.wait_for_function(
-                "document.querySelector('.team-match .match-score').textContent.trim() === '1-0'", timeout=5000)
+                "() => document.querySelector('.team-match .match-score').textContent.trim() === '1-0'", timeout=5000)
             assert hall.locator("tr[data-board='1'] td.result").inner_text().strip() == "1-0"
             # board 2: A has Black, 0-1 is A's point
             tablet.locator("tr[data-board='2'] button[data-result='0-1']").click()
             hall.wait_for_function(
-                "document.querySelector('.team-match .match-score').textContent.trim() === '2-0'", timeout=5000)
+                "() => document.querySelector('.team-match .match-score').textContent.trim() === '2-0'", timeout=5000)
             assert hall.evaluate("window.__noReload") == "still here"
             hall.screenshot(path=str(ARTIFACTS / "teams-hall.png"))
             tablet.screenshot(path=str(ARTIFACTS / "teams-tablet.png"))
