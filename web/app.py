@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,6 +37,7 @@ from web.favicon import favicon
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.live import live, make_channels, publisher
+from web.publish import Publications
 from web.settings import Settings
 from web.state import KEY, AppState
 from web.timing import timing_middleware
@@ -53,6 +55,14 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     return JinjaTemplateEngine.from_environment(environment)
 
 
+async def open_all(registry: EventRegistry) -> None:
+    """Open every event once at start-up, so that their publishers resume (web/publish.py)."""
+    try:
+        await registry.all()
+    except Exception:  # a broken file is reported where it is opened; never stop the server for it
+        log.exception("opening the events at start-up failed")
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     channels = make_channels()
@@ -63,6 +73,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
                                                            publisher(channels, store, templates.engine)))
     if not settings.cache:
         registry.on_open(lambda store: setattr(store, "caching", False))
+    publications = Publications(settings.events_dir, templates.engine, settings.static_dir, settings.language)
+    state.publications = publications
+    registry.on_open(publications.attach)  # publication to an rclone remote (web/publish.py)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -71,9 +84,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state.admin_hash = load_admin_hash(settings.events_dir)
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
+        opening = asyncio.get_running_loop().create_task(open_all(registry))  # publishers resume
         try:
             yield
         finally:
+            opening.cancel()
+            await publications.close()
             await registry.close()
 
     if not settings.custom_dir.is_dir():  # a checkout has its top-level custom/ already

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from web.i18n_admin import ADMIN_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_pairing import PAIRING_FR
+from web.i18n_publish import PUBLISH_FR
 from web.i18n_ui import UI_FR
 
 LANGUAGES = ("en", "fr")
@@ -368,7 +369,7 @@ FR: dict[str, str] = {
 }
 
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **FR, **UI_FR}}
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **PUBLISH_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
