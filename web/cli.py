@@ -23,6 +23,7 @@ from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
+from web.publish_command import add_publish_command, run_publish
 from web.settings import ROOT, Settings
 
 
@@ -126,9 +127,12 @@ def main(argv: list[str] | None = None) -> int:
     p_pair.add_argument("--baku", action="store_true", default=None, help="Baku acceleration (C.04.5.1)")
     add_commands(sub, str(ROOT / "events"))
     add_pair_command(sub, str(ROOT / "events"))
+    add_publish_command(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "pair":
         return run_pair(args)
+    if args.command == "publish":
+        return run_publish(args)
     if args.command == "serve":
         return serve(args)
     if args.command in COMMANDS:

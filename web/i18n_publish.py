@@ -26,4 +26,7 @@ PUBLISH_FR: dict[str, str] = {
     "screen, code, password or the journal.":
         "Seul un évènement public est publié : ses échiquiers, joueur·euses, résultats, classements et grilles ; "
         "jamais un écran, un code, un mot de passe ni le journal.",
+    "Event %s has no 'publish to' setting: give --remote name:path.":
+        "L'évènement %s n'a pas de réglage « publier vers » : donner --remote nom:chemin.",
+    "Not published: %s": "Non publié : %s",
 }

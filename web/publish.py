@@ -57,11 +57,12 @@ class PublishState(msgspec.Struct, kw_only=True):
 
 
 def check_remote(text: str | None) -> str | None:
-    """An rclone destination `name:path` (or `:backend,option=value:path`); empty = not published."""
+    """An rclone destination `name:path` (or `:backend,option=value:path`, or an absolute local folder); empty =
+    not published. Never an option (a leading `-`), never a control character."""
     text = (text or "").strip()
     if not text:
         return None
-    if not REMOTE.fullmatch(text) or ":" not in text:
+    if not REMOTE.fullmatch(text) or (":" not in text and not text.startswith("/")):
         raise Invalid("Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open).", text)
     return text
 
