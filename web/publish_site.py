@@ -84,7 +84,7 @@ async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[st
     everything = await store.pairings(t.id)
     players = {p.id: p for p in await store.players(t.id)}
     points = half_points(everything)
-    boards = [{"board": b.board, "white": b.white.name, "white_points": b.white.points,
+    boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
                "white_rating": b.white.rating or None, "black": b.black.name if b.black else None,
                "black_points": b.black.points if b.black else None,
                "black_rating": (b.black.rating or None) if b.black else None,
