@@ -68,9 +68,9 @@ class Process:
             self.process = subprocess.Popen(self.args, stdout=out, stderr=subprocess.STDOUT)
         try:
             wait_port(self.port)
-        except RuntimeError:
+        except RuntimeError as exc:
             self.stop()
-            raise RuntimeError(f"{self.args[0]} did not start: {self.log.read_text(errors='replace')[-2000:]}")
+            raise RuntimeError(f"{self.args[0]} did not start: {self.log.read_text(errors='replace')[-2000:]}") from exc
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -153,17 +153,21 @@ class Publisher:
                 pass
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            if task.get_loop() is asyncio.get_running_loop():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            else:  # started by a writer on another loop (tests drive the app from their own loop)
+                task.get_loop().call_soon_threadsafe(task.cancel)
         self._release()
 
     # -- the background task -----------------------------------------------------------------------
 
     async def _run(self) -> None:
-        while True:
-            await self._dirty.wait()
+        """Runs while there is something to do (a commit, a retry), then ends; the next poke starts it again."""
+        while self._dirty.is_set():
             wait = self._last_run + max(self.min_interval, self._backoff) - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -181,10 +185,8 @@ class Publisher:
                 self._backoff = 0.0
             else:
                 self._backoff = min(MAX_BACKOFF, max(2.0, self._backoff * 2))
-                if self.state.status in ("error", "pending"):
-                    self._dirty.set()  # retry after the back-off
-            if not self._dirty.is_set():
-                self.idle.set()
+                self._dirty.set()  # retry after the back-off
+        self.idle.set()
 
     async def run_once(self) -> bool:
         """Rebuild and send what changed. True when the remote is up to date (or nothing is to be published)."""
