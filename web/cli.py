@@ -25,10 +25,16 @@ from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
 from web.publish_command import add_publish_command, run_publish
 from web.settings import ROOT, Settings
+from web.workers import DEFAULT_REDIS, serve_workers
 
 
 def serve(args: argparse.Namespace) -> int:
-    app = create_app(Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang))
+    settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
+                        redis_url=args.redis)
+    if args.workers > 1:  # several processes joined by Redis (web/workers.py)
+        print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
+        return serve_workers(settings, workers=args.workers, host=args.host, port=args.port)
+    app = create_app(settings)
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
     if args.host in ("0.0.0.0", "::"):
@@ -115,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
                               "(default: en)")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
+    p_serve.add_argument("--workers", type=int, default=1, help="worker processes (default: 1; more need redis-server)")
+    p_serve.add_argument("--redis", default=None, help=f"Redis of the workers (default: {DEFAULT_REDIS})")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
     p_import.add_argument("file", type=Path)
     p_import.add_argument("--events", default=str(ROOT / "events"))

@@ -19,3 +19,4 @@ class Settings(msgspec.Struct, kw_only=True):
     local_admin: bool = True  # clients on the server machine itself are admins
     language: str = "en"  # the server's default language (`serve --lang`), see web/language.py
     cache: bool = True  # False: re-read and re-render everything on every request (benchmark baseline)
+    redis_url: str | None = None  # several workers (`serve --workers N`): live frames and caches via Redis
