@@ -112,6 +112,10 @@ async def rclone(*args: str) -> tuple[int, str]:
         process.kill()
         await process.wait()
         return 124, f"rclone took more than {RCLONE_TIMEOUT:.0f} s"
+    except asyncio.CancelledError:  # the server stops: leave no rclone behind
+        process.kill()
+        await asyncio.shield(process.wait())
+        raise
     lines = [line for line in out.decode(errors="replace").splitlines() if line.strip()]
     return process.returncode or 0, "\n".join(lines[-3:])
 

@@ -29,7 +29,7 @@ from web.standings_view import fmt, standings_for
 from web.views import board_rows, tournament_state
 
 #: Spectators' pages ask for `version.json` this often (seconds).
-POLL_SECONDS = 12
+POLL_SECONDS = 10
 #: Copied into every site (no CDN): the poller.
 STATIC_FILES = ("public.js", "public.css")
 HASH_MARK = "__PAGE_HASH__"

@@ -6,7 +6,7 @@
   var html = document.documentElement;
   var root = html.dataset.root || "";
   var page = html.dataset.page || "index.html";
-  var seconds = Math.max(2, parseInt(html.dataset.poll || "12", 10));
+  var seconds = Math.max(2, parseInt(html.dataset.poll || "10", 10));
   var etag = null;
   var modified = null;
 
