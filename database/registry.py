@@ -42,6 +42,20 @@ class EventRegistry:
         self._stores: dict[str, EventStore] = {}
         self._lock = asyncio.Lock()
         self._on_open: list[Callable[[EventStore], None]] = []
+        self.shared = False  # True: other processes write these files too (web/workers.py)
+        self._data_versions: dict[str, int] = {}
+
+    async def _catch_up(self, store: EventStore) -> None:
+        """Several processes serve the folder (`serve --workers N`): when another one committed to the file since
+        the last look (`PRAGMA data_version` counts other connections' commits), drop the store's cached reads
+        and move its generation on, so that nothing derived from the old data is served again."""
+        rows = list(await store._reader.execute_fetchall("PRAGMA data_version"))
+        version = int(rows[0][0])
+        seen = self._data_versions.get(store.event_id)
+        self._data_versions[store.event_id] = version
+        if seen is not None and seen != version:
+            store._cache.clear()
+            store.generation += 1
 
     def on_open(self, hook: Callable[[EventStore], None]) -> None:
         """Run `hook(store)` on every store when it is opened (e.g. to subscribe live updates)."""
@@ -58,6 +72,8 @@ class EventRegistry:
     async def get(self, event_id: str) -> EventStore:
         store = self._stores.get(event_id)
         if store is not None:
+            if self.shared:
+                await self._catch_up(store)
             return store
         path = self.path_of(event_id)
         async with self._lock:

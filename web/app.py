@@ -65,9 +65,10 @@ async def open_all(registry: EventRegistry) -> None:
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    channels = make_channels()
+    channels = make_channels(settings.redis_url)
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
+    registry.shared = settings.redis_url is not None  # several workers: see web/workers.py
     state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
     registry.on_open(lambda store: state.feeds.__setitem__(store.event_id,
                                                            publisher(channels, store, templates.engine)))

@@ -18,6 +18,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from database.registry import check_event_id
 from database.store import EventStore
+from web.relay import redis_backend
 from web.row_feed import RowFeed
 from web.state import app_state
 
@@ -25,9 +26,10 @@ log = logging.getLogger("echiquier")
 
 
 
-def make_channels() -> ChannelsPlugin:
+def make_channels(redis_url: str | None = None) -> ChannelsPlugin:
+    """In-process channels; through Redis when several workers serve (web/workers.py)."""
     return ChannelsPlugin(
-        backend=MemoryChannelsBackend(),
+        backend=MemoryChannelsBackend() if redis_url is None else redis_backend(redis_url),
         arbitrary_channels_allowed=True,
         subscriber_max_backlog=64,
         subscriber_backlog_strategy="dropleft",

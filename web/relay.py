@@ -21,6 +21,10 @@ log = logging.getLogger("echiquier")
 Deliver = Callable[[bytes, list[str]], None]
 
 
+def redis_backend(url: str) -> RedisChannelsPubSubBackend:
+    return RedisChannelsPubSubBackend(redis=Redis.from_url(url))
+
+
 class RedisRelay:
     def __init__(self, url: str) -> None:
         self.url = url
