@@ -66,13 +66,24 @@ def server(events_dir: Path, *options: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(events_dir: Path, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, process)."""
+def server_process(events_dir: Path, *options: str,
+                   stack: tuple[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, process).
+
+    `stack`: (event loop, HTTP parser) for uvicorn, e.g. ("asyncio", "h11") or ("uvloop", "httptools")
+    (bench/_serve.py); by default uvicorn picks the fastest installed. `ECHIQUIER_SERVER_ROOT` runs the
+    server of another checkout (to compare with main)."""
     port = free_port()
+    root = os.environ.get("ECHIQUIER_SERVER_ROOT", str(ROOT))
+    if stack is None:
+        command = [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
+                   "--port", str(port), *options]
+    else:
+        command = [sys.executable, str(ROOT / "bench" / "_serve.py"), str(events_dir), str(port),
+                   "--loop", stack[0], "--http", stack[1]]
     process = subprocess.Popen(
-        [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
-         "--port", str(port), *options],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": root},
     )
     url = f"http://127.0.0.1:{port}"
     try:

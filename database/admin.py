@@ -12,10 +12,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import aiosqlite
-
-from database.store import EventStore, columns_of
-from tournament.errors import Conflict, NotFound
+from database.store import EventStore
+from database.tx import Tx, columns_of
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Family,
     Player,
@@ -40,13 +39,11 @@ ORDERED = {"screen_set": "screen_id", "timer_hour": "timer_id"}
 
 @asynccontextmanager
 async def write(store: EventStore, *changes: tuple[str, int | None], what: str, target: str | None = None,
-                tournament_id: int | None = None) -> AsyncIterator[aiosqlite.Connection]:
+                tournament_id: int | None = None) -> AsyncIterator[Tx]:
     """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened)."""
-    async with store.transaction(*changes) as conn:
-        journal = getattr(store, "journal", None)
-        if journal is not None:
-            await journal(conn, f"admin: {what}", target, tournament_id=tournament_id)
-        yield conn
+    async with store.transaction(*changes) as tx:
+        tx.journal(f"admin: {what}", target, tournament_id=tournament_id)
+        yield tx
 
 
 def _label(table: str, values: dict[str, Any], row_id: int | None = None) -> str:
@@ -60,66 +57,66 @@ def _stamped(kind: type[Row], values: dict[str, Any]) -> dict[str, Any]:
     return dict(values)
 
 
-async def _row(conn: aiosqlite.Connection, table: str, row_id: int) -> dict[str, Any]:
-    cursor = await conn.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
+async def _row(tx: Tx, table: str, row_id: int) -> dict[str, Any]:
+    cursor = await tx.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
     row = await cursor.fetchone()
     if row is None:
-        raise NotFound(f"No {table.replace('_', ' ')} {row_id}.")
+        raise NotFound("No %s %s.", table.replace("_", " "), row_id)
     return dict(row)
 
 
 async def insert(store: EventStore, table: str, values: dict[str, Any], *changes: tuple[str, int | None]) -> int:
     kind = TABLES[table]
     async with write(store, *(changes or (CONFIG,)), what="create", target=_label(table, values),
-                     tournament_id=values.get("tournament_id")) as conn:
-        return await store._insert(conn, table, kind, _stamped(kind, values))
+                     tournament_id=values.get("tournament_id")) as tx:
+        return await tx.insert(table, kind, _stamped(kind, values))
 
 
 async def update(store: EventStore, table: str, row_id: int, values: dict[str, Any],
                  *changes: tuple[str, int | None]) -> None:
     kind = TABLES[table]
     async with write(store, *(changes or (CONFIG,)), what="edit", target=_label(table, values, row_id),
-                     tournament_id=values.get("tournament_id")) as conn:
-        await store._update(conn, table, kind, row_id, _stamped(kind, values))
+                     tournament_id=values.get("tournament_id")) as tx:
+        await tx.update(table, kind, row_id, _stamped(kind, values))
 
 
 async def delete(store: EventStore, table: str, row_id: int, *changes: tuple[str, int | None]) -> None:
     if table not in TABLES:
-        raise ValueError(f"unknown table {table!r}")
-    async with write(store, *(changes or (CONFIG,)), what="delete", target=_label(table, {}, row_id)) as conn:
-        await _row(conn, table, row_id)
+        raise Invalid("Unknown table %r.", table)
+    async with write(store, *(changes or (CONFIG,)), what="delete", target=_label(table, {}, row_id)) as tx:
+        await _row(tx, table, row_id)
         if table == "screen":
-            await _drop_from_rotators(conn, "screen_ids", row_id)
+            await _drop_from_rotators(tx, "screen_ids", row_id)
         elif table == "family":
-            await _drop_from_rotators(conn, "family_ids", row_id)
+            await _drop_from_rotators(tx, "family_ids", row_id)
         elif table == "timer":
             for owner in ("screen", "family"):
-                await conn.execute(f"UPDATE {owner} SET timer_id = NULL WHERE timer_id = ?", (row_id,))
+                await tx.execute(f"UPDATE {owner} SET timer_id = NULL WHERE timer_id = ?", (row_id,))
         elif table == "tournament":
-            await _drop_tournament_references(conn, row_id)
-        await conn.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))  # gaps in "order" are harmless
+            await _drop_tournament_references(tx, row_id)
+        await tx.execute(f"DELETE FROM {table} WHERE id = ?", (row_id,))  # gaps in "order" are harmless
 
 
-async def _drop_from_rotators(conn: aiosqlite.Connection, column: str, row_id: int) -> None:
-    cursor = await conn.execute(f"SELECT id, {column} FROM rotator")
+async def _drop_from_rotators(tx: Tx, column: str, row_id: int) -> None:
+    cursor = await tx.execute(f"SELECT id, {column} FROM rotator")
     for rotator_id, text in await cursor.fetchall():
         ids = _ids(text)
         if row_id in ids:
             kept = json.dumps([i for i in ids if i != row_id])
-            await conn.execute(f"UPDATE rotator SET {column} = ? WHERE id = ?", (kept, rotator_id))
+            await tx.execute(f"UPDATE rotator SET {column} = ? WHERE id = ?", (kept, rotator_id))
 
 
-async def _drop_tournament_references(conn: aiosqlite.Connection, tid: int) -> None:
-    cursor = await conn.execute(
+async def _drop_tournament_references(tx: Tx, tid: int) -> None:
+    cursor = await tx.execute(
         "SELECT id, results_tournament_ids FROM screen WHERE results_tournament_ids IS NOT NULL")
     for screen_id, text in await cursor.fetchall():
         ids = _ids(text)
         if tid in ids:
             kept = json.dumps([i for i in ids if i != tid])
-            await conn.execute("UPDATE screen SET results_tournament_ids = ? WHERE id = ?", (kept, screen_id))
-    cursor = await conn.execute("SELECT id FROM family WHERE tournament_id = ?", (tid,))
+            await tx.execute("UPDATE screen SET results_tournament_ids = ? WHERE id = ?", (kept, screen_id))
+    cursor = await tx.execute("SELECT id FROM family WHERE tournament_id = ?", (tid,))
     for (family_id,) in await cursor.fetchall():
-        await _drop_from_rotators(conn, "family_ids", family_id)
+        await _drop_from_rotators(tx, "family_ids", family_id)
 
 
 def _ids(text: str | None) -> list[int]:
@@ -136,48 +133,48 @@ async def add_child(store: EventStore, table: str, parent_id: int, values: dict[
     """Append a set or an hour after its siblings."""
     parent = ORDERED[table]
     kind = TABLES[table]
-    async with write(store, CONFIG, what="create", target=_label(table, values)) as conn:
-        cursor = await conn.execute(f'SELECT coalesce(max("order"), 0) FROM {table} WHERE {parent} = ?', (parent_id,))
+    async with write(store, CONFIG, what="create", target=_label(table, values)) as tx:
+        cursor = await tx.execute(f'SELECT coalesce(max("order"), 0) FROM {table} WHERE {parent} = ?', (parent_id,))
         row = await cursor.fetchone()
         position = (row[0] if row else 0) + 1
-        return await store._insert(conn, table, kind, _stamped(kind, {**values, parent: parent_id, "order": position}))
+        return await tx.insert(table, kind, _stamped(kind, {**values, parent: parent_id, "order": position}))
 
 
 async def move_child(store: EventStore, table: str, parent_id: int, row_id: int, delta: int) -> None:
     """Move a set or an hour up (`delta` = -1) or down (+1); positions are renumbered 1..n."""
     parent = ORDERED[table]
-    async with write(store, CONFIG, what="reorder", target=_label(table, {}, row_id)) as conn:
-        cursor = await conn.execute(f'SELECT id FROM {table} WHERE {parent} = ? ORDER BY "order", id', (parent_id,))
+    async with write(store, CONFIG, what="reorder", target=_label(table, {}, row_id)) as tx:
+        cursor = await tx.execute(f'SELECT id FROM {table} WHERE {parent} = ? ORDER BY "order", id', (parent_id,))
         ids = [r[0] for r in await cursor.fetchall()]
         if row_id not in ids:
-            raise NotFound(f"No {table.replace('_', ' ')} {row_id} here.")
+            raise NotFound("No %s %s here.", table.replace("_", " "), row_id)
         index = ids.index(row_id)
         target = max(0, min(len(ids) - 1, index + delta))
         ids.insert(target, ids.pop(index))
         for position, child_id in enumerate(ids, start=1):
-            await conn.execute(f'UPDATE {table} SET "order" = ? WHERE id = ?', (position, child_id))
+            await tx.execute(f'UPDATE {table} SET "order" = ? WHERE id = ?', (position, child_id))
 
 
 async def move_rotator_item(store: EventStore, rotator_id: int, column: str, item_id: int, delta: int) -> None:
     if column not in ("screen_ids", "family_ids"):
-        raise ValueError(column)
-    async with write(store, CONFIG, what="reorder", target=f"rotator {rotator_id}") as conn:
-        ids = _ids((await _row(conn, "rotator", rotator_id))[column])
+        raise Invalid("Unknown rotator column %r.", column)
+    async with write(store, CONFIG, what="reorder", target=f"rotator {rotator_id}") as tx:
+        ids = _ids((await _row(tx, "rotator", rotator_id))[column])
         if item_id not in ids:
-            raise NotFound(f"Item {item_id} is not in this rotator.")
+            raise NotFound("Item %s is not in this rotator.", item_id)
         index = ids.index(item_id)
         ids.insert(max(0, min(len(ids) - 1, index + delta)), ids.pop(index))
-        await conn.execute(f"UPDATE rotator SET {column} = ? WHERE id = ?", (json.dumps(ids), rotator_id))
+        await tx.execute(f"UPDATE rotator SET {column} = ? WHERE id = ?", (json.dumps(ids), rotator_id))
 
 
 # -- screens ------------------------------------------------------------------------------------
 
 async def create_screen(store: EventStore, values: dict[str, Any], first_set: dict[str, Any] | None) -> int:
     now = time.time()
-    async with write(store, CONFIG, what="create", target=_label("screen", values)) as conn:
-        screen_id = await store._insert(conn, "screen", Screen, {**values, "last_update": now})
+    async with write(store, CONFIG, what="create", target=_label("screen", values)) as tx:
+        screen_id = await tx.insert("screen", Screen, {**values, "last_update": now})
         if first_set is not None:
-            await store._insert(conn, "screen_set", ScreenSet,
+            await tx.insert("screen_set", ScreenSet,
                                 {**first_set, "screen_id": screen_id, "order": 1, "last_update": now})
         return screen_id
 
@@ -185,44 +182,43 @@ async def create_screen(store: EventStore, values: dict[str, Any], first_set: di
 # -- players ------------------------------------------------------------------------------------
 
 async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
-    return await store._all(SkippedRound, "SELECT * FROM skipped_round WHERE tournament_id = ? ORDER BY round",
-                            (tid,))
+    return await store.skipped_rounds(tid)
 
 
 async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int:
     async with write(store, ("players", tid), what="late entrant", target=_label("player", values),
-                     tournament_id=tid) as conn:
-        cursor = await conn.execute("SELECT coalesce(max(pairing_number), 0) FROM player WHERE tournament_id = ?",
+                     tournament_id=tid) as tx:
+        cursor = await tx.execute("SELECT coalesce(max(pairing_number), 0) FROM player WHERE tournament_id = ?",
                                     (tid,))
         row = await cursor.fetchone()
         number = (row[0] if row else 0) + 1
         values = {**values, "tournament_id": tid, "pairing_number": number}
-        return await store._insert(conn, "player", Player, _stamped(Player, values))
+        return await tx.insert("player", Player, _stamped(Player, values))
 
 
 async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: list[int], score: float) -> None:
     """Skip `rounds` (not yet paired) for a player: one `skipped_round` row each, replacing older ones."""
     async with write(store, ("players", tid), what="withdraw", target=f"player {player_id} rounds {rounds}",
-                     tournament_id=tid) as conn:
-        player = await _row(conn, "player", player_id)
+                     tournament_id=tid) as tx:
+        player = await _row(tx, "player", player_id)
         if player["tournament_id"] != tid:
-            raise NotFound(f"No player {player_id} in this tournament.")
+            raise NotFound("No player %s in this tournament.", player_id)
         for rnd in rounds:
-            cursor = await conn.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1",
+            cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1",
                                         (tid, rnd))
             if await cursor.fetchone() is not None:
-                raise Conflict(f"Round {rnd} was paired meanwhile; nothing was changed.")
-            await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
+                raise Conflict("Round %s was paired meanwhile; nothing was changed.", rnd)
+            await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
                                (tid, rnd, player_id))
-            await store._insert(conn, "skipped_round", SkippedRound,
+            await tx.insert("skipped_round", SkippedRound,
                                 {"tournament_id": tid, "round": rnd, "papi_player_id": player_id, "score": score})
 
 
 async def cancel_withdrawal(store: EventStore, tid: int, player_id: int) -> None:
     """Remove the player's skipped rounds that are not paired yet."""
     async with write(store, ("players", tid), what="cancel withdrawal", target=f"player {player_id}",
-                     tournament_id=tid) as conn:
-        await conn.execute(
+                     tournament_id=tid) as tx:
+        await tx.execute(
             "DELETE FROM skipped_round WHERE tournament_id = ? AND papi_player_id = ? AND round NOT IN"
             " (SELECT DISTINCT round FROM pairing WHERE tournament_id = ?)", (tid, player_id, tid))
 
@@ -245,16 +241,16 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
     timers = await source.timers()
     hours = [h for t in timers for h in await source.timer_hours(t.id)]
     plan: list[tuple[str, type[Row], list[Row]]] = [
-        ("timer", Timer, list(timers)), ("timer_hour", TimerHour, hours),
+        ("timer", Timer, list(timers)), ("timer_hour", TimerHour, list[Row](hours)),
         ("tournament", Tournament, list(tournaments)), ("screen", Screen, list(await source.screens())),
         ("screen_set", ScreenSet, list(await source.screen_sets())), ("family", Family, list(await source.families())),
         ("rotator", Rotator, list(await source.rotators())),
     ]
     now = time.time()
-    async with write(target, CONFIG, what="clone", target=f"from {source.event_id}") as conn:
+    async with write(target, CONFIG, what="clone", target=f"from {source.event_id}") as tx:
         values = {k: getattr(info, k) for k in CLONED_INFO}
         sets = ", ".join(f'"{k}" = ?' for k in values)
-        await conn.execute(f"UPDATE info SET {sets}, last_update = ?", (*values.values(), now))
+        await tx.execute(f"UPDATE info SET {sets}, last_update = ?", (*values.values(), now))
         for table, kind, rows in plan:
             for row in rows:
                 data = {k: getattr(row, k) for k in kind.__struct_fields__}
@@ -263,7 +259,7 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
                     data.update({k: 0.0 for k in RESET_TOURNAMENT if not k.endswith("md5")})
                 if "last_update" in data:
                     data["last_update"] = now
-                await target._insert(conn, table, kind, data)
+                await tx.insert(table, kind, data)
 
 
 # -- event settings -------------------------------------------------------------------------------
@@ -277,8 +273,8 @@ INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background
 async def update_info(store: EventStore, values: dict[str, Any]) -> None:
     unknown = set(values) - INFO_COLUMNS
     if unknown or not values:
-        raise ValueError(f"bad info columns: {sorted(unknown) or 'none'}")
+        raise Invalid("Bad event settings: %s.", ", ".join(sorted(unknown)) or "none")
     values = {**values, "last_update": time.time()}
     sets = ", ".join(f'"{k}" = ?' for k in values)
-    async with write(store, CONFIG, what="event settings", target=", ".join(values)) as conn:
-        await conn.execute(f"UPDATE info SET {sets}", tuple(values.values()))
+    async with write(store, CONFIG, what="event settings", target=", ".join(values)) as tx:
+        await tx.execute(f"UPDATE info SET {sets}", tuple(values.values()))

@@ -8,12 +8,14 @@ import time
 from datetime import date, datetime
 from typing import Any
 
-import aiosqlite
 import msgspec
 
 from database.store import EventStore
+from database.tournaments import fill
+from database.tx import Tx
 from tournament.errors import Conflict
 from tournament.models import Pairing, Player, SkippedRound, Tournament
+from tournament.names import collate
 from tournament.papi import PapiRows
 from tournament.scoring import Scoring
 from tournament.trf_export import ExportHeader, export_trf
@@ -42,8 +44,7 @@ class SyncReport(msgspec.Struct, kw_only=True):
 
 
 async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
-    return await store._all(SkippedRound, "SELECT * FROM skipped_round WHERE tournament_id = ? ORDER BY round, id",
-                            (tid,))
+    return await store.skipped_rounds(tid)
 
 
 async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
@@ -68,28 +69,16 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
     `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`).
     """
     now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
         settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
         if settings:
-            await store._update(conn, "tournament", Tournament, tid, {**settings, "last_update": now})
-        for table in ("result", "illegal_move", "skipped_round", "pairing", "player"):
-            await conn.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
-        ids: dict[int, int] = {}
-        for p in players:
-            ids[int(p["pairing_number"])] = await store._insert(conn, "player", Player,
-                                                                {"last_update": now, **p, "tournament_id": tid})
-        for g in pairings:
-            row = {k: v for k, v in g.items() if k not in ("white", "black")}
-            row.update(white_player_id=ids[g["white"]], black_player_id=ids[g["black"]] if g.get("black") else None,
-                       tournament_id=tid, last_update=now)
-            await store._insert(conn, "pairing", Pairing, row)
+            await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
+        ids = await fill(tx, tid, players, pairings, now)
         for s in skipped:
             if s["number"] in ids:
-                await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
-                                   " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
-        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
-                           (now, now, tid))
-        await store.journal(conn, what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
+                await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                 " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
+        tx.journal(what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
 
 
 # -- Papi re-sync -----------------------------------------------------------------------------------
@@ -106,27 +95,27 @@ async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
     existing = {p.papi_ref: p for p in await store.players(tid) if p.papi_ref is not None}
     stored = await store.pairings(tid)
     now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
         settings = {k: v for k, v in rows.tournament.items() if k in TOURNAMENT_KEYS and v is not None}
-        await store._update(conn, "tournament", Tournament, tid, {**settings, "last_update": now})
-        ids = await _sync_players(store, conn, tid, rows, existing, report, now)
+        await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
+        ids = await _sync_players(tx, tid, rows, existing, report, now)
         ref_of = {v: k for k, v in ids.items()}
         for rnd in rows.paired_rounds:
             wanted = [g for g in rows.pairings if g.round == rnd]
             have = [g for g in stored if g.round == rnd]
-            await _sync_round(store, conn, tid, rnd, wanted, have, ids, ref_of, report, now)
+            await _sync_round(tx, tid, rnd, wanted, have, ids, ref_of, report, now)
         last = max(rows.paired_rounds, default=0)
-        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
+        await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
         for rnd, ref, score in rows.skipped:
             if rnd > last and ref in ids:
-                await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                    " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
-        await conn.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
-        await store.journal(conn, "papi import", report.text().splitlines()[0], tournament_id=tid)
+        await tx.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
+        tx.journal("papi import", report.text().splitlines()[0], tournament_id=tid)
     return report
 
 
-async def _sync_players(store: EventStore, conn: aiosqlite.Connection, tid: int, rows: PapiRows,
+async def _sync_players(tx: Tx, tid: int, rows: PapiRows,
                         existing: dict[int, Player], report: SyncReport, now: float) -> dict[int, int]:
     ids = {ref: p.id for ref, p in existing.items()}
     numbers = [p.pairing_number for p in existing.values()]
@@ -137,12 +126,12 @@ async def _sync_players(store: EventStore, conn: aiosqlite.Connection, tid: int,
         if ref in existing:
             changed = {k: v for k, v in values.items() if getattr(existing[ref], k) != v and k != "checked_in"}
             if changed:
-                await store._update(conn, "player", Player, existing[ref].id, {**changed, "last_update": now})
+                await tx.update("player", Player, existing[ref].id, {**changed, "last_update": now})
                 report.players_updated += 1
             continue
         number = position if fresh else next_number
         next_number += 0 if fresh else 1
-        ids[ref] = await store._insert(conn, "player", Player, {**values, "pairing_number": number,
+        ids[ref] = await tx.insert("player", Player, {**values, "pairing_number": number,
                                                                  "tournament_id": tid, "last_update": now})
         report.players_added += 1
     gone = set(existing) - {p["papi_ref"] for p in rows.players}
@@ -155,7 +144,7 @@ def _key(g: Pairing) -> tuple[int, int | None, str | None]:
     return (g.white_player_id, g.black_player_id, g.bye_kind.value if g.bye_kind else None)
 
 
-async def _sync_round(store: EventStore, conn: aiosqlite.Connection, tid: int, rnd: int, wanted: list[Pairing],
+async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
                       have: list[Pairing], ids: dict[int, int], ref_of: dict[int, int], report: SyncReport,
                       now: float) -> None:
     mapped = [msgspec.structs.replace(g, tournament_id=tid, white_player_id=ids[g.white_player_id],
@@ -168,7 +157,7 @@ async def _sync_round(store: EventStore, conn: aiosqlite.Connection, tid: int, r
             report.conflicts.append(f"round {rnd} was paired differently in Papi, but the event file already has "
                                     "results for it: the event file's pairing was kept.")
             return
-        await conn.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         have = []
     if not have:
         for g in mapped:
@@ -176,7 +165,7 @@ async def _sync_round(store: EventStore, conn: aiosqlite.Connection, tid: int, r
                                               "bye_kind", "result")}
             row["bye_kind"] = row["bye_kind"].value if row["bye_kind"] else None
             row["result"] = int(row["result"]) if row["result"] else None
-            await store._insert(conn, "pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
+            await tx.insert("pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
         report.rounds_added.append(rnd)
         report.results_added += sum(1 for g in mapped if g.result is not None)
         return
@@ -185,7 +174,7 @@ async def _sync_round(store: EventStore, conn: aiosqlite.Connection, tid: int, r
         if g.result is None or mine.result == g.result:
             continue
         if mine.result is None:
-            await conn.execute("UPDATE pairing SET result = ?, result_date = ?, last_update = ? WHERE id = ?",
+            await tx.execute("UPDATE pairing SET result = ?, result_date = ?, last_update = ? WHERE id = ?",
                                (int(g.result), now, now, mine.id))
             report.results_added += 1
         else:
@@ -213,9 +202,9 @@ async def import_chessevent(store: EventStore, tid: int, players: list[dict[str,
         raise Conflict("Round 1 is already paired: ChessEvent players can no longer be imported.")
     existing = await store.players(tid)
     now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as conn:
+    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
         settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
-        await store._update(conn, "tournament", Tournament, tid,
+        await tx.update("tournament", Tournament, tid,
                             {**settings, "last_chessevent_download_md5": md5, "last_update": now})
         used: set[int] = set()
         ids: list[int] = []
@@ -224,26 +213,24 @@ async def import_chessevent(store: EventStore, tid: int, players: list[dict[str,
             match = _match(existing, values_, used)
             if match is not None:
                 used.add(match.id)
-                await store._update(conn, "player", Player, match.id, {**values_, "last_update": now})
+                await tx.update("player", Player, match.id, {**values_, "last_update": now})
                 ids.append(match.id)
                 report.players_updated += 1
             else:
-                ids.append(await store._insert(conn, "player", Player, {
+                ids.append(await tx.insert("player", Player, {
                     **values_, "pairing_number": next_number, "tournament_id": tid, "last_update": now}))
                 next_number += 1
                 report.players_added += 1
-        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))
+        await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))
         for s in skipped:
-            await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+            await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
-        await conn.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
-        await store.journal(conn, "chessevent import", f"{len(players)} players", tournament_id=tid)
+        await tx.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+        tx.journal("chessevent import", f"{len(players)} players", tournament_id=tid)
     return report
 
 
 def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Player | None:
-    from tournament.names import collate
-
     for field in ("national_id", "fide_id"):
         if values.get(field):
             for p in existing:

@@ -5,17 +5,16 @@ How to use it (every engineer writing to the store)
 Row data is journalled for you: SQLite triggers, generated from the live schema, copy every row
 inserted, updated or deleted in any table of the event file (except the journal's own tables and
 `submission`) into `journal_change`, under the journal entry that `EventStore.transaction()` opens.
-Raw `conn.execute("UPDATE …")` inside a transaction is journalled too. What you add is the summary a
+Raw `tx.execute("UPDATE …")` inside a transaction is journalled too. What you add is the summary a
 person reads on the arbiter's journal page, and (from the web layer) who acted:
 
-    async with store.transaction(("checkin", tid), who=actor) as conn:
-        await conn.execute("UPDATE player SET checked_in = 1 WHERE id = ?", (pid,))
-        await store.journal(conn, "check-in", "DUPONT Jean", old="out", new="in",
-                            tournament_id=tid, players=(pid,))
+    async with store.transaction(("checkin", tid), who=actor) as tx:
+        await tx.execute("UPDATE player SET checked_in = 1 WHERE id = ?", (pid,))
+        tx.journal("check-in", "DUPONT Jean", old="out", new="in", tournament_id=tid, players=(pid,))
 
 - `who`: an `Actor(role, client)`. Left out, it is the actor of the current request (the web layer
   calls `acting_as(actor)` once it knows who the client is), else `SYSTEM`.
-- `store.journal(conn, what, target, old, new, tournament_id=, round=, board=, players=)`: the summary
+- `tx.journal(what, target, old, new, tournament_id=, round=, board=, players=)`: the summary
   columns, all optional but `what`; the last call in a transaction wins. Without it the entry is still
   written, with `what` = "change" and the names of the tables touched as target.
 - A transaction that changes no row and has no summary writes no entry.
@@ -30,16 +29,26 @@ person reads on the arbiter's journal page, and (from the web layer) who acted:
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
 import msgspec
 
 from tournament.errors import Conflict, NotFound
+
+
+class Executor(Protocol):
+    """What the journal needs of a connection: the store's reader, writer or transaction (database/tx.py)."""
+
+    async def execute(self, sql: str, parameters: Any = ..., /) -> aiosqlite.Cursor: ...
+
+    async def execute_fetchall(self, sql: str, parameters: Any = ..., /) -> Iterable[sqlite3.Row]: ...
+
 
 #: Tables never journalled: the journal itself, remembered submissions, SQLite's own.
 UNJOURNALLED = frozenset({"journal", "journal_change", "submission", "sqlite_sequence"})
@@ -122,7 +131,7 @@ State = dict[str, dict[int, dict[str, Any]]]
 
 # -- triggers ------------------------------------------------------------------------------------
 
-async def journalled_tables(conn: aiosqlite.Connection) -> dict[str, list[str]]:
+async def journalled_tables(conn: Executor) -> dict[str, list[str]]:
     """Every journalled table and its columns, from the live schema."""
     cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     tables = [r[0] for r in await cursor.fetchall() if r[0] not in UNJOURNALLED and not r[0].startswith("sqlite_")]
@@ -152,23 +161,23 @@ def trigger_statements(table: str, columns: list[str]) -> list[str]:
     ]
 
 
-async def drop_triggers(conn: aiosqlite.Connection) -> None:
+async def drop_triggers(conn: Executor) -> None:
     cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
     for (name,) in await cursor.fetchall():
         await conn.execute(f'DROP TRIGGER "{name}"')
 
 
-async def triggers_complete(conn: aiosqlite.Connection) -> bool:
+async def triggers_complete(conn: Executor) -> bool:
     cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'journal'")
     row = await cursor.fetchone()
-    if not row or not row[0]:
+    if row is None or not row[0]:
         return True  # a file older than 2.6.0: the migration will install them
     cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
     row = await cursor.fetchone()
-    return bool(row) and row[0] == 3 * len(await journalled_tables(conn))
+    return row is not None and row[0] == 3 * len(await journalled_tables(conn))
 
 
-async def install(conn: aiosqlite.Connection, now: float | None = None) -> None:
+async def install(conn: Executor, now: float | None = None) -> None:
     """(Re)create the triggers from the live schema and write a baseline entry; inside a transaction."""
     await drop_triggers(conn)
     tables = await journalled_tables(conn)
@@ -190,21 +199,28 @@ async def install(conn: aiosqlite.Connection, now: float | None = None) -> None:
 
 # -- entries, written by EventStore.transaction() -----------------------------------------------
 
-async def open_entry(conn: aiosqlite.Connection, actor: Actor, now: float) -> int:
+async def open_entry(conn: Executor, actor: Actor, now: float) -> int:
     cursor = await conn.execute("INSERT INTO journal (date, role, client) VALUES (?, ?, ?)",
                                 (now, actor.role, actor.client))
     return int(cursor.lastrowid or 0)
 
 
-async def close_entry(conn: aiosqlite.Connection, entry_id: int, summary: Summary) -> bool:
-    """Fill the summary of an entry, or remove it if nothing changed. True if it was kept."""
-    cursor = await conn.execute("SELECT group_concat(DISTINCT tbl) FROM journal_change WHERE entry_id = ?",
-                                (entry_id,))
-    row = await cursor.fetchone()
-    tables = row[0] if row else None
+async def touched_tables(conn: Executor, entry_id: int) -> frozenset[str]:
+    """The tables whose rows an entry changed, as the triggers recorded them."""
+    rows = await conn.execute_fetchall("SELECT DISTINCT tbl FROM journal_change WHERE entry_id = ?", (entry_id,))
+    return frozenset(str(r[0]) for r in rows)
+
+
+async def close_entry(conn: Executor, entry_id: int, summary: Summary) -> tuple[bool, frozenset[str]]:
+    """Fill the summary of an entry, or remove it if nothing changed.
+
+    Returns (kept, the tables it changed): what the transaction wrote, from the file itself.
+    """
+    touched = await touched_tables(conn, entry_id)
+    tables = ",".join(sorted(touched)) if touched else None
     if tables is None and not summary.given:
         await conn.execute("DELETE FROM journal WHERE id = ?", (entry_id,))
-        return False
+        return False, touched
     await conn.execute(
         "UPDATE journal SET what = ?, target = ?, old = ?, new = ?, tournament_id = ?, round = ?, board = ?,"
         " player_ids = ?, undoes = ? WHERE id = ?",
@@ -212,7 +228,7 @@ async def close_entry(conn: aiosqlite.Connection, entry_id: int, summary: Summar
          summary.tournament_id, summary.round, summary.board,
          json.dumps(list(summary.players)) if summary.players else None, summary.undoes, entry_id),
     )
-    return True
+    return True, touched
 
 
 # -- reads -------------------------------------------------------------------------------------
@@ -224,22 +240,22 @@ ENTRY_FILTER = (
 )
 
 
-async def entries(conn: aiosqlite.Connection, *, tournament_id: int | None = None, rnd: int | None = None,
+async def entries(conn: Executor, *, tournament_id: int | None = None, rnd: int | None = None,
                   board: int | None = None, player: int | None = None, limit: int = 500) -> list[Entry]:
     params = {"tid": tournament_id, "rnd": rnd, "board": board, "player": player, "limit": limit}
     cursor = await conn.execute(f"SELECT * FROM journal{ENTRY_FILTER} ORDER BY id DESC LIMIT :limit", params)
     return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Entry], strict=False)
 
 
-async def entry(conn: aiosqlite.Connection, entry_id: int) -> Entry:
-    rows = await conn.execute_fetchall("SELECT * FROM journal WHERE id = ?", (entry_id,))  # no statement left open
+async def entry(conn: Executor, entry_id: int) -> Entry:
+    rows = list(await conn.execute_fetchall("SELECT * FROM journal WHERE id = ?", (entry_id,)))  # none left open
     row = rows[0] if rows else None
     if row is None:
-        raise NotFound(f"No journal entry {entry_id}.")
+        raise NotFound("No journal entry %s.", entry_id)
     return msgspec.convert(dict(row), Entry, strict=False)
 
 
-async def changes(conn: aiosqlite.Connection, entry_id: int | None = None) -> list[Change]:
+async def changes(conn: Executor, entry_id: int | None = None) -> list[Change]:
     if entry_id is None:
         cursor = await conn.execute("SELECT * FROM journal_change ORDER BY id")
     else:
@@ -247,7 +263,7 @@ async def changes(conn: aiosqlite.Connection, entry_id: int | None = None) -> li
     return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Change], strict=False)
 
 
-async def baselines(conn: aiosqlite.Connection) -> set[int]:
+async def baselines(conn: Executor) -> set[int]:
     cursor = await conn.execute("SELECT id FROM journal WHERE what = ?", (BASELINE,))
     return {r[0] for r in await cursor.fetchall()}
 
@@ -267,7 +283,7 @@ def rebuild(all_changes: Iterable[Change], baseline_ids: set[int]) -> State:
     return {table: rows for table, rows in state.items() if rows}
 
 
-async def live_state(conn: aiosqlite.Connection) -> State:
+async def live_state(conn: Executor) -> State:
     """Every row of every journalled table, as the triggers would have written it."""
     state: State = {}
     for table, columns in (await journalled_tables(conn)).items():
@@ -280,7 +296,7 @@ async def live_state(conn: aiosqlite.Connection) -> State:
 
 # -- undo --------------------------------------------------------------------------------------
 
-async def _current(conn: aiosqlite.Connection, table: str, columns: list[str], row_id: int) -> dict[str, Any] | None:
+async def _current(conn: Executor, table: str, columns: list[str], row_id: int) -> dict[str, Any] | None:
     cursor = await conn.execute(f'SELECT {_object("", columns)} FROM "{table}" WHERE rowid = ?', (row_id,))
     row = await cursor.fetchone()
     return json.loads(row[0]) if row else None
@@ -292,26 +308,26 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return {k: v for k, v in a.items() if k not in TIMESTAMPS} == {k: v for k, v in b.items() if k not in TIMESTAMPS}
 
 
-async def apply_undo(conn: aiosqlite.Connection, target: Entry, now: float) -> None:
+async def apply_undo(conn: Executor, target: Entry, now: float) -> None:
     """Write the inverse of `target`'s row changes, newest first; Conflict if a row moved on since."""
     if target.what == BASELINE:
         raise Conflict("A baseline (schema snapshot) cannot be undone.")
     if target.undone_by is not None:
-        raise Conflict(f"Journal entry {target.id} was already undone (entry {target.undone_by}).")
+        raise Conflict("Journal entry %s was already undone (entry %s).", target.id, target.undone_by)
     tables = await journalled_tables(conn)
     todo = await changes(conn, target.id)
     if not todo:
-        raise Conflict(f"Journal entry {target.id} changed no data; there is nothing to undo.")
+        raise Conflict("Journal entry %s changed no data; there is nothing to undo.", target.id)
     for c in reversed(todo):
         columns = tables.get(c.tbl)
         if columns is None:
-            raise Conflict(f"Table {c.tbl} no longer exists; entry {target.id} cannot be undone.")
+            raise Conflict("Table %s no longer exists; entry %s cannot be undone.", c.tbl, target.id)
         old = json.loads(c.old) if c.old else None
         new = json.loads(c.new) if c.new else None
         current = await _current(conn, c.tbl, columns, c.row_id)
         if not _same(current, new):
-            raise Conflict(f"Entry {target.id} cannot be undone: the data it changed was changed again since."
-                           " Undo the later entries first. Nothing was changed.")
+            raise Conflict("Entry %s cannot be undone: the data it changed was changed again since."
+                           " Undo the later entries first. Nothing was changed.", target.id)
         if old is None:
             await conn.execute(f'DELETE FROM "{c.tbl}" WHERE rowid = ?', (c.row_id,))
         elif new is None:
@@ -327,7 +343,7 @@ async def apply_undo(conn: aiosqlite.Connection, target: Entry, now: float) -> N
                 await conn.execute(f'UPDATE "{c.tbl}" SET {sets} WHERE rowid = ?', (*values.values(), c.row_id))
 
 
-async def mark_undone(conn: aiosqlite.Connection, target_id: int, by_entry: int) -> None:
+async def mark_undone(conn: Executor, target_id: int, by_entry: int) -> None:
     await conn.execute("UPDATE journal SET undone_by = ? WHERE id = ?", (by_entry, target_id))
 
 
@@ -343,13 +359,13 @@ class Submission(msgspec.Struct, frozen=True, kw_only=True):
     date: float = 0.0
 
 
-async def remember(conn: aiosqlite.Connection, sub: Submission, now: float) -> None:
+async def remember(conn: Executor, sub: Submission, now: float) -> None:
     await conn.execute(
         "INSERT OR IGNORE INTO submission (key, fingerprint, date, status, body) VALUES (?, ?, ?, ?, ?)",
         (sub.key, sub.fingerprint, now, sub.status, sub.body),
     )
 
 
-async def recall(conn: aiosqlite.Connection, key: str) -> Submission | None:
-    rows = await conn.execute_fetchall("SELECT * FROM submission WHERE key = ?", (key,))  # no statement left open
+async def recall(conn: Executor, key: str) -> Submission | None:
+    rows = list(await conn.execute_fetchall("SELECT * FROM submission WHERE key = ?", (key,)))  # none left open
     return msgspec.convert(dict(rows[0]), Submission, strict=False) if rows else None

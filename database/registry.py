@@ -11,6 +11,7 @@ from pathlib import Path
 
 from database.admin import copy_configuration
 from database.errors import EventExists, EventNotFound, InvalidEventId
+from database.events import EventChanged
 from database.store import EventStore
 
 ARCHIVE = "archive"
@@ -120,15 +121,14 @@ class EventRegistry:
         if store is None:
             return None
         self._stores = {k: v for k, v in self._stores.items() if k != event_id}
-        async with store._lock:
-            await store.close()
+        await store.close()  # after its running write
         return store
 
     @staticmethod
     async def _gone(store: EventStore | None) -> None:
         """Tell the event's open screens to reload: the event left the folder (they now get "not found")."""
         if store is not None:
-            await store._notify([("config", None)])
+            await store.announce(EventChanged(what="config"))
 
     async def archive(self, event_id: str) -> None:
         """Move `events/<id>.db` to `events/archive/<id>.db`: off the lists, still readable."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-import aiosqlite
 import msgspec
 
 from database.store import EventStore
+from database.tx import Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import ByeKind
 
@@ -42,13 +42,13 @@ async def publish_round(store: EventStore, tid: int, rnd: int, rows: Sequence[Ne
     if not rows:
         raise Invalid("Round %s has no pairing to publish.", rnd)
     now = time.time()
-    async with store.transaction(("pairings", tid)) as conn:
-        cursor = await conn.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
+    async with store.transaction(("pairings", tid)) as tx:
+        cursor = await tx.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
         last = int((await cursor.fetchone() or (0,))[0])
         if rnd != last + 1:
             raise Conflict("Round %s cannot be published: the last paired round is %s (paired meanwhile?)."
                            " Nothing was changed.", rnd, last)
-        cursor = await conn.execute("SELECT id FROM player WHERE tournament_id = ?", (tid,))
+        cursor = await tx.execute("SELECT id FROM player WHERE tournament_id = ?", (tid,))
         known = {int(r[0]) for r in await cursor.fetchall()}
         seen: set[int] = set()
         for row in rows:
@@ -62,38 +62,38 @@ async def publish_round(store: EventStore, tid: int, rnd: int, rows: Sequence[Ne
                 seen.add(pid)
             if (row.black_player_id is None) != (row.bye_kind is not None):
                 raise Invalid("A bye needs its kind, a game none. Nothing was changed.")
-            await conn.execute(INSERT, (tid, rnd, row.white_player_id, row.black_player_id, row.board,
+            await tx.execute(INSERT, (tid, rnd, row.white_player_id, row.black_player_id, row.board,
                                         row.board_order, row.bye_kind.value if row.bye_kind else None, now))
-        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
+        await tx.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
                            (now, now, tid))
         games = sum(1 for r in rows if r.black_player_id is not None)
         summary = f"{games} games, {len(rows) - games} byes" + (f" ({note})" if note else "")
-        await store.journal(conn, "round published", f"round {rnd}", new=summary, tournament_id=tid, round=rnd)
+        tx.journal("round published", f"round {rnd}", new=summary, tournament_id=tid, round=rnd)
 
 
 async def unpair_round(store: EventStore, tid: int, rnd: int) -> int:
     """Delete the pairings of the last paired round, only while none of its games has a result; returns
     the number of rows removed. Its illegal moves go with it; requested byes (`skipped_round`) stay."""
     now = time.time()
-    async with store.transaction(("pairings", tid)) as conn:
-        cursor = await conn.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
+    async with store.transaction(("pairings", tid)) as tx:
+        cursor = await tx.execute("SELECT coalesce(max(round), 0) FROM pairing WHERE tournament_id = ?", (tid,))
         last = int((await cursor.fetchone() or (0,))[0])
         if last == 0:
             raise Conflict("No round is paired yet. Nothing was changed.")
         if rnd != last:
             raise Conflict("Only the last paired round (%s) can be unpaired. Nothing was changed.", last)
-        cursor = await conn.execute(
+        cursor = await tx.execute(
             "SELECT count(*) FROM pairing WHERE tournament_id = ? AND round = ? AND result IS NOT NULL", (tid, rnd))
         with_result = int((await cursor.fetchone() or (0,))[0])
         if with_result:
             raise Conflict("Round %s already has %s results: delete them first to unpair it. Nothing was changed.",
                            rnd, with_result)
-        await conn.execute("DELETE FROM illegal_move WHERE tournament_id = ? AND round = ?", (tid, rnd))
-        cursor = await conn.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        await tx.execute("DELETE FROM illegal_move WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        cursor = await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         removed = int(cursor.rowcount or 0)
-        await conn.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
+        await tx.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?",
                            (now, now, tid))
-        await store.journal(conn, "round unpaired", f"round {rnd}", old=f"{removed} pairings",
+        tx.journal("round unpaired", f"round {rnd}", old=f"{removed} pairings",
                             tournament_id=tid, round=rnd)
         return removed
 
@@ -103,40 +103,40 @@ async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, sco
     `skipped_round` row, replacing an earlier request for that round."""
     if score not in (0.0, 0.5, 1.0):
         raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", score)
-    async with store.transaction(("players", tid)) as conn:
-        name = await _player_name(conn, tid, player_id)
-        cursor = await conn.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
+    async with store.transaction(("players", tid)) as tx:
+        name = await _player_name(tx, tid, player_id)
+        cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
         if await cursor.fetchone() is not None:
             raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
-        cursor = await conn.execute("SELECT score FROM skipped_round WHERE tournament_id = ? AND round = ?"
+        cursor = await tx.execute("SELECT score FROM skipped_round WHERE tournament_id = ? AND round = ?"
                                     " AND papi_player_id = ?", (tid, rnd, player_id))
         before = await cursor.fetchone()
-        await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
+        await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
                            (tid, rnd, player_id))
-        await conn.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+        await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                            " VALUES (?, ?, ?, ?)", (tid, rnd, player_id, score))
-        await store.journal(conn, "requested bye", name, None if before is None else _points(before[0]), _points(score),
+        tx.journal("requested bye", name, None if before is None else _points(before[0]), _points(score),
                             tournament_id=tid, round=rnd, players=(player_id,))
 
 
 async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> None:
     """Withdraw a player's request not to be paired in round `rnd` (not paired yet)."""
-    async with store.transaction(("players", tid)) as conn:
-        name = await _player_name(conn, tid, player_id)
-        cursor = await conn.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
+    async with store.transaction(("players", tid)) as tx:
+        name = await _player_name(tx, tid, player_id)
+        cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
         if await cursor.fetchone() is not None:
             raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
-        cursor = await conn.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ?"
+        cursor = await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ?"
                                     " AND papi_player_id = ? RETURNING score", (tid, rnd, player_id))
         removed = list(await cursor.fetchall())
         if not removed:
             raise Conflict("%s has no requested bye in round %s. Nothing was changed.", name, rnd)
-        await store.journal(conn, "requested bye cancelled", name, _points(removed[0][0]), None, tournament_id=tid,
+        tx.journal("requested bye cancelled", name, _points(removed[0][0]), None, tournament_id=tid,
                             round=rnd, players=(player_id,))
 
 
-async def _player_name(conn: aiosqlite.Connection, tid: int, player_id: int) -> str:
-    cursor = await conn.execute("SELECT last_name, first_name FROM player WHERE id = ? AND tournament_id = ?",
+async def _player_name(tx: Tx, tid: int, player_id: int) -> str:
+    cursor = await tx.execute("SELECT last_name, first_name FROM player WHERE id = ? AND tournament_id = ?",
                                 (player_id, tid))
     row = await cursor.fetchone()
     if row is None:

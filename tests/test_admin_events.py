@@ -101,7 +101,7 @@ async def test_an_event_id_cannot_be_taken_twice(admin_web: Client) -> None:
 async def test_edit_an_event_and_refresh_its_screens(admin_web: Client) -> None:
     store = await new_event(admin_web, input_code="first-code")
     announced: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, tid: announced.append((kind, tid)))
+    store.subscribe(lambda event: announced.append(event.key))
     response = await post(admin_web, "/admin/events/open", {**EVENT, "name": "Renamed", "public": "1",
                                                                "clear_input_code": "1"})
     assert response.status_code == 303
@@ -157,7 +157,7 @@ async def test_clone_refuses_a_taken_id(admin_web: Client) -> None:
 async def test_archive_keeps_the_event_readable_and_listed_for_the_admin(admin_web: Client) -> None:
     store = await new_event(admin_web, public="1")
     announced: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, tid: announced.append((kind, tid)))
+    store.subscribe(lambda event: announced.append(event.key))
     response = await post(admin_web, "/admin/events/open/archive")
     assert response.status_code == 303
     assert announced == [("config", None)]  # open screens reload (and find the event gone)

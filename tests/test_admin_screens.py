@@ -34,7 +34,7 @@ async def make_screen(client: Client, store: EventStore, tid: int, uniq_id: str 
 async def test_create_edit_and_delete_a_screen(admin_web: Client) -> None:
     store, tid = await event_with_tournament(admin_web)
     announced: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, t: announced.append((kind, t)))
+    store.subscribe(lambda event: announced.append(event.key))
     screen_id = await make_screen(admin_web, store, tid)
     screen = await store.screen("boards")
     assert (screen.type, screen.columns, screen.public) == ("boards", 2, True)

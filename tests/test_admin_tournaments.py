@@ -150,7 +150,7 @@ async def test_edit_a_tournament_refreshes_its_screens(admin_web: Client) -> Non
     await post(admin_web, BASE, TOURNAMENT)
     [t] = await store.tournaments()
     announced: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, tid: announced.append((kind, tid)))
+    store.subscribe(lambda event: announced.append(event.key))
     response = await post(admin_web, f"{BASE}/{t.id}", {**TOURNAMENT, "name": "Open A (renamed)", "rounds": "9"})
     assert response.status_code == 303
     t2 = await store.tournament(t.id)
@@ -238,7 +238,7 @@ async def test_edit_a_player(admin_web: Client) -> None:
     store, tid = await paired_event(admin_web)
     one, two = (await store.players(tid))[:2]
     announced: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, t: announced.append((kind, t)))
+    store.subscribe(lambda event: announced.append(event.key))
     url = f"{BASE}/{tid}/players/{one.id}"
     response = await post(admin_web, url, {"display_name": "The Champion", "fixed_board": "12"})
     assert response.status_code == 303

@@ -244,8 +244,9 @@ async def walk(client: AsyncTestClient[Litestar], start: list[str]) -> dict[str,
         per_route[route] = per_route.get(route, 0) + 1
         response = await client.get(url, headers=HX if fragment else None)
         assert response.status_code < 500, (url, response.text[:300])
-        if response.headers.get("content-type", "").startswith("image/"):
-            seen[url] = ""  # the favicon, linked from every page: no text in it
+        if response.headers.get("content-type", "").startswith("image/") or \
+                response.headers.get("content-disposition", "").startswith("attachment"):
+            seen[url] = ""  # the favicon and file downloads (TRF exports): no UI text in them
             continue
         assert "text/html" in response.headers.get("content-type", ""), url
         page = visible(response.text)

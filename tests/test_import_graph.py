@@ -105,23 +105,13 @@ def test_a_cycle_is_found() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-#: Cycles known and owned by another branch (the `trf` work splits tournament/trf.py from trf_lint.py).
-KNOWN_CYCLES = [["tournament.trf", "tournament.trf_lint"]]
-
-
 def test_no_import_cycle() -> None:
-    assert [c for c in cycles(graph()) if c not in KNOWN_CYCLES] == []
-
-
-@pytest.mark.xfail(reason="tournament/trf.py imports trf_lint inside a function and trf_lint imports trf;"
-                          " broken on the trf branch (then drop KNOWN_CYCLES and this mark)")
-def test_trf_and_its_linter_are_not_a_cycle() -> None:
+    """(tournament/trf.py and trf_lint.py were one: the model, checks, reader and lint are now four modules.)"""
     assert cycles(graph()) == []
 
 
-#: Imports of project modules inside a function, owned by other branches: trf.py <-> trf_lint.py (a cycle, see
-#: above) and database/imports.py (no cycle; a late import all the same).
-KNOWN_LATE_IMPORTS = {"tournament.trf -> tournament.trf_lint", "database.imports -> tournament.names"}
+#: Imports of project modules inside a function, owned by other branches: none left.
+KNOWN_LATE_IMPORTS: set[str] = set()
 
 
 def late_imports() -> set[str]:

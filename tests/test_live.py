@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -10,20 +9,36 @@ from typing import Any
 from database.store import EventStore, GameKey
 from tournament.results import Result
 from web.app import template_engine
-from web.live import live_messages, publisher
+from web.hub import frame, publisher
+from web.live import live_stream
 from web.settings import Settings
 from web.views import tournament_state
+
+
+def parse(data: bytes) -> tuple[str, str]:
+    """(event name, data) of one SSE frame."""
+    name, lines = "message", []
+    for line in data.decode().splitlines():
+        if line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            lines.append(line[6:])
+    return name, "\n".join(lines)
 
 
 class FakeChannels:
     """Records what is published; replays it to a subscriber."""
 
     def __init__(self) -> None:
-        self.published: list[tuple[str, str]] = []
+        self.frames: list[bytes] = []
+
+    @property
+    def published(self) -> list[tuple[str, str]]:
+        return [parse(f) for f in self.frames]
 
     def publish(self, data: bytes, channels: list[str]) -> None:
-        name, _, payload = data.decode().partition("\n")
-        self.published.append((name, payload))
+        assert data.endswith(b"\n\n")  # one complete SSE frame, encoded once for every screen
+        self.frames.append(data)
 
     @asynccontextmanager
     async def start_subscription(self, channels: list[str]) -> AsyncIterator[Any]:
@@ -31,8 +46,8 @@ class FakeChannels:
 
         class Subscriber:
             async def iter_events(self) -> AsyncIterator[bytes]:
-                for name, payload in outer.published:
-                    yield f"{name}\n{payload}".encode()
+                for data in outer.frames:
+                    yield data
 
         yield Subscriber()
 
@@ -50,37 +65,65 @@ async def two_games(store: EventStore) -> tuple[int, list[GameKey]]:
 
 async def test_results_are_pushed_as_rows_other_changes_as_refetches(store: EventStore, settings: Settings) -> None:
     channels = FakeChannels()
-    feed = publisher(channels, store, template_engine(settings).engine)  # type: ignore[arg-type]
+    hub = publisher(channels, store, template_engine(settings).engine)  # type: ignore[arg-type]
     tid, (first, second) = await two_games(store)
-    await feed.idle()  # notifications go out after the writer got its answer
-    assert channels.published[-1] == (f"tournament-{tid}", str(tid))  # pairings: screens refetch
+    await store.add_screen(uniq_id="tablet", type="input", sets=[{"tournament_id": tid}])
+    await hub.idle()
+    assert (f"tournament-{tid}", str(tid)) in channels.published  # pairings: screens refetch
+    assert channels.published[-1] == ("config", "config")  # a screen added: pages refetch their content
     await store.record_result(first, Result.DRAW, 1)
-    await feed.idle()
-    name, data = channels.published[-1]
-    assert name == f"result-{tid}"
-    payload = json.loads(data)
+    await hub.idle()
     row_id = f"game-{tid}-1-{first.white_player_id}"
-    assert [r["id"] for r in payload["rows"]] == [row_id]
-    variants = payload["rows"][0]["html"]
-    assert set(variants) == {"input:en", "boards:en"}  # French only where a row reads differently
-    assert all(f'id="{row_id}"' in html and "½-½" in html for html in variants.values())
-    assert "__SCREEN__/dialog" in variants["input:en"] and "dialog" not in variants["boards:en"]
-    assert payload["missing"] == (await tournament_state(store, tid)).missing == 1
-    await store.update_tournament(tid, name="Renamed")
-    await feed.idle()
-    assert channels.published[-1] == (f"tournament-{tid}", str(tid))
+    rows = {name: data for name, data in channels.published[-3:] if name.startswith("rows-")}
+    # one message per screen variant; French only where a row reads differently (it does not here)
+    assert set(rows) == {f"rows-{tid}-boards", f"rows-{tid}-input-tablet"}
+    for html in rows.values():
+        assert html.startswith(f'<tr hx-swap-oob="true" id="{row_id}"') and "½-½" in html
+    assert "/screen/test-event/tablet/dialog" in rows[f"rows-{tid}-input-tablet"]
+    assert "dialog" not in rows[f"rows-{tid}-boards"]
+    missing = (await tournament_state(store, tid)).missing
+    assert missing == 1 and f">{missing}</span>" in rows[f"rows-{tid}-boards"]
+    assert channels.published[-1] == (f"result-{tid}", str(tid))  # standings and results screens refetch
+    # the next result takes the fast path (the state carried from the previous commit): same messages
     await store.record_result(second, Result.WHITE_WIN, 2)
-    await feed.idle()
-    assert channels.published[-1][0] == f"result-{tid}"
-    assert json.loads(channels.published[-1][1])["missing"] == 0
+    assert not hub.busy()
+    names = [name for name, _ in channels.published[-3:]]
+    assert names == [f"rows-{tid}-boards", f"rows-{tid}-input-tablet", f"result-{tid}"]
+    assert ">0</span>" in channels.published[-3][1] and "1-0" in channels.published[-3][1]
+    assert (await tournament_state(store, tid)).missing == 0
+    await store.update_tournament(tid, name="Renamed")
+    await hub.idle()
+    assert channels.published[-1] == (f"tournament-{tid}", str(tid))
     await store.update_info(name="New name")
-    assert channels.published[-1] == ("config", "config")
+    await hub.idle()
+    assert channels.published[-1] == ("config", "info")  # event-wide: pages refetch their content
 
 
-async def test_stream_names_each_message_and_carries_its_data() -> None:
+async def test_a_result_moving_the_round_or_the_points_makes_screens_refetch(
+    store: EventStore, settings: Settings
+) -> None:
     channels = FakeChannels()
-    channels.published = [("result-1", '{"rows": []}'), ("config", "config")]
-    stream = live_messages(channels, "demo")  # type: ignore[arg-type]
-    messages = [message async for message in stream]
-    assert [(m.event, m.data) for m in messages] == [
-        ("hello", "connected"), ("result-1", '{"rows": []}'), ("config", "config")]
+    hub = publisher(channels, store, template_engine(settings).engine)  # type: ignore[arg-type]
+    tid, (first, second) = await two_games(store)
+    await store.record_result(first, Result.DRAW, 1)
+    ids = [p.id for p in await store.players(tid)]
+    async with store.transaction(("pairings", tid)) as tx:
+        await tx.execute("INSERT INTO pairing (tournament_id, round, white_player_id, black_player_id, board,"
+                         " board_order, last_update) VALUES (?, 2, ?, ?, 1, 1, 0)", (tid, ids[0], ids[2]))
+    await tournament_state(store, tid)  # a screen shows round 1
+    await store.record_result(second, Result.DRAW, 2)  # round 1 complete: screens move to round 2
+    await hub.idle()
+    assert [name for name, _ in channels.published[-2:]] == [f"tournament-{tid}", f"result-{tid}"]
+    assert (await tournament_state(store, tid)).round == 2  # a screen shows round 2
+    channels.frames.clear()
+    await store.correct_result(first, Result.DRAW, Result.BLACK_WIN, 1)
+    await hub.idle()
+    assert [name for name, _ in channels.published[-2:]] == [f"tournament-{tid}", f"result-{tid}"]
+
+
+async def test_stream_sends_each_frame_as_published() -> None:
+    channels = FakeChannels()
+    channels.frames = [frame("rows-1-boards", "<tr>\n</tr>"), frame("config", "config")]
+    stream = live_stream(channels, "demo")  # type: ignore[arg-type]
+    messages = [parse(data) async for data in stream]
+    assert messages == [("hello", "connected"), ("rows-1-boards", "<tr>\n</tr>"), ("config", "config")]

@@ -7,6 +7,7 @@ from litestar.testing import AsyncTestClient
 
 from tests.test_web import HX, demo_store, entry, open_game
 from tournament.results import Result
+from web.cache import memo_of
 
 
 async def test_screens_share_one_render_until_the_next_commit(demo_client: AsyncTestClient[Litestar]) -> None:
@@ -33,3 +34,37 @@ async def test_screens_share_one_render_until_the_next_commit(demo_client: Async
     assert renders.count("screen/page.html") == 2
     row = f'id="game-{game.tournament_id}-3-{game.white_player_id}"'
     assert "0-1" in third.text.split(row, 1)[1].split("</tr>", 1)[0]
+
+
+async def test_a_result_patches_cached_pages_into_what_a_fresh_render_gives(
+    demo_client: AsyncTestClient[Litestar],
+) -> None:
+    store = await demo_store(demo_client)
+    first = await open_game(store, "open-b")
+    assert (await demo_client.post("/screen/demo/input/result", data=entry(first, Result.DRAW),
+                                   headers=HX)).status_code == 200  # the hub now knows the input screens
+    pages = [f"/screen/demo/{screen}?lang={lang}" for lang in ("en", "fr")  # (the language also sticks in a cookie)
+             for screen in ("boards-b", "input", "players-a", "results")]
+    for url in pages:
+        assert (await demo_client.get(url)).status_code == 200  # cached at this commit
+    renders: list[str] = []
+    engine = demo_client.app.template_engine
+    original = engine.get_template
+
+    def counting(name: str):  # type: ignore[no-untyped-def]
+        renders.append(name)
+        return original(name)
+
+    engine.get_template = counting  # type: ignore[method-assign]
+    second = await open_game(store, "open-b")
+    assert (await demo_client.post("/screen/demo/input/result", data=entry(second, Result.WHITE_WIN),
+                                   headers=HX)).status_code == 200
+    patched = {url: (await demo_client.get(url)).text for url in pages}
+    # boards, input and players pages were carried patched; the results page moves with every result
+    assert renders.count("screen/page.html") == 2  # the results page, in each language
+    row = f'id="game-{second.tournament_id}-3-{second.white_player_id}"'
+    assert "1-0" in patched["/screen/demo/boards-b?lang=en"].split(row, 1)[1].split("</tr>", 1)[0]
+    memo_of(store).clear()
+    fresh = {url: (await demo_client.get(url)).text for url in pages}
+    for url in pages:
+        assert patched[url] == fresh[url], url

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from database.errors import EventExists, InvalidEventId, NotAnEventFile, ResultConflict, SchemaTooNew
+from database.events import Change, EventChanged, ResultChanged, TournamentChanged
 from database.migrations import LATEST, MIGRATIONS, sql_of
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tournament.errors import NotFound
+from tournament.models import Pairing
 from tournament.results import Result
 
 TABLES = {"info", "chessevent", "timer", "timer_hour", "tournament", "player", "pairing", "result",
@@ -142,7 +144,7 @@ async def _one_game(store: EventStore) -> GameKey:
 async def test_result_is_stored_once_logged_and_deletable(store: EventStore) -> None:
     key = await _one_game(store)
     seen: list[tuple[str, int | None]] = []
-    store.subscribe(lambda kind, tid: seen.append((kind, tid)))
+    store.subscribe(lambda event: seen.append(event.key))
     await store.record_result(key, Result.DRAW, 1)
     with pytest.raises(ResultConflict, match="already has a result"):
         await store.record_result(key, Result.WHITE_WIN, 1)
@@ -190,17 +192,49 @@ async def test_result_writes_patch_cached_pairings_to_what_the_file_holds(store:
     patched = await store.pairings(key.tournament_id)
     assert patched is not before and await store.players(key.tournament_id) is players  # players kept
     assert patched[0].result is Result.DRAW
-    fresh = await EventStore.open(store.path)
-    try:
-        assert await fresh.pairings(key.tournament_id) == patched
-        await store.correct_result(key, Result.DRAW, Result.BLACK_WIN, 1)
-        assert await fresh.pairings(key.tournament_id) != await store.pairings(key.tournament_id)  # fresh's cache
-        fresh._cache.clear()
-        assert await fresh.pairings(key.tournament_id) == await store.pairings(key.tournament_id)
-        await store.delete_result(key)
-        fresh._cache.clear()
-        assert await fresh.pairings(key.tournament_id) == await store.pairings(key.tournament_id)
-        assert (await store.pairings(key.tournament_id))[0].result is None
-        assert await store.results_log() == []
-    finally:
-        await fresh.close()
+    async def in_the_file() -> list[Pairing]:
+        fresh = await EventStore.open(store.path)  # nothing cached: what the file holds
+        try:
+            return await fresh.pairings(key.tournament_id)
+        finally:
+            await fresh.close()
+
+    assert await in_the_file() == patched
+    await store.correct_result(key, Result.DRAW, Result.BLACK_WIN, 1)
+    assert await in_the_file() == await store.pairings(key.tournament_id)
+    await store.delete_result(key)
+    assert await in_the_file() == await store.pairings(key.tournament_id)
+    assert (await store.pairings(key.tournament_id))[0].result is None
+    assert await store.results_log() == []
+
+
+async def test_a_commit_drops_only_the_reads_of_the_tables_it_wrote(store: EventStore) -> None:
+    key = await _one_game(store)
+    screens, players, pairings = (await store.screens(), await store.players(key.tournament_id),
+                                  await store.pairings(key.tournament_id))
+    await store.add_screen(uniq_id="boards", type="boards")
+    assert await store.players(key.tournament_id) is players and await store.pairings(key.tournament_id) is pairings
+    assert await store.screens() is not screens and [s.uniq_id for s in await store.screens()] == ["boards"]
+    async with store.transaction() as tx:  # a raw write through the Tx: the journal says which table it wrote
+        await tx.execute("UPDATE player SET last_name = 'Z' WHERE id = ?", (key.white_player_id,))
+    assert next(p.last_name for p in await store.players(key.tournament_id)) == "Z"
+    assert await store.pairings(key.tournament_id) is pairings
+
+
+async def test_commits_emit_typed_events(store: EventStore) -> None:
+    key = await _one_game(store)
+    seen: list[Change] = []
+    store.subscribe(seen.append)
+    await store.record_result(key, Result.DRAW, 3)
+    await store.correct_result(key, Result.DRAW, Result.WHITE_WIN, 3)
+    await store.update_tournament(key.tournament_id, name="Renamed")
+    await store.add_screen(uniq_id="boards", type="boards")
+    assert [type(e) for e in seen] == [ResultChanged, ResultChanged, TournamentChanged, EventChanged]
+    first, second = seen[0], seen[1]
+    assert isinstance(first, ResultChanged) and isinstance(second, ResultChanged)
+    assert (first.game, first.board, first.old, first.new) == (key, 3, None, Result.DRAW)
+    assert (second.old, second.new) == (Result.DRAW, Result.WHITE_WIN)
+    assert second.generation == first.generation + 1 == store.generation - 2
+    with pytest.raises(ResultConflict):
+        await store.record_result(key, Result.DRAW, 3)
+    assert len(seen) == 4  # a refused write emits nothing

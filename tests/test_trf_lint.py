@@ -13,11 +13,11 @@ DATA = Path(__file__).parent / "data"
 
 # file, severity, (line, column), words of the message
 CASES = [
-    ("bad-points.trf", "error", (2, 81), "points column says 2.5"),
+    ("bad-points.trf", "warning", (2, 81), "points column says 2.5"),
     ("bad-not-listed-back.trf", "error", (2, 102), "does not list 1 back"),
     ("bad-colours.trf", "error", (2, 107), "both 1 and 4 have colour 'b'"),
     ("warn-f-for-u.trf", "warning", (4, 109), "'U' seems meant"),
-    ("bad-two-byes.trf", "error", (4, 109), "a second pairing-allocated bye"),
+    ("bad-two-byes.trf", "warning", (4, 109), "a second pairing-allocated bye"),
     ("bad-duplicate-rank.trf", "error", (6, 5), "starting rank 2 is used twice"),
     ("warn-trf26-no-142-152.trf", "warning", (1, 0), "number of rounds (record 142)"),
     ("warn-trf26-no-142-152.trf", "warning", (1, 0), "initial colour (record 152)"),
@@ -43,9 +43,12 @@ def test_each_problem_is_caught_with_its_place(name: str, severity: str, where: 
 
 
 def test_check_trf_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check-trf", str(DATA / "bad-points.trf")]) == 1
+    assert main(["check-trf", str(DATA / "bad-colours.trf")]) == 1
     out = capsys.readouterr().out
-    assert "line 2, column 81: error: player 1: points column says 2.5" in out and "cannot be imported" in out
+    assert "line 2, column 107: error: round 2: both 1 and 4 have colour 'b'" in out and "cannot be imported" in out
+    assert main(["check-trf", str(DATA / "bad-points.trf")]) == 0
+    out = capsys.readouterr().out
+    assert "line 2, column 81: warning: player 1: points column says 2.5" in out and "the results decide" in out
     assert main(["check-trf", str(DATA / "warn-f-for-u.trf")]) == 0
     assert "can be imported" in capsys.readouterr().out
 

@@ -64,11 +64,14 @@ def parse_list(text: str | Sequence[str] | None) -> list[TieBreak]:
 
 def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *, tie_breaks: Sequence[str],
                       rounds: int | None = None, total_rounds: int | None = None, edition: str = "2026-03",
-                      round_robin: bool = False, scoring: Scoring | None = None) -> Standings:
+                      round_robin: bool = False, scoring: Scoring | None = None,
+                      adjustment: dict[int, Decimal] | None = None,
+                      standing_only: dict[int, Decimal] | None = None) -> Standings:
+    """`adjustment` / `standing_only`: TRF `299` points by player id (see `tiebreaks.Context`)."""
     pairings = list(pairings)
     counted = completed_round(pairings) if rounds is None else rounds
     ctx = Context.build(players, pairings, counted, total_rounds=total_rounds, scoring=scoring, edition=edition,
-                        round_robin=round_robin)
+                        round_robin=round_robin, adjustment=adjustment, standing_only=standing_only)
     tbs = parse_list(tie_breaks)
     number = {p.id: p.pairing_number for p in players}
     rank = dict.fromkeys(number, 1)
@@ -87,7 +90,7 @@ def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *,
         r = rank[pid]
         rows.append(StandingRow(
             player_id=pid, start_rank=p.pairing_number, name=p.shown_name, title=p.title, rating=p.rating,
-            federation=p.federation, points=ctx.points[pid], rank=r,
+            federation=p.federation, points=Decimal(columns[0][pid] or 0), rank=r,
             place=f"{r}–{r + shared[r] - 1}" if shared[r] > 1 else str(r),
             values=[col[pid] for col in columns[1:]]))
     return Standings(round=counted, edition=edition, tie_breaks=[tb.code for tb in tbs], rows=rows)

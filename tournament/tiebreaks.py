@@ -114,11 +114,16 @@ class Context(msgspec.Struct, kw_only=True):
     round_robin: bool
     points: dict[int, Decimal]
     cache: dict[str, dict[int, Value]] = msgspec.field(default_factory=dict)
+    #: TRF `299` points given or taken (player id -> points): `adjustment` counts in the score (and so in the
+    #: opponents' score that KS looks at), `standing_only` (round 999) in the final score only.
+    adjustment: dict[int, Decimal] = msgspec.field(default_factory=dict)
+    standing_only: dict[int, Decimal] = msgspec.field(default_factory=dict)
 
     @classmethod
     def build(cls, players: Iterable[Player], pairings: Iterable[Pairing], rounds: int, *,
               total_rounds: int | None = None, scoring: Scoring | None = None, edition: str = "2026-03",
-              round_robin: bool = False) -> Context:
+              round_robin: bool = False, adjustment: dict[int, Decimal] | None = None,
+              standing_only: dict[int, Decimal] | None = None) -> Context:
         scoring = scoring or Scoring()
         by_id = {p.id: p for p in players}
         absent = Entry(opponent=None, points=scoring.zero_bye, rpoints=ZERO, played=False, colour=None, vur=True,
@@ -135,7 +140,8 @@ class Context(msgspec.Struct, kw_only=True):
                 entries[g.black_player_id][g.round - 1] = black
         points = {pid: sum((e.points for e in rows), ZERO) for pid, rows in entries.items()}
         return cls(players=by_id, entries=entries, rounds=rounds, total_rounds=max(total_rounds or 0, rounds),
-                   scoring=scoring, edition=edition, round_robin=round_robin, points=points)
+                   scoring=scoring, edition=edition, round_robin=round_robin, points=points,
+                   adjustment=dict(adjustment or {}), standing_only=dict(standing_only or {}))
 
 
 def _bye_entry(kind: ByeKind, s: Scoring) -> Entry:
@@ -183,7 +189,7 @@ def _adjusted(ctx: Context, fore: bool) -> tuple[dict[int, Decimal], dict[int, D
                   default=0)
         if fore_round and any(e.paired for e in rows[last - 1:]):
             lna = last
-        total, mine = ZERO, ctx.points[pid]
+        total, mine = ZERO, ctx.points[pid] + ctx.adjustment.get(pid, ZERO)
         for r, e in enumerate(rows, 1):
             counted = e.points if (e.opponent is not None or r <= lna) else (ZERO if ctx.round_robin else draw)
             if fore_round and r == last and e.opponent is not None:
@@ -262,7 +268,8 @@ def koya(ctx: Context, tb: TieBreak) -> dict[int, Value]:
             games -= ctx.rounds // len(ctx.players)
         games -= sum(1 for rows in ctx.entries.values() if not any(e.paired for e in rows))
     limit = ctx.scoring.win * games / 2 + tb.limit
-    return {pid: sum((e.points for e in rows if e.opponent is not None and ctx.points[e.opponent] >= limit), ZERO)
+    score = {pid: ctx.points[pid] + ctx.adjustment.get(pid, ZERO) for pid in ctx.points}
+    return {pid: sum((e.points for e in rows if e.opponent is not None and score[e.opponent] >= limit), ZERO)
             for pid, rows in ctx.entries.items()}
 
 
@@ -368,7 +375,8 @@ def value(ctx: Context, tb: TieBreak) -> dict[int, Value]:
     name = tb.name
     result: dict[int, Value]
     if name == "PTS":
-        result = dict(ctx.points)
+        result = {pid: v + ctx.adjustment.get(pid, ZERO) + ctx.standing_only.get(pid, ZERO)
+                  for pid, v in ctx.points.items()}
     elif name in ("BH", "FB", "SB"):
         result = buchholz_family(ctx, tb)
     elif name == "PS":

@@ -1,203 +1,48 @@
 """FIDE TRF16 / TRF26 reader (docs/formats.md §1): players, every round's pairings and results, byes, headers,
-TRF26 records 240/250/260 and the engine dialects (`XX?`, `BB?`).
+team records, TRF26 records and the engine dialects (`XX?`, `BB?`).
 
-Lenient on whitespace, tabs, line ends and columns shifted by one; every unreadable line is reported
-with its number and column, and the caller imports nothing while the error list is not empty.
-Warnings (a plausible but suspicious file) are kept on `TrfTournament.warnings` and never block.
+Lenient: what other programs write is read and normalised, and each oddity becomes a warning with its line,
+column and a plain explanation (`TrfError` with severity "warning", kept on `TrfTournament.warnings`).
+An error (the caller imports nothing) is kept for what would give wrong data if it were imported, and its
+hint says what to fix. The model lives in `tournament.trf_model`, the cross-line checks in
+`tournament.trf_checks`, the writer in `tournament.trf_export`.
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date
 
 import msgspec
 
 from tournament.results import ByeKind, Result
-from tournament.scoring import Scoring, scoring_from_162, scoring_from_engine
+from tournament.trf_checks import check
+from tournament.trf_model import (
+    REPEATED,
+    TRF26_RECORDS,
+    TrfError,
+    TrfPlayer,
+    TrfRecord,
+    TrfRound,
+    TrfTournament,
+    field_int,
+    parse_date,
+)
+
+__all__ = ["REPEATED", "TRF26_RECORDS", "TrfError", "TrfPlayer", "TrfRecord", "TrfRound", "TrfTournament",
+           "bye_kind", "decode", "game_result", "looks_binary", "parse_date", "parse_trf", "requested_byes"]
 
 TITLES = {"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
+#: Title spellings of other programs (Swiss-Manager and FIDE's rating lists write one or two lower-case letters).
+TITLE_ALIASES = {"G": "GM", "M": "IM", "I": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WI": "WIM",
+                 "WF": "WFM", "WC": "WCM"}
 GAME_CODES = set("10=+-WDL?")
 BYE_CODES = {"U": ByeKind.PAB, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKind.ZERO, " ": ByeKind.ZERO,
              "-": ByeKind.ZERO, "0": ByeKind.ZERO}
-#: Records that only exist in TRF26 (their presence makes a file TRF26).
-TRF26_RECORDS = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260"}
-#: Records that may appear several times (kept in order on `TrfTournament.records`).
-REPEATED = {"102", "112", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802", "XXA", "XXP",
-            "XXZ", "DAT", "NRS"}
+#: Codes other programs write for a bye, and the TRF code they mean.
+BYE_ALIASES = {"+": "U", "1": "U", "=": "H", "*": " ", "L": "Z", "X": " "}
 MAX_ERRORS = 100
-
-
-class TrfError(ValueError):
-    """A problem in a TRF file, with its line (1-based), column (1-based, 0 = whole line) and severity."""
-
-    def __init__(self, line_no: int, line: str, reason: str, *, column: int = 0, severity: str = "error",
-                 hint: str = "") -> None:
-        where = f"line {line_no}, column {column}" if column else f"line {line_no}"
-        text = line.rstrip()[:100]
-        super().__init__(f"{where}: {reason}: {text!r}" if text.strip() else f"{where}: {reason}")
-        self.line_no = line_no
-        self.column = column
-        self.reason = reason
-        self.severity = severity
-        self.hint = hint
-
-
-class TrfRound(msgspec.Struct, frozen=True):
-    opponent: int | None  # starting rank, None = no opponent
-    colour: str  # "w", "b" or "-"
-    code: str  # result code, upper case; " " = blank
-
-
-class TrfPlayer(msgspec.Struct, frozen=True, kw_only=True):
-    line_no: int
-    number: int
-    sex: str | None
-    title: str | None
-    last_name: str
-    first_name: str
-    rating: int | None
-    federation: str | None
-    fide_id: int | None
-    birth_date: str | None
-    points: float | None
-    rank: int | None
-    rounds: tuple[TrfRound, ...]
-
-
-class TrfRecord(msgspec.Struct, frozen=True):
-    line_no: int
-    code: str
-    text: str  # the whole line, tabs expanded, right-stripped
-
-
-class TrfTournament(msgspec.Struct, kw_only=True):
-    headers: dict[str, str]
-    players: list[TrfPlayer]
-    records: list[TrfRecord] = msgspec.field(default_factory=list)
-    warnings: list[TrfError] = msgspec.field(default_factory=list)
-    #: Byes declared for the round after the last played one: round -> {starting rank: code H/F/Z}.
-    declared_byes: dict[int, dict[int, str]] = msgspec.field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return self.headers.get("012", "").strip() or "Tournament"
-
-    def header(self, code: str) -> str | None:
-        value = self.headers.get(code, "").strip()
-        return value or None
-
-    @property
-    def is_trf26(self) -> bool:
-        return any(code in TRF26_RECORDS for code in self.headers) or any(
-            r.code in TRF26_RECORDS for r in self.records)
-
-    @property
-    def rounds(self) -> int | None:
-        for key in ("142", "XXR"):
-            value = self.headers.get(key, "").strip().split()
-            if value and value[0].isdigit() and 1 <= int(value[0]) <= 99:
-                return int(value[0])
-        return None
-
-    @property
-    def played_rounds(self) -> int:
-        return max((len(p.rounds) for p in self.players), default=0)
-
-    @property
-    def city(self) -> str | None:
-        return self.header("022")
-
-    @property
-    def federation(self) -> str | None:
-        return self.header("032")
-
-    @property
-    def start_date(self) -> date | None:
-        return parse_date(self.headers.get("042", ""))
-
-    @property
-    def end_date(self) -> date | None:
-        return parse_date(self.headers.get("052", ""))
-
-    @property
-    def arbiters(self) -> list[str]:
-        """Chief arbiter first, then deputies (102 and 112 lines)."""
-        found = [self.headers.get(c, "").strip() for c in ("102", "112")]
-        found += [r.text[4:].strip() for r in self.records if r.code in ("102", "112")]
-        return list(dict.fromkeys(a for a in found if a))
-
-    @property
-    def time_control(self) -> str | None:
-        return self.header("122") or self.header("222")
-
-    @property
-    def initial_colour(self) -> str | None:
-        """`W` or `B` for the top seed in round 1, from `152` or `XXC white1|black1`."""
-        value = self.headers.get("152", "").strip().upper()[:1]
-        if value in ("W", "B"):
-            return value
-        for word in self.headers.get("XXC", "").lower().split():
-            if word in ("white1", "black1"):
-                return word[0].upper()
-        return None
-
-    @property
-    def scoring(self) -> Scoring:
-        if "162" in self.headers:
-            return scoring_from_162(self.headers["162"])
-        bb = {code[2]: text for code, text in self.headers.items() if code.startswith("BB") and len(code) == 3}
-        return scoring_from_engine(self.headers.get("XXS", ""), bb)
-
-    @property
-    def tie_breaks(self) -> list[str]:
-        """The `202` list (or the `212` list without its leading `PTS`)."""
-        if "202" in self.headers:
-            return [t.strip() for t in self.headers["202"].split(",") if t.strip()]
-        codes = [t.strip() for t in self.headers.get("212", "").split(",") if t.strip()]
-        return codes[1:] if codes and codes[0].upper() == "PTS" else codes
-
-    @property
-    def round_dates(self) -> list[date | None]:
-        """`132`: round r's date at columns 92+10(r-1), `YY/MM/DD`."""
-        line = "132 " + self.headers.get("132", "")
-        out: list[date | None] = []
-        k = 0
-        while 91 + 10 * k < len(line):
-            out.append(parse_date(line[89 + 10 * k: 101 + 10 * k]))
-            k += 1
-        while out and out[-1] is None:
-            out.pop()
-        return out
-
-    @property
-    def tournament_type(self) -> str:
-        text = (self.headers.get("192", "") + " " + self.headers.get("092", "")).upper()
-        return "round_robin" if any(w in text for w in ("ROUNDROBIN", "ROUND-ROBIN", "ROUND ROBIN", "BERGER")) \
-            else "swiss"
-
-    def lines(self, code: str) -> list[TrfRecord]:
-        return [r for r in self.records if r.code == code]
-
-
-def parse_date(text: str) -> date | None:
-    """`YYYY/MM/DD`, `YY/MM/DD`, `YYYY-MM-DD` or `DD/MM/YYYY`.
-
-    >>> parse_date("2026/04/04"), parse_date(" 26/01/08 "), parse_date("x")
-    (datetime.date(2026, 4, 4), datetime.date(2026, 1, 8), None)
-    """
-    parts = re.split(r"[/.\-]", text.strip())
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        return None
-    a, b, c = (int(p) for p in parts)
-    if len(parts[0]) == 2 and len(parts[2]) == 4:
-        a, c = c, a
-    elif len(parts[0]) == 2:
-        a += 2000
-    try:
-        return date(a, b, c)
-    except ValueError:
-        return None
+MAX_IGNORED = 20
+_RULER = re.compile(r"[\d ]+")
 
 
 def decode(data: bytes) -> str:
@@ -215,13 +60,12 @@ def looks_binary(text: str) -> bool:
     sample = text[:65536]
     if "\x00" in sample:
         return True
-    controls = sum(1 for c in sample if ord(c) < 32 and c not in "\r\n\t\f")
+    controls = sum(1 for c in sample if ord(c) < 32 and c not in "\r\n\t\f\x1a")
     return controls > max(8, len(sample) // 100)
 
 
-def _int(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isdigit() else None
+def _warn(line_no: int, line: str, key: str, *params: str | int, column: int = 0, hint: str = "") -> TrfError:
+    return TrfError(line_no, line, key, *params, column=column, severity="warning", hint=hint)
 
 
 def _parse_blocks(line_no: int, line: str) -> tuple[list[TrfRound], list[TrfError]]:
@@ -233,25 +77,44 @@ def _parse_blocks(line_no: int, line: str) -> tuple[list[TrfRound], list[TrfErro
         start = 91 + 10 * k
         block = line[start: start + 8].ljust(8)
         opponent_text, colour, code = block[0:4].strip(), block[5].lower(), block[7].upper()
-        bad_opponent = bool(opponent_text) and not opponent_text.isdigit()
+        bad_opponent = bool(opponent_text) and not opponent_text.isdecimal()
         if bad_opponent or colour not in "wb- " or (block[4] != " " or block[6] != " "):
             return _parse_shifted(line_no, line, rounds, start)
         opponent = int(opponent_text) if opponent_text else 0
-        if opponent and code in "HFZU" and code != " ":
-            warnings.append(TrfError(
-                line_no, line, f"round {k + 1}: code {code!r} with opponent {opponent}: read as a bye without "
-                               "opponent", column=92 + 10 * k, severity="warning",
-                hint="A bye has no opponent; write `0000 - Z` (or H, F, U)."))
+        code, found = _block_code(line_no, line, k + 1, opponent, code)
+        warnings.extend(found)
+        if code in "HFZU" and opponent:
             opponent = 0
-        elif opponent and code not in GAME_CODES:
-            raise TrfError(line_no, line, f"round {k + 1}: bad result {code!r}", column=99 + 10 * k,
-                           hint="Game results are 1 = 0 + - W D L.")
-        elif not opponent and code not in BYE_CODES and code not in "+1":
-            raise TrfError(line_no, line, f"round {k + 1}: bad bye code {code!r}", column=99 + 10 * k,
-                           hint="Without an opponent the code must be U, F, H or Z (or blank).")
         rounds.append(TrfRound(opponent or None, colour if colour not in " " else "-", code))
         k += 1
     return rounds, warnings
+
+
+def _block_code(line_no: int, line: str, rnd: int, opponent: int, code: str) -> tuple[str, list[TrfError]]:
+    """The normalised result code of one block, with a warning when it had to be interpreted."""
+    column = 99 + 10 * (rnd - 1)
+    if opponent:
+        if code in GAME_CODES or code == " ":
+            return code, []
+        if code in "HFZU":
+            return code, [_warn(line_no, line, "round %s: code %s with opponent %s: read as a bye without opponent",
+                                rnd, code, opponent, column=column,
+                                hint="A bye has no opponent; write `0000 - Z` (or H, F, U).")]
+        if code == "*":
+            return " ", [_warn(line_no, line, "round %s: result %s read as not played yet", rnd, code, column=column,
+                               hint="A game without a result has a blank result column.")]
+        return "?", [_warn(line_no, line, "round %s: result code %s is not a TRF code; the game is read without a "
+                                          "result", rnd, code, column=column,
+                           hint="Game results are 1 = 0 + - W D L; enter this result again after the import.")]
+    if code in BYE_CODES:
+        return code, []
+    if code in BYE_ALIASES:
+        meant = BYE_ALIASES[code]
+        return meant, [_warn(line_no, line, "round %s: bye written %s, read as %s", rnd, code,
+                             repr(meant) if meant != " " else "not paired", column=column,
+                             hint="Byes are U (pairing-allocated), F, H or Z.")]
+    return "Z", [_warn(line_no, line, "round %s: code %s without opponent, read as a zero-point bye (Z)", rnd, code,
+                       column=column, hint="Without an opponent the code must be U, F, H or Z (or blank).")]
 
 
 def _parse_shifted(line_no: int, line: str, done: list[TrfRound], start: int) -> tuple[list[TrfRound],
@@ -259,118 +122,184 @@ def _parse_shifted(line_no: int, line: str, done: list[TrfRound], start: int) ->
     """Read the remaining blocks as `opponent colour code` tokens when the columns do not line up."""
     rounds = list(done)
     tail = line[start - 2:]
-    pattern = re.compile(r"\s*(\d{1,4})\s+([wWbB-])\s+([10=+\-WDLHFUZwdlhfuz?])(?=\s|$)")
+    pattern = re.compile(r"\s*(\d{1,4})\s+([wWbB-])\s+([10=+\-WDLHFUZwdlhfuz?*])(?=\s|$)")
     pos = 0
     while pos < len(tail) and tail[pos:].strip():
         m = pattern.match(tail, pos)
         if m is None:
-            raise TrfError(line_no, line, f"round {len(rounds) + 1}: unreadable block "
-                                          f"{tail[pos:].strip()[:10]!r}", column=start - 1 + pos,
-                           hint="Each round is `opponent colour result`, e.g. `  12 w 1` or `0000 - H`.")
+            raise TrfError(line_no, line, "round %s: unreadable block %s", len(rounds) + 1,
+                           repr(tail[pos:].strip()[:10]), column=start - 1 + pos,
+                           hint="Each round is `opponent colour result`, e.g. `  12 w 1` or `0000 - H`; correct "
+                                "this block.")
         opponent, colour, code = int(m.group(1)), m.group(2).lower(), m.group(3).upper()
+        if code == "*":
+            code = " "
         if opponent and code in "HFZU":
             opponent = 0
         rounds.append(TrfRound(opponent or None, colour, code))
         pos = m.end()
-    warning = TrfError(line_no, line, f"round blocks from round {len(done) + 1} are not at their columns "
-                                      "(read anyway)", column=start + 1, severity="warning",
-                       hint="Round r starts at column 92+10(r-1); the file should be rewritten strictly.")
+    warning = _warn(line_no, line, "round blocks from round %s are not at their columns (read anyway)", len(done) + 1,
+                    column=start + 1, hint="Round r starts at column 92+10(r-1); the file should be rewritten "
+                                           "strictly.")
     return rounds, [warning]
+
+
+def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfError]]:
+    """(sex, title) from columns 10-14, accepting lower-case codes and a title one column off."""
+    sex_char = line[9:10]
+    area = line[10:13]
+    warnings: list[TrfError] = []
+    column = 11
+    shifted = line[10:14].strip().upper()
+    if line[13:14].strip() and ((shifted in TITLES and len(shifted) > 1)
+                                or (shifted in TITLE_ALIASES and line[14:15] == " ")):
+        area = line[10:14]
+        warnings.append(_warn(line_no, line, "the title is one column to the right", column=14,
+                              hint="The title is in columns 11-13."))
+    elif sex_char.strip() and sex_char.lower() not in "mwf" and line[10:11].strip():
+        area, sex_char, column = line[9:13], " ", 10
+        warnings.append(_warn(line_no, line, "the title is one column to the left", column=10,
+                              hint="Column 10 holds the sex (m or w), the title is in columns 11-13."))
+    sex = {"m": "M", "w": "F", "f": "F"}.get(sex_char.lower())
+    raw = area.strip()
+    if not raw:
+        return sex, None, warnings
+    upper = raw.upper()
+    if upper in TITLES and raw == upper:
+        return sex, upper, warnings
+    if upper in TITLES:
+        warnings.append(_warn(line_no, line, "title %s written in lower case, read as %s", raw, upper, column=column,
+                              hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
+        return sex, upper, warnings
+    if upper in TITLE_ALIASES:
+        meant = TITLE_ALIASES[upper]
+        warnings.append(_warn(line_no, line, "title %s read as %s", raw, meant, column=column,
+                              hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
+        return sex, meant, warnings
+    warnings.append(_warn(line_no, line, "unknown title %s: read as no title", raw, column=column,
+                          hint="Titles are GM IM WGM FM WIM CM WFM WCM; enter the title again after the import."))
+    return sex, None, warnings
 
 
 def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
     line = line.replace("\t", " ").rstrip()
-    number = _int(line[4:8])
+    number = field_int(line[4:8])
     if number is None or number < 1:
-        raise TrfError(line_no, line, "columns 5-8 must hold the starting rank", column=5)
+        raise TrfError(line_no, line, "columns 5-8 must hold the starting rank", column=5,
+                       hint="Write the player's pairing number, right-aligned in columns 5-8.")
     name = line[14:47].strip()
     if not name:
-        raise TrfError(line_no, line, "columns 15-47 must hold the name", column=15)
+        raise TrfError(line_no, line, "columns 15-47 must hold the name", column=15,
+                       hint="Write `Last name, First name` from column 15.")
     last, _, first = name.partition(",")
-    sex = {"m": "M", "w": "F", "f": "F"}.get(line[9:10].lower()) if len(line) > 9 else None
-    title = line[10:13].strip().upper() or None
-    if title is not None and title not in TITLES:
-        raise TrfError(line_no, line, f"unknown title {title!r}", column=11,
-                       hint="Titles are GM IM WGM FM WIM CM WFM WCM.")
+    sex, title, warnings = _title(line_no, line)
     rating_text = line[48:52].strip()
-    if rating_text and not rating_text.isdigit():
-        raise TrfError(line_no, line, "columns 49-52 must hold the rating", column=49)
+    rating: int | None = None
+    if rating_text.isdecimal():
+        rating = int(rating_text) or None
+    elif rating_text:
+        warnings.append(_warn(line_no, line, "rating %s is not a number: the player is read as unrated",
+                              rating_text, column=49, hint="Columns 49-52 hold the FIDE rating."))
     points_text = line[80:84].strip().replace(",", ".")
+    points: float | None = None
     try:
         points = float(points_text) if points_text else None
     except ValueError:
-        raise TrfError(line_no, line, "columns 81-84 must hold the points", column=81) from None
+        warnings.append(_warn(line_no, line, "points %s are not a number: the results decide", points_text,
+                              column=81, hint="Columns 81-84 hold the points, e.g. `3.5`."))
     birth = line[69:79].strip().replace("/", "-") or None
-    rounds, warnings = _parse_blocks(line_no, line)
+    rounds, found = _parse_blocks(line_no, line)
     player = TrfPlayer(
         line_no=line_no, number=number, sex=sex, title=title, last_name=last.strip(), first_name=first.strip(),
-        rating=int(rating_text) if rating_text and int(rating_text) > 0 else None,
-        federation=line[53:56].strip() or None, fide_id=_int(line[57:68]) or None, birth_date=birth,
-        points=points, rank=_int(line[85:89]), rounds=tuple(rounds),
+        rating=rating, federation=line[53:56].strip() or None, fide_id=field_int(line[57:68]) or None,
+        birth_date=birth, points=points, rank=field_int(line[85:89]), rounds=tuple(rounds),
     )
-    return player, warnings
+    return player, warnings + found
 
 
 def _record_code(line: str) -> str | None:
     code = line[:3]
-    if len(code) == 3 and (code.isdigit() or (code.isalpha() and code.isupper())):
+    if len(code) == 3 and (code.isdecimal() or (code.isalpha() and code.isupper()) or code == "###"):
         return code
     return None
+
+
+def is_ruler(line: str) -> bool:
+    """A column ruler (`         1         2 …` or `1234567890123…`) that some programs print above the records."""
+    if not _RULER.fullmatch(line) or not line.strip():
+        return False
+    words = line.split()
+    return "1234567890" in line or all(len(w) == 1 for w in words)
 
 
 def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
     """Read a TRF text; returns the tournament and every error found (empty list = importable).
 
-    Warnings (suspicious but importable) are on `trf.warnings`; `tournament.trf_lint.lint` lists both.
+    Warnings (read, normalised, importable) are on `trf.warnings`; `tournament.trf_lint.lint` lists both.
     """
     headers: dict[str, str] = {}
     players: list[TrfPlayer] = []
     records: list[TrfRecord] = []
     errors: list[TrfError] = []
     warnings: list[TrfError] = []
+    player_index: int | None = None
     if looks_binary(text):
         errors.append(TrfError(1, "", "this is not a TRF file (binary data)",
                                hint="A TRF file is plain text; check that the right file was chosen."))
         return TrfTournament(headers={}, players=[]), errors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    blank_lines: list[int] = []
+    ignored = 0
     for line_no, raw in enumerate(lines, start=1):
         if len(errors) >= MAX_ERRORS:
             errors.append(TrfError(line_no, "", "too many errors; reading stopped",
                                    hint="This does not look like a TRF file."))
             break
-        line = raw.replace("\t", " ").rstrip()
-        if not line.strip() or line.startswith("###"):
+        line = raw.replace("\t", " ").replace("\f", " ").replace("\x1a", " ").rstrip()
+        if not line.strip():
+            blank_lines.append(line_no)
             continue
         code = _record_code(line)
         if code == "001":
+            if player_index is None:
+                player_index = len(records)
             try:
                 player, found = _parse_player(line_no, line)
                 players.append(player)
                 warnings.extend(found)
             except TrfError as exc:
                 errors.append(exc)
+        elif is_ruler(line):
+            warnings.append(_warn(line_no, line, "column ruler ignored", hint="A TRF file holds records only."))
         elif code is not None:
-            if code in REPEATED:
-                records.append(TrfRecord(line_no, code, line))
+            records.append(TrfRecord(line_no, code, line))
+            if code == "###":
+                continue
             if code in headers and code not in REPEATED:
-                warnings.append(TrfError(line_no, line, f"record {code} given twice; the first one is used",
-                                         severity="warning"))
+                warnings.append(_warn(line_no, line, "record %s given twice; the first one is used", code,
+                                      hint="Keep one line per header record."))
             headers.setdefault(code, line[4:].rstrip())
-        elif line[:3].strip() and line[:3].isalpha():
-            records.append(TrfRecord(line_no, line[:3], line))  # national rating lines (`BEL  …`) are kept
         else:
-            errors.append(TrfError(line_no, line, "not a TRF record (columns 1-3 must be a record code)",
-                                   column=1))
-    trf = TrfTournament(headers=headers, players=players, records=records, warnings=warnings)
+            ignored += 1
+            if ignored <= MAX_IGNORED:
+                warnings.append(_warn(line_no, line, "not a TRF record: line ignored", column=1,
+                                      hint="Columns 1-3 hold a record code (001, 012, …); comments start with ###."))
+    if ignored > MAX_IGNORED:
+        warnings.append(_warn(0, "", "%s more lines ignored", ignored - MAX_IGNORED))
+    inner = [n for n in blank_lines if n < len(lines) and any(x.strip() for x in lines[n:])]
+    if inner:
+        warnings.append(_warn(inner[0], "", "%s blank lines between records ignored", len(inner),
+                              hint="A TRF file has no blank lines."))
+    trf = TrfTournament(headers=headers, players=players, records=records, warnings=warnings,
+                        player_index=player_index)
     if not players and not errors:
         errors.append(TrfError(0, "", "no player (001) line", hint="A TRF file lists its players on 001 lines."))
     if not errors:
         _split_declared_round(trf)
-        from tournament.trf_lint import check  # the cross-line checks (a module of their own)
-
         found = check(trf)
         errors.extend(e for e in found if e.severity == "error")
         trf.warnings.extend(e for e in found if e.severity != "error")
+    trf.warnings.sort(key=lambda w: (w.line_no, w.column))
     return trf, errors
 
 
@@ -395,13 +324,13 @@ def requested_byes(trf: TrfTournament) -> dict[int, dict[int, str]]:
     nxt = trf.played_rounds + 1
     for rec in trf.lines("240"):
         parts = rec.text[4:].split()
-        if len(parts) >= 2 and parts[0].upper() in ("H", "F", "Z") and parts[1].isdigit():
+        if len(parts) >= 2 and parts[0].upper() in ("H", "F", "Z") and parts[1].isdecimal():
             for pid in parts[2:]:
-                if pid.isdigit():
+                if pid.isdecimal():
                     out.setdefault(int(parts[1]), {})[int(pid)] = parts[0].upper()
     for rec in trf.lines("XXZ"):
         for pid in rec.text[4:].split():
-            if pid.isdigit():
+            if pid.isdecimal():
                 out.setdefault(nxt, {}).setdefault(int(pid), "Z")
     return {r: v for r, v in out.items() if r > trf.played_rounds}
 
@@ -412,8 +341,8 @@ def game_result(white_code: str, black_code: str) -> Result | None:
     >>> [game_result(w, b) for w, b in [("1", "0"), ("=", "="), ("0", "1"), ("+", "-"), ("-", "+"), ("-", "-")]]
     [<Result.WHITE_WIN: 3>, <Result.DRAW: 2>, <Result.BLACK_WIN: 1>, <Result.WHITE_FORFEIT_WIN: 6>, \
 <Result.BLACK_FORFEIT_WIN: 4>, <Result.DOUBLE_FORFEIT: 5>]
-    >>> game_result("W", "L"), game_result("?", "?")
-    (<Result.WHITE_WIN: 3>, None)
+    >>> game_result("W", "L"), game_result("?", "?"), game_result(" ", " "), game_result(" ", "1")
+    (<Result.WHITE_WIN: 3>, None, None, <Result.BLACK_WIN: 1>)
     """
     white_code = {"W": "1", "D": "=", "L": "0"}.get(white_code, white_code)
     black_code = {"W": "1", "D": "=", "L": "0"}.get(black_code, black_code)
@@ -421,7 +350,7 @@ def game_result(white_code: str, black_code: str) -> Result | None:
         return Result.WHITE_FORFEIT_WIN
     if white_code == "-":
         return Result.DOUBLE_FORFEIT if black_code == "-" else Result.BLACK_FORFEIT_WIN
-    if white_code == "?" and black_code in ("1", "=", "0", "+"):
+    if white_code in ("?", " ") and black_code in ("1", "=", "0", "+"):
         return game_result({"1": "0", "=": "=", "0": "1", "+": "-"}[black_code], black_code)
     return {"1": Result.WHITE_WIN, "=": Result.DRAW, "0": Result.BLACK_WIN}.get(white_code)
 

@@ -34,10 +34,12 @@ from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
+from web.hub import channel_of, make_channels, publisher
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
-from web.live import live, make_channels, publisher
+from web.live import live
 from web.publish import Publications
+from web.relay import RelayedChannels
 from web.settings import Settings
 from web.state import KEY, AppState
 from web.timing import timing_middleware
@@ -65,24 +67,30 @@ async def open_all(registry: EventRegistry) -> None:
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    channels = make_channels(settings.redis_url)
+    # several workers (web/workers.py): frames through Redis too
+    channels = make_channels() if settings.redis_url is None else RelayedChannels(settings.redis_url)
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
     registry.shared = settings.redis_url is not None  # several workers: see web/workers.py
     state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
-    registry.on_open(lambda store: state.feeds.__setitem__(store.event_id,
-                                                           publisher(channels, store, templates.engine)))
+    registry.on_open(lambda store: state.hubs.__setitem__(store.event_id,
+                                                          publisher(channels, store, templates.engine)))
     if not settings.cache:
         registry.on_open(lambda store: setattr(store, "caching", False))
     publications = Publications(settings.events_dir, templates.engine, settings.static_dir, settings.language)
     state.publications = publications
     registry.on_open(publications.attach)  # publication to an rclone remote (web/publish.py)
+    if isinstance(channels, RelayedChannels):
+        relayed = channels
+        registry.on_open(lambda store: relayed.follow([channel_of(store.event_id)]))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
+        if isinstance(channels, RelayedChannels):
+            await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
         opening = asyncio.get_running_loop().create_task(open_all(registry))  # publishers resume
@@ -92,6 +100,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             opening.cancel()
             await publications.close()
             await registry.close()
+            if isinstance(channels, RelayedChannels):
+                await channels.close()
 
     if not settings.custom_dir.is_dir():  # a checkout has its top-level custom/ already
         settings.custom_dir.mkdir(parents=True)
@@ -105,14 +115,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
-        plugins=[channels],
         dependencies=DEPENDENCIES,
         state=State({KEY: state}),
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
         middleware=[timing_middleware, actor_middleware, language_middleware, csrf_middleware],
-        compression_config=CompressionConfig(backend="gzip", minimum_size=1000, exclude=["/live"]),
+        # the hall's pages are gzipped once per commit by render_cached (web/render.py): no compressor per request
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1000,
+                                             exclude=["/live", "/screen/", "/rotator/"]),
         debug=settings.debug,
         openapi_config=None,  # an HTML app: no OpenAPI schema is published (JSON endpoints: README)
     )

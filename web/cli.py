@@ -75,8 +75,10 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
                                  "trf import")
     finally:
         await registry.close()
+    notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])
+    more = f"\n… {len(trf.warnings) - 20} more: see `echiquier check-trf`." if len(trf.warnings) > 20 else ""
     return (f"Imported {len(players)} players and {trf.played_rounds} rounds ({len(pairings)} pairing rows) "
-            f"into {event_id}/{title}.")
+            f"into {event_id}/{title}.{notes}{more}")
 
 
 def pair_trf(data: bytes, filename: str, system: str | None, baku: bool | None) -> list[str]:

@@ -72,7 +72,8 @@ def check_trf(data: bytes, name: str) -> int:
     for item in report.items:
         print(f"{name}: {item.text()}")
     verdict = "can be imported" if report.ok else "cannot be imported"
-    print(f"{name}: {report.version}, {report.players} players, {report.rounds} rounds played; "
+    teams = f", {report.teams} teams (the games are imported as individual games)" if report.teams else ""
+    print(f"{name}: {report.version}, {report.players} players{teams}, {report.rounds} rounds played; "
           f"{len(report.errors)} errors, {len(report.warnings)} warnings: {verdict}.")
     return 0 if report.ok else 1
 

@@ -111,6 +111,7 @@ JOURNAL_WORDS = (
     "timer added", "check-in", "illegal move added", "illegal move removed", "papi import", "chessevent import",
     "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
     "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
+    "round published", "round unpaired", "requested bye", "requested bye cancelled",
 )
 #: Stored values shown by their words.
 JOURNAL_VALUES = {"in": "Checked in", "out": "Not checked in"}
@@ -120,7 +121,10 @@ JOURNAL_TABLES = ("screen set", "timer hour", "board card", "tournament", "scree
 #: Patterns of the targets written by database/* (English key with %s, regular expression).
 JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
     ("round %s, board %s", r"round (\d+), board (\d+)"),
+    ("round %s", r"round (\d+)"),
+    ("%s games, %s byes", r"(\d+) games, (\d+) byes"),
     ("%s players, %s pairings", r"(\d+) players, (\d+) pairings"),
+    ("%s pairings", r"(\d+) pairings"),
     ("%s players", r"(\d+) players"),
     ("player %s rounds %s", r"player (\S+) rounds (.+)"),
     ("from %s", r"from (\S+)"),
@@ -151,9 +155,11 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
     if text in JOURNAL_VALUES:
         return _(JOURNAL_VALUES[text])
     for key, regex in JOURNAL_PATTERNS:
-        if found := regex.fullmatch(text):
+        found = regex.match(text)
+        # a pattern is the whole text, or a head followed by details kept as stored ("round 3 (swap 2)")
+        if found and (found.end() == len(text) or text[found.end()] == " "):
             args = [journal_text(a, _) if key in ("undo: %s", "admin: %s") else a for a in found.groups()]
-            return _(key, *args)
+            return _(key, *args) + text[found.end():]
     for table in JOURNAL_TABLES:
         if text.startswith(table + " "):
             return f"{_(table)} {text[len(table) + 1:]}"

@@ -15,7 +15,7 @@ from web.data_commands import find_tournament
 from web.pairing_draft import make_draft, publish, status_of
 
 
-def add_pair_command(sub: argparse._SubParsersAction, events_default: str) -> None:  # type: ignore[type-arg]
+def add_pair_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
     p = sub.add_parser("pair", help="pair the next round of a tournament in an event file and publish it")
     p.add_argument("--events", default=events_default, help="events folder")
     p.add_argument("--event", required=True, help="event id (file name without .db)")

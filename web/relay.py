@@ -16,13 +16,11 @@ from collections.abc import Callable, Iterable
 from litestar.channels.backends.redis import RedisChannelsPubSubBackend
 from redis.asyncio import Redis
 
+from web.hub import Channels
+
 log = logging.getLogger("echiquier")
 
 Deliver = Callable[[bytes, list[str]], None]
-
-
-def redis_backend(url: str) -> RedisChannelsPubSubBackend:
-    return RedisChannelsPubSubBackend(redis=Redis.from_url(url))
 
 
 class RedisRelay:
@@ -90,3 +88,30 @@ class RedisRelay:
             await self.backend.on_shutdown()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+
+
+class RedisRelayedChannels(Channels):
+    """The hub's channels (web/hub.py) whose frames also reach, and come from, the other workers."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.relay = RedisRelay(url)
+
+    def publish(self, data: bytes, channels: list[str]) -> None:
+        super().publish(data, channels)  # this worker's screens: at once, as with one worker
+        self.relay.send(data, channels)
+
+    def deliver(self, data: bytes, channels: list[str]) -> None:
+        super().publish(data, channels)
+
+    def follow(self, channels: Iterable[str]) -> None:
+        self.relay.follow(channels)
+
+    async def start(self) -> None:
+        await self.relay.start(self.deliver)
+
+    async def close(self) -> None:
+        await self.relay.close()
+
+
+RelayedChannels = RedisRelayedChannels

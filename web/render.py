@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import time
 from collections.abc import Awaitable, Callable
@@ -14,6 +15,7 @@ from litestar.utils.scope.state import ScopeState
 
 from database.store import EventStore
 from web.auth import is_admin
+from web.cache import memo
 from web.csrf import token_of
 from web.htmx import is_htmx
 from web.i18n import translator
@@ -43,6 +45,8 @@ def base_context(request: Request, context: dict[str, Any]) -> dict[str, Any]:
     context.setdefault("lang", lang)
     context.setdefault("is_admin", is_admin(request))
     context.setdefault("htmx", is_htmx(request))
+    query = request.url.query
+    context.setdefault("page_url", request.url.path + (f"?{query}" if query else ""))  # live refetch (page.html)
     return context
 
 
@@ -52,26 +56,28 @@ async def render_cached(
 ) -> Response[bytes]:
     """A hall page or fragment rendered (and gzipped) once per commit and shared by every client.
 
-    The HTML is kept in the store's memo (cleared by the next commit), keyed by everything it depends
-    on: URL, language, admin or not, role, htmx or not. It holds nothing per client: the CSRF token is
-    read by echiquier.js from its cookie.
+    The HTML is kept in the web layer's per-generation cache (web/cache.py), keyed by everything it
+    depends on: URL, language, admin or not, role, htmx or not. It holds nothing per client: the CSRF
+    token is read by echiquier.js from its cookie. Rendering and compressing run on a worker thread, so
+    that a write and the live push interleave with a long render instead of queueing behind it.
     """
     htmx = is_htmx(request)
     bucket = int(time.time() // TIMER_SECONDS) if timed else 0
     key = ("html", template, request.url.path, request.url.query, language(request), is_admin(request), role, htmx,
            bucket)
-
     async def compute() -> bytes:
         context = base_context(request, await build())
         context["csrf_token"] = ""
-        return app_state(request).templates.get_template(template).render(**context).encode()
+        page = app_state(request).templates.get_template(template)
+        return await asyncio.to_thread(lambda: page.render(**context).encode())
 
     async def compress() -> bytes:
-        return gzip.compress(await store.memo(key, compute), compresslevel=6, mtime=0)
+        body: bytes = await memo(store, key, compute)
+        return await asyncio.to_thread(gzip.compress, body, 6, mtime=0)
 
     headers = {"Vary": "HX-Request, Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):
         ScopeState.from_scope(request.scope).is_cached = True  # already compressed: the middleware passes it on
         headers["Content-Encoding"] = "gzip"
-        return Response(await store.memo(("gzip", key), compress), media_type=MediaType.HTML, headers=headers)
-    return Response(await store.memo(key, compute), media_type=MediaType.HTML, headers=headers)
+        return Response(await memo(store, ("gzip", key), compress), media_type=MediaType.HTML, headers=headers)
+    return Response(await memo(store, key, compute), media_type=MediaType.HTML, headers=headers)

@@ -21,6 +21,7 @@ from tournament.errors import NotFound
 from tournament.models import Family, Info, Screen
 from tournament.notices import Notice
 from tournament.sets import fill_name, halves, name_bound, select_fixed, select_range
+from web.cache import memo
 from web.views import (
     AlphaRow,
     BoardRow,
@@ -150,7 +151,7 @@ async def all_specs(store: EventStore) -> list[ScreenSpec]:
             out.extend(s for s in generated if s.uniq_id not in taken)
         return out
 
-    specs: list[ScreenSpec] = await store.memo(("all-specs",), compute)
+    specs: list[ScreenSpec] = await memo(store, ("all-specs",), compute)
     return specs
 
 

@@ -13,6 +13,7 @@ from tournament.errors import EchiquierError
 from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
 from tournament.trf import parse_date
+from web.cache import memo
 
 
 class BadRequest(EchiquierError):
@@ -41,7 +42,7 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         except EchiquierError as exc:  # an unknown tie-break code or modifier
             raise BadRequest(exc.key, *exc.params) from None
 
-    result: Standings = await store.memo(("standings", tid, tie_breaks, edition, rounds), compute)
+    result: Standings = await memo(store, ("standings", tid, tie_breaks, edition, rounds), compute)
     return result
 
 

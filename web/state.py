@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from litestar import Litestar
-from litestar.channels import ChannelsPlugin
 from litestar.connection import ASGIConnection
 from litestar.plugins.jinja import JinjaTemplateEngine
 
 from database.registry import EventRegistry
+from web.hub import Channels, LiveHub
 from web.pairing_draft import Drafts
 from web.publish import Publications
-from web.row_feed import RowFeed
 from web.settings import Settings
 from web.throttle import LoginThrottle
 
@@ -30,9 +29,9 @@ KEY = "echiquier"
 class AppState:
     settings: Settings
     registry: EventRegistry
-    channels: ChannelsPlugin
+    channels: Channels
     templates: JinjaTemplateEngine
-    feeds: dict[str, RowFeed] = field(default_factory=dict)  # per open event: the rows screens were last sent
+    hubs: dict[str, LiveHub] = field(default_factory=dict)  # per open event: its live hub (web/hub.py)
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set

@@ -23,6 +23,7 @@ from tournament.models import Info, Pairing, Player, Screen, Tournament
 from tournament.names import collate
 from tournament.notices import Notice
 from tournament.results import ByeKind, Result, format_points
+from web.cache import memo
 
 Translate = Callable[..., str]
 
@@ -94,6 +95,7 @@ class TournamentState(msgspec.Struct, frozen=True, kw_only=True):
     illegal: dict[int, int]  # illegal moves per player in the current round
     illegal_limit: int  # 0 = feature off
     handicap: bool
+    last_round: int | None = None  # the highest paired round (a result may make it the current one)
 
     def cell(self, player_id: int, opponent_id: int | None = None, white: bool = True) -> PlayerCell:
         p = self.players[player_id]
@@ -148,9 +150,10 @@ async def tournament_state(store: EventStore, tid: int) -> TournamentState:
             illegal = dict(Counter(m.player_id for m in await store.illegal_moves(tid, rnd)))
         return TournamentState(tournament=tournament, players=players, round=rnd, pairings=this_round,
                                shown=shown, real=real, virtual=virtual, illegal=illegal,
-                               illegal_limit=illegal_limit(tournament, info), handicap=is_handicap(tournament))
+                               illegal_limit=illegal_limit(tournament, info), handicap=is_handicap(tournament),
+                               last_round=max((p.round for p in everything), default=None))
 
-    state: TournamentState = await store.memo(("state", tid), compute)
+    state: TournamentState = await memo(store, ("state", tid), compute)
     return state
 
 
@@ -210,7 +213,7 @@ async def cached_board_rows(store: EventStore, tid: int) -> list[BoardRow]:
     async def compute() -> list[BoardRow]:
         return board_rows(await tournament_state(store, tid))
 
-    rows: list[BoardRow] = await store.memo(("boards", tid), compute)
+    rows: list[BoardRow] = await memo(store, ("boards", tid), compute)
     return rows
 
 
@@ -218,7 +221,7 @@ async def cached_alpha_rows(store: EventStore, tid: int, show_unpaired: bool) ->
     async def compute() -> list[AlphaRow]:
         return alpha_rows(await tournament_state(store, tid), show_unpaired)
 
-    rows: list[AlphaRow] = await store.memo(("alpha", tid, show_unpaired), compute)
+    rows: list[AlphaRow] = await memo(store, ("alpha", tid, show_unpaired), compute)
     return rows
 
 

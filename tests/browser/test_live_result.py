@@ -62,3 +62,46 @@ def test_second_tablet_on_the_same_board_gets_a_visible_notice(browser: Any, liv
     finally:
         first.close()
         second.close()
+
+
+def test_a_configuration_change_refetches_the_screen_through_htmx(browser: Any, live_demo: LiveServer) -> None:
+    hall = browser.new_page(viewport={"width": 1920, "height": 1080})
+    admin = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        hall.goto(f"{live_demo.url}/screen/demo/boards-a")
+        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+        hall.evaluate("window.__noReload = 'still here'")
+        admin.goto(f"{live_demo.url}/admin/events/demo")
+        admin.fill("#event-settings input[name=name]", "Renamed open")
+        admin.click("#event-settings button[type=submit]")
+        hall.wait_for_selector("a.crumb:has-text('Renamed open')", timeout=5000)  # new content, same page
+        assert hall.evaluate("window.__noReload") == "still here"
+        assert "Renamed open" in hall.title()
+        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)  # the new content is live again
+    finally:
+        hall.close()
+        admin.close()
+
+
+def test_results_and_standings_screens_refresh_on_a_result(browser: Any, live_demo: LiveServer) -> None:
+    results = browser.new_page(viewport={"width": 1920, "height": 1080})
+    standings = browser.new_page(viewport={"width": 1920, "height": 1080})
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        for page, url in ((results, "results"), (standings, "standings")):
+            page.goto(f"{live_demo.url}/screen/demo/{url}")
+            page.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+            page.evaluate("window.__noReload = 'still here'")
+        lines = results.locator("#results tbody tr").count()
+        before = standings.locator("section.standings-set").first.inner_text()
+        tablet.goto(f"{live_demo.url}/screen/demo/input")
+        tablet.locator("tr.tappable[id^='game-1-3-']").first.click()
+        tablet.locator("button.choice-1").click()
+        results.wait_for_function(f"document.querySelectorAll('#results tbody tr').length === {lines + 1}",
+                                  timeout=5000)
+        standings.wait_for_function(
+            "t => document.querySelector('section.standings-set').innerText !== t", arg=before, timeout=5000)
+        assert results.evaluate("window.__noReload") == standings.evaluate("window.__noReload") == "still here"
+    finally:
+        for page in (results, standings, tablet):
+            page.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from litestar import Controller, Request, Response, get, post
+from litestar import Controller, MediaType, Request, Response, get, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
@@ -94,7 +94,7 @@ class DataController(Controller):
         tournament = await store.tournament_by_uniq_id(uniq)
         text = await export_tournament(store, tournament.id, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
-        return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+        return Response(text.encode("utf-8"), media_type=MediaType.TEXT,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @get("/data/{event_id:str}/import", guards=[admin_guard])

@@ -5,11 +5,8 @@ print sheets. Also the TRF export for arbiters (the admin's /export is guarded f
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
 import msgspec
-from litestar import Controller, get
+from litestar import Controller, MediaType, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Response, Template
@@ -29,38 +26,6 @@ from web.state import app_state
 from web.views import tournament_state
 
 JOURNAL_LINES = 8
-#: Stored journal texts written by database/rounds.py and the result writes: (pattern, catalog key); what follows
-#: the pattern (the manual changes of a published round) is kept as stored.
-PATTERNS = (
-    (re.compile(r"round (\d+), board (\d+)"), "round %s, board %s"),
-    (re.compile(r"round (\d+)"), "round %s"),
-    (re.compile(r"(\d+) games, (\d+) byes"), "%s games, %s byes"),
-    (re.compile(r"(\d+) pairings"), "%s pairings"),
-)
-
-
-def journal_words(text: str | None, _: Callable[..., str], fixed: bool = False) -> str:
-    """A stored journal text in the reader's language where its words are known (else as stored): `fixed`
-    for the entry's kind and role (whole words of the catalog), else only the known patterns (a target may be
-    a screen id that happens to be an English word).
-
-    >>> fr = {"round %s": "ronde %s", "result": "résultat", "boards": "échiquiers"}
-    >>> tr = lambda key, *args: fr.get(key, key) % args if args else fr.get(key, key)
-    >>> journal_words("round 3", tr), journal_words("result", tr, fixed=True), journal_words("boards", tr)
-    ('ronde 3', 'résultat', 'boards')
-    >>> journal_words("round 12 (swap)", tr), journal_words("round 1x", tr)
-    ('ronde 12 (swap)', 'round 1x')
-    """
-    if not text:
-        return ""
-    if fixed:
-        return _(text)
-    for regex, key in PATTERNS:
-        if (found := regex.match(text)) and (found.end() == len(text) or text[found.end()] == " "):
-            return _(key, *found.groups()) + text[found.end():]
-    return text
-
-
 class OpenGame(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     board: int | None
@@ -121,7 +86,7 @@ class DeskController(Controller):
         lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES))
         return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
                       lines=lines, admin=role == "admin", done=request.query_params.get("done"),
-                      journal_words=journal_words)
+                      )
 
     @get("/export/{tid:int}")
     async def export(self, event_id: FromPath[str], tid: FromPath[int], store: NamedDependency[EventStore],
@@ -131,5 +96,5 @@ class DeskController(Controller):
         tournament = await store.tournament(tid)
         text = await export_tournament(store, tid, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
-        return Response(text.encode("utf-8"), media_type="text/plain; charset=utf-8",
+        return Response(text.encode("utf-8"), media_type=MediaType.TEXT,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -32,7 +32,6 @@
 
   document.addEventListener("htmx:afterRequest", function (evt) {
     var elt = evt.detail.elt;
-    if (elt.classList && elt.classList.contains("config-watch")) { location.reload(); return; }
     if (evt.detail.successful && elt.tagName === "FORM" && elt.querySelector("input[name=result]")) {
       var marks = entered();
       marks[evt.detail.target.id || ("game-" + elt.tournament_id.value + "-" + elt.round.value + "-" + elt.white_player_id.value)] = Date.now();
@@ -40,7 +39,6 @@
     }
   });
   document.addEventListener("htmx:afterSettle", highlight);
-  document.addEventListener("echiquier:rows-swapped", highlight);
   document.addEventListener("htmx:sseOpen", function () { setLive(true); });
   document.addEventListener("htmx:sseError", function () { setLive(false); });
   document.addEventListener("keydown", function (evt) {
@@ -93,37 +91,23 @@
   document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
 })();
 
-// Results pushed as rendered rows (web/row_feed.py): swap each row in place, then recount.
+// Results pushed as rendered rows (web/live.py) are swapped by htmx (sse-swap, out-of-band by row id);
+// afterwards each set recounts its games without result and the new row gets its highlight.
 (function () {
   "use strict";
-  function recount(tid, missing) {
-    document.querySelectorAll('section.set[data-tid="' + tid + '"]').forEach(function (section) {
-      var here = section.querySelectorAll("tr.board-row:not(.done):not(.bye)").length;
+  function recount() {
+    document.querySelectorAll("section.set").forEach(function (section) {
       var set = section.querySelector(".missing-set");
       var total = section.querySelector(".missing-tournament");
       var elsewhere = section.querySelector(".missing-elsewhere");
-      if (set) { set.textContent = here; }
-      if (total) { total.textContent = missing; }
-      if (elsewhere) { elsewhere.hidden = here === missing; }
+      if (!set) { return; }
+      var here = section.querySelectorAll("tr.board-row:not(.done):not(.bye)").length;
+      set.textContent = here;
+      if (elsewhere && total) { elsewhere.hidden = String(here) === total.textContent.trim(); }
     });
   }
-  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
-    var feed = evt.target;
-    if (!feed.classList || !feed.classList.contains("row-feed")) { return; }
-    evt.preventDefault();  // not a swap into the feed element: rows are replaced where they are
-    var payload = JSON.parse(evt.detail.data);
-    var kind = feed.dataset.kind, screen = feed.dataset.screen;
-    payload.rows.forEach(function (row) {
-      var old = document.getElementById(row.id);
-      var html = row.html[kind] || row.html[kind.split(":")[0] + ":en"];
-      if (!old || !html) { return; }
-      var holder = document.createElement("tbody");
-      holder.innerHTML = html.split("__SCREEN__").join(encodeURIComponent(screen));
-      var fresh = holder.firstElementChild;
-      old.replaceWith(fresh);
-      htmx.process(fresh);
-    });
-    recount(payload.tid, payload.missing);
-    document.dispatchEvent(new CustomEvent("echiquier:rows-swapped"));
+  // htmx settles a swapped row (its new classes) a moment after the swap: recount then
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    if (evt.target.classList && evt.target.classList.contains("row-feed")) { recount(); }
   });
 })();

@@ -1,0 +1,194 @@
+"""The core of an EventStore: its connections, the write lock, transactions, the read cache, subscribers."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+import msgspec
+
+from database import journal as jn
+from database.cache import ReadCache
+from database.connection import storage_error
+from database.events import Change, Listener
+from database.journal import Actor
+from database.tx import Tx
+from database.writer import on_writer
+from tournament.models import Row
+
+R = TypeVar("R", bound=Row)
+T = TypeVar("T")
+
+log = logging.getLogger("echiquier")
+
+
+def convert(rows: Iterable[sqlite3.Row], kind: type[R]) -> list[R]:
+    return msgspec.convert([dict(r) for r in rows], list[kind], strict=False)  # type: ignore[valid-type]
+
+
+class StoreCore:
+    """All reads and writes of one event file. Every write is one `BEGIN IMMEDIATE` transaction (a `Tx`)."""
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self._listeners: list[Listener] = []
+        self._cache = ReadCache()
+        self.read_only = False  # opened read-only: every write is refused with a StorageError
+        self.caching = True  # False: every read goes to the file (the benchmarks' naive baseline)
+        self.generation = 0  # bumped after every commit: caches of derived values are keyed on it
+        self.closed = False
+
+    @property
+    def event_id(self) -> str:
+        return self.path.stem
+
+    async def close(self) -> None:
+        """Close the connections, after the running write if any."""
+        async with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+            await self._reader.close()
+            await self._writer.close()
+
+    # -- change notification ---------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call `listener(event)` with every typed event (database/events.py) right after each commit."""
+        self._listeners.append(listener)
+
+    def _emit(self, events: Iterable[Change]) -> list[Awaitable[None]]:
+        """Call the listeners now (the writer's task, before the next write can start); returns what they
+        left to await."""
+        later: list[Awaitable[None]] = []
+        for event in events:
+            for listener in self._listeners:
+                try:
+                    outcome = listener(event)
+                except Exception:  # the write is committed: never fail it over a notification
+                    log.exception("a listener of %s failed on %r", self.event_id, event)
+                    continue
+                if outcome is not None:
+                    later.append(outcome)
+        return later
+
+    async def announce(self, *events: Change) -> None:
+        """Emit events that no transaction of this store produced (the file left the folder)."""
+        for outcome in self._emit(events):
+            await outcome
+
+    # -- transactions --------------------------------------------------------------------------
+
+    async def _begin(self, changes: Iterable[tuple[str, int | None]], actor: Actor) -> Tx:
+        if self.closed:
+            raise storage_error(sqlite3.OperationalError("the event file was closed"))
+        try:
+            await self._writer.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise storage_error(exc) from exc
+        try:
+            return Tx(self._writer, await jn.open_entry(self._writer, actor, time.time()), changes)
+        except BaseException as exc:
+            raise await self._rollback(exc) from exc
+
+    async def _commit(self, tx: Tx) -> None:
+        kept, tx.tables = await jn.close_entry(tx, tx.entry_id, tx.summary)
+        if not kept:
+            tx.entry_id = 0
+        await self._writer.execute("COMMIT")
+
+    async def _rollback(self, exc: BaseException) -> BaseException:
+        """Roll back; the error to raise (an arbiter's words for what SQLite refused)."""
+        try:
+            await self._writer.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        return storage_error(exc) if isinstance(exc, sqlite3.OperationalError) else exc
+
+    def _committed(self, tx: Tx) -> list[Awaitable[None]]:
+        """After COMMIT, still holding the lock: the new generation, the read cache, the events."""
+        self.generation += 1
+        if tx.results_only:
+            self._cache.patch(tx.results, tx.tables)
+        else:
+            self._cache.drop(tx.tables)
+        return self._emit(tx.events(self.generation))
+
+    @asynccontextmanager
+    async def transaction(self, *changes: tuple[str, int | None], who: Actor | None = None) -> AsyncIterator[Tx]:
+        """One write: `BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` on any error; journalled (database/journal.py).
+
+        Yields a `Tx`. `changes` (and what `tx.changed()` / `tx.result()` add) are emitted as typed
+        events after the commit. `who` defaults to the actor of the current request.
+        """
+        async with self._lock:
+            tx = await self._begin(changes, jn.current_actor(who))
+            try:
+                yield tx
+                await self._commit(tx)
+            except BaseException as exc:
+                failure = await self._rollback(exc)
+                if failure is exc:
+                    raise
+                raise failure from exc
+            finally:
+                tx.open = False
+            later = self._committed(tx)
+        for outcome in later:
+            await outcome
+
+    async def write(self, body: Callable[[Tx], Awaitable[T]], *changes: tuple[str, int | None],
+                    who: Actor | None = None) -> T:
+        """`body(tx)` as one transaction run on the writer's loop (database/writer.py); returns its value.
+
+        The same transaction as `transaction()`, for the hot writes (results): the caller's event loop
+        waits for the whole of it once instead of for each statement.
+        """
+        actor = jn.current_actor(who)
+
+        async def whole() -> tuple[Tx, T]:
+            tx = await self._begin(changes, actor)
+            try:
+                value = await body(tx)
+                await self._commit(tx)
+            except BaseException as exc:
+                failure = await self._rollback(exc)
+                if failure is exc:
+                    raise
+                raise failure from exc
+            finally:
+                tx.open = False
+            return tx, value
+
+        async with self._lock:
+            tx, value = await on_writer(whole())
+            later = self._committed(tx)
+        for outcome in later:
+            await outcome
+        return value
+
+    # -- cached reads ----------------------------------------------------------------------------
+
+    async def _all(self, kind: type[R], tables: frozenset[str], sql: str, params: tuple[Any, ...] = ()) -> list[R]:
+        """Rows of `kind` read from `tables`, cached until a commit writes one of them."""
+        key = (sql, params)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        generation = self.generation
+        # one call on the reader's thread: a statement left open between execute() and fetchall() would
+        # pin an old snapshot for every other read interleaved on this connection, even after a commit
+        rows = convert(await self._reader.execute_fetchall(sql, params), kind)
+        if generation == self.generation and self.caching:
+            self._cache.put(key, tables, rows)
+        return rows
