@@ -3,8 +3,8 @@
 With one worker (the default) nothing here runs and no Redis is needed. With several, every worker:
 - relays its live frames through Redis (Litestar's `RedisChannelsPubSubBackend`, web/relay.py), so that a
   screen held by any worker gets every push;
-- checks the event file's `PRAGMA data_version` before it serves cached reads (database/registry.py), so
-  that a commit of another worker drops its caches;
+- looks at the event file's WAL-index header (its `-shm` file, mapped in memory) before it serves cached
+  reads (database/registry.py), so that a commit of another worker drops its caches;
 - writes under SQLite's locking (`BEGIN IMMEDIATE`, busy timeout) and the compare-and-set of result writes.
 """
 
