@@ -20,6 +20,7 @@ import pytest
 
 from database.registry import EventRegistry
 from tests.publish_kit import Process, free_port, redis
+from web.cli import main
 from web.demo import ensure_demo
 
 
@@ -113,3 +114,11 @@ def test_an_admin_change_through_worker_b_is_on_worker_a_next_page(two_workers: 
     changed = b.post("/admin/events/demo", data=form, follow_redirects=False)
     assert changed.status_code == 303, changed.text[:500]
     assert "Renamed through B" in a.get("/").text
+
+
+def test_serve_says_when_redis_is_needed_and_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    closed = free_port()  # nothing listens there
+    code = main(["serve", "--events", str(tmp_path), "--workers", "2", "--redis", f"redis://127.0.0.1:{closed}"])
+    assert code == 2
+    message = capsys.readouterr().err
+    assert "needs redis-server" in message and "apt-get install redis-server" in message and "--workers 1" in message

@@ -111,6 +111,13 @@ def _uniq_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="echiquier", description="Chess tournament arbiter event server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -123,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
                               "(default: en)")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
-    p_serve.add_argument("--workers", type=int, default=1, help="worker processes (default: 1; more need redis-server)")
+    p_serve.add_argument("--workers", type=positive, default=1,
+                         help="worker processes (default: 1; more need redis-server)")
     p_serve.add_argument("--redis", default=None, help=f"Redis of the workers (default: {DEFAULT_REDIS})")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
     p_import.add_argument("file", type=Path)
