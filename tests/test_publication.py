@@ -18,6 +18,7 @@ from database.store import EventStore, GameKey
 from tests.publish_kit import need, webdav
 from tournament.results import Result
 from web.app import template_engine
+from web.cli import main
 from web.demo import ensure_demo
 from web.publish import Publications, Publisher, PublishState, read_state
 from web.settings import Settings
@@ -153,3 +154,28 @@ async def test_nothing_but_public_data_is_published(tmp_path: Path) -> None:
         assert not other.exists() and not publisher.site.exists()
     finally:
         await registry.close()
+
+
+def test_the_publish_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    need("rclone")
+    events = tmp_path / "events"
+    events.mkdir()
+
+    async def build() -> None:
+        registry = EventRegistry(events)
+        try:
+            await ensure_demo(registry)
+        finally:
+            await registry.close()
+
+    asyncio.run(build())
+    base = ["publish", "--events", str(events), "--event", "demo", "--once"]
+    assert main(base) == 1
+    assert "no 'publish to' setting" in capsys.readouterr().err
+    assert main([*base, "--remote", "no-colon"]) == 1
+    assert "Not an rclone remote" in capsys.readouterr().err
+    site = tmp_path / "site"
+    assert main([*base, "--remote", str(site)]) == 0
+    assert "Published demo" in capsys.readouterr().out
+    assert json.loads((site / "version.json").read_text())["pages"]["1/standings.html"]
+    assert json.loads((site / "1" / "standings.json").read_text())["standings"]["rows"]

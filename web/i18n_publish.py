@@ -29,4 +29,6 @@ PUBLISH_FR: dict[str, str] = {
     "Event %s has no 'publish to' setting: give --remote name:path.":
         "L'évènement %s n'a pas de réglage « publier vers » : donner --remote nom:chemin.",
     "Not published: %s": "Non publié : %s",
+    "Another process (a running server) publishes %s: see its admin page.":
+        "Un autre processus (un serveur en marche) publie %s : voir sa page d'administration.",
 }

@@ -143,6 +143,7 @@ class Publisher:
         self._backoff = 0.0
         self._last_run = 0.0
         self.idle = asyncio.Event()  # set while nothing is left to do (tests, `publish --once`)
+        self.elsewhere = False  # another process holds the event's publication lock
 
     # -- triggering --------------------------------------------------------------------------------
 
@@ -200,8 +201,9 @@ class Publisher:
             if self.state.status != "off":
                 await self._save(remote=None, status="off", error=None, pending=0)
             return True
-        if not self._hold_lock():
-            return True  # another worker process publishes this event
+        self.elsewhere = not self._hold_lock()
+        if self.elsewhere:
+            return True  # another process (worker) publishes this event
         if remote != self.remote:
             self.remote, self.pending = remote, None
         site = await build_site(self.store, self.environment, self.static_dir, language=self.language)

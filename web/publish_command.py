@@ -57,6 +57,9 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
             if once:
                 if not await publisher.run_once():
                     raise EchiquierError("Not published: %s", publisher.state.error or "?")
+                if publisher.elsewhere:
+                    raise EchiquierError("Another process (a running server) publishes %s: see its admin page.",
+                                         event_id)
                 return (f"Published {event_id} to {chosen} ({publisher.state.status}); "
                         f"local copy in {site_dir(events_dir, event_id)}.")
             print(f"Publishing {event_id} to {chosen}; stop with Ctrl-C.", flush=True)
