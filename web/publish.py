@@ -289,13 +289,12 @@ class Publications:
         self.language = language
         self.publishers: dict[str, Publisher] = {}
 
-    def attach(self, store: EventStore) -> Publisher:
+    def attach(self, store: EventStore) -> None:
         publisher = Publisher(store, self.events_dir, self.environment, self.static_dir, language=self.language)
         self.publishers[store.event_id] = publisher
         listener: Callable[..., None] = publisher.poke
         store.subscribe(listener)
         publisher.poke()  # the state of a newly opened event (resumes what a previous run left pending)
-        return publisher
 
     async def close(self) -> None:
         for publisher in self.publishers.values():

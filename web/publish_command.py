@@ -20,7 +20,7 @@ from web.settings import Settings
 WATCH_SECONDS = 1.0
 
 
-def add_publish_command(sub: argparse._SubParsersAction, events_default: str) -> None:  # type: ignore[type-arg]
+def add_publish_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
     p = sub.add_parser("publish", help="publish an event's public site to an rclone remote")
     p.add_argument("--events", default=events_default, help="events folder")
     p.add_argument("--event", required=True, help="event id (file name without .db)")
