@@ -247,6 +247,21 @@ async def entries(conn: Executor, *, tournament_id: int | None = None, rnd: int 
     return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Entry], strict=False)
 
 
+async def last_rows(conn: Executor, table: str, row_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The last journalled values of rows of `table`, deleted ones included (ids are never reused)."""
+    wanted = sorted(set(row_ids))
+    found: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(wanted), 500):  # SQLite's host parameter limit
+        chunk = wanted[start:start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        rows = await conn.execute_fetchall(
+            f"SELECT row_id, old, new FROM journal_change WHERE tbl = ? AND row_id IN ({marks}) ORDER BY id",
+            (table, *chunk))
+        for row_id, old, new in rows:
+            found[row_id] = json.loads(new if new is not None else old)
+    return found
+
+
 async def entry(conn: Executor, entry_id: int) -> Entry:
     rows = list(await conn.execute_fetchall("SELECT * FROM journal WHERE id = ?", (entry_id,)))  # none left open
     row = rows[0] if rows else None

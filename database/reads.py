@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import msgspec
+
 from database import journal as jn
 from database.base import StoreCore
 from database.errors import NotAnEventFile
@@ -129,6 +131,11 @@ class Reads(StoreCore):
         """Newest first; each filter is optional (player: a player id, White or Black)."""
         return await jn.entries(self._reader, tournament_id=tournament_id, rnd=rnd, board=board, player=player,
                                 limit=limit)
+
+    async def journal_players(self, ids: Iterable[int]) -> dict[int, Player]:
+        """Players as the journal last saw them, those deleted since (a re-import) included."""
+        rows = await jn.last_rows(self._reader, "player", ids)
+        return {pid: msgspec.convert(row, Player, strict=False) for pid, row in rows.items()}
 
     async def journal_entry(self, entry_id: int) -> Entry:
         return await jn.entry(self._reader, entry_id)

@@ -101,7 +101,7 @@ async def test_arbiter_pages_and_refusals_in_french(client: AsyncTestClient[Lite
     store, tid = await make_event(app_state(client.app).registry)
     login = await client.get(f"/arbiter/{EVENT}?lang=fr")
     assert "Mot de passe arbitre" in login.text and "Arbiter password" not in login.text
-    bad_card = await client.get(f"/board-card/{EVENT}/game/not-a-token?lang=fr")
+    bad_card = await client.get(f"/board/{EVENT}/t/1?k=not-a-token&lang=fr")
     assert bad_card.status_code == 403
     assert "Cette carte d'échiquier n'est pas valable" in html.unescape(bad_card.text)
     p = (await games(store, tid))[0]

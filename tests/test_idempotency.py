@@ -12,6 +12,7 @@ from tests.arbiter_kit import HX, INPUT_URL, form, game, games, make_event, repa
 from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
+from web.controllers.cards import board_signature
 from web.settings import Settings
 from web.state import app_state
 
@@ -72,16 +73,14 @@ async def test_stale_submission_after_a_re_pairing_is_refused_and_changes_nothin
 
 
 async def test_a_stale_board_card_is_refused(client: Client, events_dir: Path) -> None:
-    from web.auth import board_token
-
+    """A phone page showing the board's game before a re-pairing sends that game: refused, nothing written."""
     store, tid = await make_event(app_state(client.app).registry)
     old = await game(store, tid)
-    from database.store import GameKey
-
-    key = GameKey(tournament_id=tid, round=1, white_player_id=old.white_player_id,
-                  black_player_id=old.black_player_id)
-    token = board_token(app_state(client.app).secret, "arb", key)
+    board = old.board or 1
+    url = f"/board/arb/t/{board}?k={board_signature(app_state(client.app).secret, 'arb', 't', board)}"
     await repair(store, tid, seed=7)
-    response = await client.post(f"/board-card/arb/game/{token}", data={"result": "2", "key": "c1"})
-    assert response.status_code == 403 and "expired" in response.text
+    response = await client.post(url, data={"result": "2", "key": "c1", "round": "1",
+                                            "white_player_id": str(old.white_player_id),
+                                            "black_player_id": str(old.black_player_id)})
+    assert response.status_code == 409 and "has changed" in response.text
     assert all(g.result is None for g in await games(store, tid))

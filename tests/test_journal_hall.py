@@ -54,10 +54,10 @@ async def test_check_in_and_illegal_moves_are_journalled_with_a_summary(client: 
 
     assert await login_arbiter(client) == 303
     rows = journal_rows((await client.get(f"/arbiter/{EVENT}/journal")).text)
-    assert f"illegal move removed {name}" in rows[0] and rows[0].endswith("2 1 Undo")
+    assert f"illegal move removed {name}" in rows[0] and rows[0].endswith("2 → 1 Undo")
     assert white.shown_name in rows[0] and "Open" in rows[0]
     assert f"check-in {late.last_name}" in rows[3] and "Blitz" in rows[3]
-    assert rows[3].endswith("Checked in Not checked in Undo")  # stored "in"/"out", shown in words
+    assert rows[3].endswith("Checked in → Not checked in Undo")  # stored "in"/"out", shown in words
     # filtered by player: only that player's entries
     only = journal_rows((await client.get(f"/arbiter/{EVENT}/journal?player={late.id}")).text)
     assert len(only) == 2 and all("check-in" in r for r in only)

@@ -264,7 +264,7 @@ async def test_timer_banner_is_computed_on_the_server_clock(hall: dict[str, int]
     # the round-6 hour is 30 minutes after the event's creation, seconds truncated: 28 to 30 minutes left
     assert 28 * 60 <= int(banner.group(1)) <= 30 * 60
     assert re.search(r"Round 6 starts in (28|29|30) minutes", html)
-    assert '"colors":["#00FF00","#FF7700","#FF0000"]' in html.replace(" ", "")
+    assert '"colors":["#2B8A3E","#B35C00","#C92A2A"]' in html.replace(" ", "")
     assert (await client.get("/clock")).json()["now"] == pytest.approx(time.time() * 1000, abs=5000)
 
 

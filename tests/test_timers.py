@@ -36,23 +36,23 @@ def info(**kw: object) -> Info:
 
 
 def test_defaults_and_fallbacks_are_not_shared_between_events() -> None:
-    assert timer_colors(None, None) == DEFAULT_COLORS == ("#00FF00", "#FF7700", "#FF0000")
+    assert timer_colors(None, None) == DEFAULT_COLORS == ("#2B8A3E", "#B35C00", "#C92A2A")
     assert timer_delays(None, None) == DEFAULT_DELAYS == (15, 5, 10)
     event = info(timer_colors='{"1": "#111111", "3": "#333333"}', timer_delays='{"2": 7}')
     own = Timer(id=1, uniq_id="t", colors='{"1": "#aaaaaa", "2": "RGB(1,2,3)"}', delays='{"3": 1}')
-    assert timer_colors(own, event) == ("#AAAAAA", "#FF7700", "#333333")  # a bad colour falls back
+    assert timer_colors(own, event) == ("#AAAAAA", "#B35C00", "#333333")  # a bad colour falls back
     assert timer_delays(own, event) == (15, 7, 1)
     assert timer_colors(None, None) == DEFAULT_COLORS  # nothing was mutated
 
 
 @pytest.mark.parametrize(("now", "color", "before", "seconds"), [
-    (T - 3600, "#00FF00", True, 3600),                      # long before: colour 1, time left
-    (T - 20 * MIN, "#00FF00", True, 20 * MIN),              # start of the first fade
-    (T - 12.5 * MIN, "#80BB00", True, 750),                 # halfway 1 -> 2
-    (T - 5 * MIN, "#FF7700", True, 5 * MIN),                # colour 2 reached
-    (T - 2.5 * MIN, "#FF3C00", True, 150),                  # halfway 2 -> 3
-    (T, "#FF0000", False, 0),                               # the hour: colour 3, time elapsed
-    (T + 9 * MIN, "#FF0000", False, 9 * MIN),
+    (T - 3600, "#2B8A3E", True, 3600),                      # long before: colour 1, time left
+    (T - 20 * MIN, "#2B8A3E", True, 20 * MIN),              # start of the first fade
+    (T - 12.5 * MIN, "#6F731F", True, 750),                 # halfway 1 -> 2
+    (T - 5 * MIN, "#B35C00", True, 5 * MIN),                # colour 2 reached
+    (T - 2.5 * MIN, "#BE4315", True, 150),                  # halfway 2 -> 3
+    (T, "#C92A2A", False, 0),                               # the hour: colour 3, time elapsed
+    (T + 9 * MIN, "#C92A2A", False, 9 * MIN),
 ])
 def test_timeline_of_one_hour(now: float, color: str, before: bool, seconds: int) -> None:
     p = phase([hour(T), hour(T + 7200, "2")], DEFAULT_COLORS, DEFAULT_DELAYS, now)
@@ -63,9 +63,9 @@ def test_timeline_of_one_hour(now: float, color: str, before: bool, seconds: int
 def test_after_d3_the_next_hour_applies_and_after_the_last_hour_colour_3_forever() -> None:
     hours = [hour(T), hour(T + 7200, "2")]
     p = phase(hours, DEFAULT_COLORS, DEFAULT_DELAYS, T + 10 * MIN)
-    assert p is not None and (p.hour, p.before, p.seconds, p.color) == ("2", True, 7200 - 600, "#00FF00")
+    assert p is not None and (p.hour, p.before, p.seconds, p.color) == ("2", True, 7200 - 600, "#2B8A3E")
     p = phase(hours, DEFAULT_COLORS, DEFAULT_DELAYS, T + 7200 + 86400)
-    assert p is not None and (p.hour, p.before, p.color) == ("2", False, "#FF0000")
+    assert p is not None and (p.hour, p.before, p.color) == ("2", False, "#C92A2A")
     assert phase([], DEFAULT_COLORS, DEFAULT_DELAYS, T) is None
 
 

@@ -17,7 +17,7 @@ import msgspec
 from tournament.models import Info, Timer, TimerHour
 from tournament.notices import Notice
 
-DEFAULT_COLORS = ("#00FF00", "#FF7700", "#FF0000")
+DEFAULT_COLORS = ("#2B8A3E", "#B35C00", "#C92A2A")  # calm green, amber, red: white text reads on each
 DEFAULT_DELAYS = (15, 5, 10)  # minutes
 COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -58,7 +58,7 @@ def timer_colors(timer: Timer | None, info: Info | None) -> tuple[str, str, str]
     """Colours 1-3: the timer's, else the event's, else the built-in defaults (never shared state).
 
     >>> timer_colors(Timer(id=1, uniq_id="t", colors='{"2": "#123456"}'), None)
-    ('#00FF00', '#123456', '#FF0000')
+    ('#2B8A3E', '#123456', '#C92A2A')
     """
     own = _json_triplet(timer.colors if timer else None)
     event = _json_triplet(info.timer_colors if info else None)
@@ -147,7 +147,7 @@ def phase(hours: Sequence[Hour], colors: tuple[str, str, str], delays: tuple[int
     >>> hs = [Hour(uniq_id="1", at=10_000.0, text_before="in %s", text_after="since %s", round=1)]
     >>> c, d = DEFAULT_COLORS, DEFAULT_DELAYS
     >>> [(p.color, p.seconds, p.before) for p in (phase(hs, c, d, t) for t in (0, 10_000 - 750, 10_000, 99_999))]
-    [('#00FF00', 10000, True), ('#80BB00', 750, True), ('#FF0000', 0, False), ('#FF0000', 89999, False)]
+    [('#2B8A3E', 10000, True), ('#6F731F', 750, True), ('#C92A2A', 0, False), ('#C92A2A', 89999, False)]
     """
     if not hours:
         return None

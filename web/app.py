@@ -19,7 +19,7 @@ from database.registry import EventRegistry
 from web.auth import actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
 from web.controllers.arbiter import ArbiterController, ServerAdminController
-from web.controllers.cards import BoardCardController
+from web.controllers.cards import BoardCardController, BoardController
 from web.controllers.data import DataController
 from web.controllers.desk import DeskController
 from web.controllers.hall import HallController
@@ -108,7 +108,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
-            ArbiterController, BoardCardController, ServerAdminController, DataController, favicon,
+            ArbiterController, BoardCardController, BoardController, ServerAdminController, DataController, favicon,
             DeskController,
             PairingController,
             PrintController,

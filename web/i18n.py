@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from web.i18n_admin import ADMIN_FR
 from web.i18n_desk import DESK_FR
+from web.i18n_hall import HALL_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_publish import PUBLISH_FR
 from web.i18n_store import STORE_FR
@@ -370,8 +371,10 @@ FR: dict[str, str] = {
         "Trop de mots de passe erronés depuis cet appareil : attendez %s s et réessayez.",
 }
 
-# UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **TRF_FR, **STORE_FR, **PUBLISH_FR, **FR, **UI_FR}}
+# UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
+# HALL_FR: web/i18n_hall.py (hall screens); PUBLISH_FR: web/i18n_publish.py (publication)
+CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **PUBLISH_FR, **FR,
+                   **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

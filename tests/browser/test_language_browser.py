@@ -25,8 +25,11 @@ def test_french_chosen_once_sticks_to_every_page_and_dialog(browser: Any, live_d
         text = dialog.inner_text()
         assert "VICTOIRE BLANCS" in text and "Annuler" in text and "Cancel" not in text, text
         page.screenshot(path=str(ARTIFACTS / "french-dialog.png"))
+        said: list[str] = []  # loopback is the admin: an arbiter's first entry is confirmed, in French
+        page.once("dialog", lambda d: (said.append(d.message), d.accept()))
         dialog.locator("button.choice-2").click()
         page.locator("#messages").wait_for(timeout=5000)
+        assert said and "saisir ½-½ (Nulle)" in said[0], said
         page.wait_for_function("document.querySelector('#messages').textContent.includes('enregistré')",
                                timeout=5000)
     finally:

@@ -16,6 +16,7 @@ def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_
         hall.evaluate("window.__noReload = 'still here'")
         requests: list[str] = []
         hall.on("request", lambda request: requests.append(request.url))
+        tablet.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
         tablet.goto(f"{live_demo.url}/screen/demo/input")
         row = tablet.locator("tr.tappable[id^='game-1-3-']").first
         row_id = row.get_attribute("id")
@@ -45,6 +46,7 @@ def test_second_tablet_on_the_same_board_gets_a_visible_notice(browser: Any, liv
     second = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         for page in (first, second):
+            page.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
             page.goto(f"{live_demo.url}/screen/demo/input")
         row_id = first.locator("tr.tappable[id^='game-2-3-']").first.get_attribute("id")
         first.locator(f"#{row_id}").click()

@@ -38,11 +38,12 @@ def test_phone_follows_a_board_card_and_enters_a_draw(browser: Any, tmp_path: Pa
         try:
             arbiter.goto(f"{server.url}/board-card/arb/cards/{tid}")
             cards = arbiter.locator(".card")
-            assert cards.count() == 4 and arbiter.locator(".card svg").count() == 4
+            assert cards.count() == 4 and arbiter.locator(".card .qr svg").count() == 4
             arbiter.screenshot(path=str(ARTIFACTS / "qr-cards.png"))
             href = cards.nth(1).locator("a.url").get_attribute("href")
-            assert href and re.search(r"/board-card/arb/game/\d+\.1\.\d+\.\d+\.", href)
-            phone.goto(server.url + urlparse(href).path)  # the printed host is the LAN address
+            assert href and re.search(r"/board/arb/t/2\?k=", href)  # the board, not the round nor the game
+            link = urlparse(href)
+            phone.goto(f"{server.url}{link.path}?{link.query}")  # the printed host is the LAN address
             phone.locator("button.choice-2").tap()
             phone.wait_for_selector("#card-result", timeout=5000)
             assert "½-½" in phone.locator("#card-result").inner_text()

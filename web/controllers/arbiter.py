@@ -57,6 +57,8 @@ class AdminOnly(Forbidden):
 class EntryLine(msgspec.Struct, frozen=True, kw_only=True):
     entry: Entry
     when: str
+    day: str  # YYYY-MM-DD
+    time: str  # HH:MM:SS
     tournament: str
     players: str
     undoable: bool
@@ -79,11 +81,16 @@ async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLi
     names: dict[int, str] = {}
     for tid in {e.tournament_id for e in entries if e.tournament_id in tournaments}:
         names.update({p.id: p.shown_name for p in await store.players(tid)})
+    ids_of = {e.id: msgspec.json.decode(e.player_ids or "[]", type=list[int]) for e in entries}
+    gone = {i for ids in ids_of.values() for i in ids if i not in names}  # replaced by a re-import since
+    names.update({i: p.shown_name for i, p in (await store.journal_players(gone)).items()})
     lines = []
     for e in entries:
-        ids = msgspec.json.decode(e.player_ids or "[]", type=list[int])
+        ids = ids_of[e.id]
+        when = datetime.fromtimestamp(e.date)
         lines.append(EntryLine(
-            entry=e, when=datetime.fromtimestamp(e.date).strftime("%Y-%m-%d %H:%M:%S"),
+            entry=e, when=when.strftime("%Y-%m-%d %H:%M:%S"), day=when.strftime("%Y-%m-%d"),
+            time=when.strftime("%H:%M:%S"),
             tournament=tournaments[e.tournament_id].name if e.tournament_id in tournaments else "",
             players=" – ".join(names.get(i, f"#{i}") for i in ids),
             undoable=e.what not in ("baseline", "event created") and e.undone_by is None,

@@ -1,14 +1,20 @@
-"""Board cards: a printable A4 page with one QR code per board, and the phone page each code opens.
+"""Board cards: a printable A4 sheet with one QR code per board, and the phone page each code opens.
 
-A card's URL carries a signed token naming one game (tournament, round, White, Black). It lets
-anyone holding the card enter 1-0, ½-½ or 0-1 on that game only, while the game is in the current
-round and the round still has games without result; after that the card has expired.
+A card names the event, the tournament and the board, signed (`/board/<event>/<tournament>/<board>?k=…`):
+scanned, it opens the current round's game on that board, so one set of cards serves the whole event
+(every round, every re-pairing). It lets anyone holding the card enter 1-0, ½-½ or 0-1 on that game
+only, while it has no result. The host printed in the codes is the one the arbiter chooses on the
+sheet: a name that stays valid all event, not an address the laptop may lose.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import ipaddress
+import re
 from collections.abc import Callable
 from typing import Annotated
 
@@ -17,15 +23,15 @@ import qrcode
 import qrcode.image.svg
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, URLEncodedBody
+from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Response, Template
 
 from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
-from tournament.errors import Forbidden, Unauthorized
-from tournament.models import Info
+from tournament.errors import Conflict, Invalid, NotFound, Unauthorized
+from tournament.models import Info, Tournament
 from tournament.results import TABLET_RESULTS, Result
-from web.auth import Role, actor, board_token, read_board_token
+from web.auth import BadCard, Role, actor
 from web.entry import ARBITER_ROLES, Key, answer_once
 from web.network import lan_address
 from web.render import render
@@ -35,13 +41,53 @@ from web.views import BoardRow, TournamentState, board_rows, tournament_state
 PlayerCode = Annotated[int, msgspec.Meta(ge=1, le=3)]
 
 
-class CardEntry(msgspec.Struct, kw_only=True):
+class BoardEntry(msgspec.Struct, kw_only=True):
+    """A result from a board card's phone page, with the game the page showed (a new round moves on)."""
+
     result: PlayerCode
+    round: int
+    white_player_id: int
+    black_player_id: int
     key: Key = ""
 
 
-class CardExpired(Forbidden):
-    pass
+HOST_RE = re.compile(r"^https?://[A-Za-z0-9.-]+(:\d{1,5})?$")
+MAX_BOARDS = 1000
+
+
+def board_signature(secret: bytes, event_id: str, tournament: str, board: int) -> str:
+    """A short signature over (event, tournament, board): a card cannot be edited into another board's."""
+    digest = hmac.new(secret, f"board-card:{event_id}:{tournament}:{board}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:9]).decode()
+
+
+def check_board_signature(secret: bytes, event_id: str, tournament: str, board: int, signature: str) -> None:
+    if not hmac.compare_digest(board_signature(secret, event_id, tournament, board), signature):
+        raise BadCard()
+
+
+def card_host(request: Request, chosen: str | None) -> str:
+    """The host printed in the codes: the arbiter's choice (`?host=`), else the address of this page."""
+    if chosen:
+        chosen = chosen.strip().rstrip("/")
+        if not HOST_RE.match(chosen):
+            raise Invalid("Not a host for the cards: %s (write it as http://name:port).", chosen)
+        return chosen
+    return public_base(request)
+
+
+def board_count(state: TournamentState) -> int:
+    """Boards to print: every board a round of this field can use (half the players, rounded up)."""
+    numbered = max((p.board or 0 for p in state.pairings), default=0)
+    return min(max(numbered, (len(state.players) + 1) // 2), MAX_BOARDS)
+
+
+def board_game(state: TournamentState, board: int) -> BoardRow | None:
+    """The current round's game on `board` (a bye has no card game)."""
+    for row in board_rows(state):
+        if row.board == board and row.black is not None:
+            return row
+    return None
 
 
 def qr_svg(url: str) -> str:
@@ -63,70 +109,70 @@ def public_base(request: Request) -> str:
     return base
 
 
-def find_row(state: TournamentState, key: GameKey) -> BoardRow | None:
-    for row in board_rows(state):
-        if (row.round, row.white.id) == (key.round, key.white_player_id) and row.black is not None \
-                and row.black.id == key.black_player_id:
-            return row
-    return None
-
-
-def check_card(state: TournamentState, key: GameKey, row: BoardRow | None) -> BoardRow:
-    """The card's game, while it may still be entered (a card of a finished game still shows its result)."""
-    if state.round != key.round or row is None:
-        raise CardExpired("This card is for another round or the round was re-paired: it has expired.")
-    if row.result is None and state.missing == 0:
-        raise CardExpired("Every result of round %s is in: this card has expired.", key.round)
-    return row
-
-
 class BoardCardController(Controller):
     path = "/board-card/{event_id:str}"
 
-    async def _card(self, request: Request, store: EventStore, event_id: str, token: str
-                    ) -> tuple[GameKey, TournamentState, BoardRow]:
-        key = read_board_token(app_state(request).secret, event_id, token)
-        state = await tournament_state(store, key.tournament_id)
-        return key, state, check_card(state, key, find_row(state, key))
-
     @get("/cards/{tid:int}")
     async def cards(self, request: Request, event_id: FromPath[str], tid: FromPath[int],
-                    store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role]
-                    ) -> Template:
-        """The printable page: one card per board of the current round (arbiters)."""
+                    store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                    host: FromQuery[str | None] = None) -> Template:
+        """The printable sheet: one card per board, for the whole event (arbiters)."""
         if role not in ARBITER_ROLES:
             raise Unauthorized("Reserved to arbiters: log in on /arbiter/%s.", event_id)
         state = await tournament_state(store, tid)
-        base = public_base(request)
+        base = card_host(request, host)
+        secret = app_state(request).secret
+        uniq = state.tournament.uniq_id
         cards = []
-        for row in board_rows(state):
-            if row.black is None:
-                continue
-            key = GameKey(tournament_id=tid, round=row.round, white_player_id=row.white.id,
-                          black_player_id=row.black.id)
-            url = f"{base}/board-card/{event_id}/game/{board_token(app_state(request).secret, event_id, key)}"
-            cards.append((row, url, await asyncio.to_thread(qr_svg, url)))
+        for board in range(1, board_count(state) + 1):
+            url = f"{base}/board/{event_id}/{uniq}/{board}?k={board_signature(secret, event_id, uniq, board)}"
+            cards.append((board, url, await asyncio.to_thread(qr_svg, url)))
         return render(request, "arbiter/cards.html", event_id=event_id, info=info, tournament=state.tournament,
-                      round=state.round, cards=cards)
+                      round=state.round, cards=cards, host=base, tid=tid)
 
-    @get("/game/{token:str}")
-    async def card(self, request: Request, event_id: FromPath[str], token: FromPath[str],
-                   store: NamedDependency[EventStore], info: NamedDependency[Info]) -> Template:
-        _key, state, row = await self._card(request, store, event_id, token)
-        return render(request, "arbiter/board.html", event_id=event_id, info=info, row=row, token=token,
-                      tournament=state.tournament, choices=TABLET_RESULTS, message=None)
 
-    @post("/game/{token:str}")
-    async def enter(self, request: Request, event_id: FromPath[str], token: FromPath[str],
-                    data: URLEncodedBody[CardEntry], store: NamedDependency[EventStore]) -> Response[str]:
-        key, _state, row = await self._card(request, store, event_id, token)
+class BoardController(Controller):
+    """What a board card opens: the current game of its board (GET), and a result for it (POST)."""
+
+    path = "/board/{event_id:str}/{tournament:str}/{board:int}"
+
+    async def _open(self, request: Request, store: EventStore, event_id: str, tournament: str, board: int,
+                    k: str) -> tuple[Tournament, TournamentState, BoardRow | None]:
+        check_board_signature(app_state(request).secret, event_id, tournament, board, k)
+        found = next((t for t in await store.tournaments() if t.uniq_id == tournament), None)
+        if found is None:
+            raise NotFound("No tournament %s in this event.", tournament)
+        state = await tournament_state(store, found.id)
+        return found, state, board_game(state, board)
+
+    @get("/")
+    async def show(self, request: Request, event_id: FromPath[str], tournament: FromPath[str],
+                   board: FromPath[int], store: NamedDependency[EventStore], info: NamedDependency[Info],
+                   k: FromQuery[str] = "") -> Template:
+        found, state, row = await self._open(request, store, event_id, tournament, board, k)
+        return render(request, "arbiter/board.html", event_id=event_id, info=info, row=row, board=board,
+                      tournament=found, round=state.round, choices=TABLET_RESULTS, message=None,
+                      action=f"/board/{event_id}/{tournament}/{board}?k={k}")
+
+    @post("/")
+    async def enter(self, request: Request, event_id: FromPath[str], tournament: FromPath[str],
+                    board: FromPath[int], data: URLEncodedBody[BoardEntry], store: NamedDependency[EventStore],
+                    k: FromQuery[str] = "") -> Response[str]:
+        found, _state, row = await self._open(request, store, event_id, tournament, board, k)
+        key = GameKey(tournament_id=found.id, round=data.round, white_player_id=data.white_player_id,
+                      black_player_id=data.black_player_id)
+        if row is None or row.black is None or (row.round, row.white.id, row.black.id) != (
+                key.round, key.white_player_id, key.black_player_id):
+            raise Conflict("The game on board %s has changed (a new round or new pairings): reload the page.",
+                           board)
         result = Result(data.result)
-        here = f"/board-card/{event_id}/game/{token}"
+        here = f"/board/{event_id}/{tournament}/{board}?k={k}"
 
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             answer = (303, here)
-            await store.record_result(key, result, row.board or 0, submission=make(*answer))
+            await store.record_result(key, result, board, submission=make(*answer))
             return answer
 
-        with acting_as(actor(request, "board", f"board card {row.board or '?'}")):
-            return await answer_once(request, store, data.key, f"card:{token}:{int(result)}", act)
+        with acting_as(actor(request, "board", f"board card {board}")):
+            return await answer_once(request, store, data.key, f"board:{tournament}:{board}:{key.round}:"
+                                     f"{key.white_player_id}:{int(result)}", act)

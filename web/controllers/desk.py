@@ -12,12 +12,13 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Response, Template
 
 from database.imports import export_tournament, skipped_rounds
-from database.store import EventStore, GameKey
+from database.store import EventStore
 from tournament.models import Info, Player, Screen, Tournament
 from tournament.pairing_checks import not_to_pair
 from tournament.results import ByeKind
-from web.auth import Role, board_token
+from web.auth import Role
 from web.controllers.arbiter import EntryLine, journal_lines
+from web.controllers.cards import board_signature
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
 from web.pairing_draft import Status, status_of
@@ -54,12 +55,11 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
     open_games = []
     for p in state.pairings:
         if p.is_game and p.result is None and p.black_player_id is not None:
-            key = GameKey(tournament_id=t.id, round=p.round, white_player_id=p.white_player_id,
-                          black_player_id=p.black_player_id)
             open_games.append(OpenGame(
                 round=p.round, board=p.board, white=state.players[p.white_player_id].shown_name,
                 black=state.players[p.black_player_id].shown_name,
-                enter_url=f"/board-card/{event_id}/game/{board_token(secret, event_id, key)}"))
+                enter_url=f"/board/{event_id}/{t.uniq_id}/{p.board}"
+                          f"?k={board_signature(secret, event_id, t.uniq_id, p.board or 0)}"))
     left_out = not_to_pair(state.players.values(), await skipped_rounds(store, t.id), status.next_round)
     screen = next((s for s in screens if t.id in screen_tids.get(s.id, set())), None)
     return DeskTournament(

@@ -1,26 +1,91 @@
-// Echiquier auto-fit (beyond Papi-web): a boards or players screen taller than the display first
-// shrinks its text (down to MIN_SCALE), then pages itself: every column shows the same share of its
-// rows, and the pages turn every PAGE_SECONDS. Nothing is ever cut off on a hall TV. Small
-// displays (phones, narrow tablets) keep the ordinary vertical scroll. `?fit=0` turns it off.
+// Echiquier auto-fit: a hall screen (boards, players, results, standings) uses the whole display.
+//
+// The type grows or shrinks to the largest size at which every row fits the display and no cell is
+// cut (down to a minimum readable from the back of the hall: MIN_VH of the display's height). When
+// even that does not fit, the screen first uses fewer columns if its cells would be cut, then pages
+// itself, turning every PAGE_SECONDS. Rows always read in order: down the first column, then the
+// next column, then the next page. Small displays (phones, narrow tablets) keep the ordinary
+// vertical scroll. `?fit=0` turns it off.
 (function () {
   "use strict";
-  var MIN_SCALE = 0.7, PAGE_SECONDS = 10, MIN_WIDTH = 900;
-  var state = {page: 0, pages: 1, timer: null};
+  var MIN_VH = 1 / 54, MIN_PX = 14, MAX_VH = 1 / 20, PAGE_SECONDS = 10, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
+  var state = {page: 0, pages: 1, timer: null, px: 0, columns: 0};
 
   function main() { return document.querySelector("main[data-autofit]"); }
   function enabled() {
     return main() && window.innerWidth >= MIN_WIDTH && !/[?&]fit=0/.test(location.search);
   }
-  function fits() { return document.documentElement.scrollHeight <= window.innerHeight + 1; }
-  function groups() {
-    // One group per column (table body, or check-in half list).
-    return Array.prototype.slice.call(main().querySelectorAll(".column tbody, .column ul.checkin"));
+
+  // -- the blocks: one per set (or the results list), each with its slots (a column's table body or
+  // check-in list) and its rows in reading order
+  function blocks() {
+    return Array.prototype.slice.call(main().querySelectorAll("section.set, section.results")).map(function (el) {
+      var columns = Array.prototype.slice.call(el.querySelectorAll(".columns > .column"));
+      var slots = Array.prototype.slice.call(el.querySelectorAll(".column tbody, .column ul.checkin"));
+      var rows = [];
+      slots.forEach(function (s) { rows = rows.concat(Array.prototype.slice.call(s.children)); });
+      var order = el._flow || [];
+      var byId = {}, known = rows.length === order.length;
+      order.forEach(function (id, i) { byId[id] = i; });
+      rows.forEach(function (r) { if (!r.id || byId[r.id] === undefined) { known = false; } });
+      if (known) {  // rows moved by an earlier fit (or swapped in place): their reading order
+        rows.sort(function (a, b) { return byId[a.id] - byId[b.id]; });
+      } else if (rows.every(function (r) { return r.dataset.flow !== undefined; })) {
+        rows.sort(function (a, b) { return a.dataset.flow - b.dataset.flow; });
+      }  // else: as the server rendered them, column after column
+      rows.forEach(function (r, i) { r.dataset.flow = i; });
+      el._flow = rows.map(function (r) { return r.id || ""; });
+      return {el: el, columns: columns, slots: slots, rows: rows, probe: longest(rows),
+              // fewer columns only where one column holds one slot (check-in halves stay as they are)
+              flexible: columns.length > 0 && columns.length === slots.length};
+    });
   }
-  function show(pages, page) {
-    groups().forEach(function (g) {
-      var items = g.children, n = items.length;
-      var from = Math.floor(page * n / pages), to = Math.floor((page + 1) * n / pages);
-      for (var i = 0; i < n; i++) { items[i].hidden = pages > 1 && (i < from || i >= to); }
+
+  // The rows most likely to be cut: for each cell position, the PROBE rows with the longest text
+  // (checking them is as good as checking every row, and a long screen stays fast to fit).
+  var PROBE = 6;
+  function longest(rows) {
+    var chosen = new Set(), widest = {};
+    rows.forEach(function (r) {
+      var cells = r.cells || r.querySelectorAll(".name");
+      for (var i = 0; i < cells.length; i++) {
+        (widest[i] = widest[i] || []).push([cells[i].textContent.length, r]);
+      }
+    });
+    Object.keys(widest).forEach(function (i) {
+      widest[i].sort(function (a, b) { return b[0] - a[0]; }).slice(0, PROBE).forEach(function (x) { chosen.add(x[1]); });
+    });
+    return chosen;
+  }
+
+  // Deal each block's rows into `columns` slots and `pages` pages (page p, slot c holds the rows
+  // p*columns*per + c*per … + per), each slot keeping its rows in reading order.
+  function arrange(all, columns, pages) {
+    all.forEach(function (b) {
+      if (b.arranged === columns + "x" + pages) { return; }  // rows already dealt so
+      b.arranged = columns + "x" + pages;
+      var used = b.flexible ? Math.min(columns, b.slots.length) : b.slots.length;
+      var per = Math.max(1, Math.ceil(b.rows.length / (used * pages)));
+      var lists = b.slots.map(function () { return []; });
+      b.rows.forEach(function (r, i) {
+        var page = Math.floor(i / (used * per)), slot = Math.floor((i % (used * per)) / per);
+        r._page = page;
+        lists[slot].push(r);
+      });
+      b.slots.forEach(function (s, i) {
+        lists[i].forEach(function (r) { if (r.parentNode !== s || r !== s.lastElementChild) { s.appendChild(r); } });
+      });
+      if (b.flexible) {
+        b.columns.forEach(function (c, i) { c.style.display = i < used ? "" : "none"; });
+        var grid = b.columns[0].parentNode;
+        grid.style.gridTemplateColumns = "repeat(" + used + ", minmax(0, 1fr))";
+      }
+    });
+  }
+
+  function show(all, pages, page) {
+    all.forEach(function (b) {
+      b.rows.forEach(function (r) { r.hidden = pages > 1 && r._page !== page; });
     });
     var badge = document.getElementById("fit-page");
     if (pages > 1) {
@@ -35,60 +100,160 @@
       badge.remove();
     }
   }
-  function setScale(s) { document.documentElement.style.setProperty("--fit", s); }
+
+  function setSize(px) {
+    document.documentElement.style.setProperty("--fit-px", px + "px");
+    main().style.fontSize = px + "px";
+  }
+  function clear(all) {
+    document.documentElement.style.removeProperty("--fit-px");
+    main().style.fontSize = "";
+    all.forEach(function (b) {
+      if (b.flexible) {
+        b.columns.forEach(function (c) { c.style.display = ""; });
+        b.columns[0].parentNode.style.gridTemplateColumns = "";
+      }
+    });
+  }
+
+  function tallEnough() { return document.documentElement.scrollHeight <= window.innerHeight + 1; }
+  function cut(all) {  // a visible cell (or list item's name) whose text is wider than its box
+    for (var i = 0; i < all.length; i++) {
+      var cells = all[i].el.querySelectorAll("tr:not([hidden]) > td, tr > th, li:not([hidden]) .name");
+      for (var j = 0; j < cells.length; j++) {
+        if (cells[j].scrollWidth > cells[j].clientWidth + 1) { return true; }
+      }
+    }
+    return document.documentElement.scrollWidth > document.documentElement.clientWidth + 1;
+  }
+
+  // Does size `px` fit with `columns` columns on `pages` pages? The widest case is every row shown
+  // (widths do not depend on the rows shown), the tallest the first page.
+  function fitsWith(all, px, columns, pages) {
+    setSize(px);
+    arrange(all, columns, pages);
+    if (!cutFree(all)) { return false; }
+    show(all, pages, 0);
+    return tallEnough();
+  }
+
+  function cutFree(all) {  // with only the probe rows shown (widths do not depend on the rows shown)
+    all.forEach(function (b) { b.rows.forEach(function (r) { r.hidden = !b.probe.has(r); }); });
+    return !cut(all);
+  }
+
+  // Type bound by the width leaves height free: taller rows (up to MAX_PAD em of padding) are easier
+  // to follow across the screen.
+  function spread(all) {
+    var root = main(), lo = 0.22, hi = MAX_PAD;
+    root.style.setProperty("--row-pad", hi + "em");
+    if (tallEnough()) { return; }
+    for (var i = 0; i < 7; i++) {
+      var mid = (lo + hi) / 2;
+      root.style.setProperty("--row-pad", mid.toFixed(3) + "em");
+      if (tallEnough()) { lo = mid; } else { hi = mid; }
+    }
+    root.style.setProperty("--row-pad", lo.toFixed(3) + "em");
+  }
+
+  // The fewest pages whose first (fullest) page is short enough, at the current size: bisection.
+  function fewestPages(all, columns) {
+    var tall = function (p) { arrange(all, columns, p); show(all, p, 0); return tallEnough(); };
+    var few = 0, many = MAX_PAGES;  // `few` does not fit (0 never does), `many` does (or is the cap)
+    while (many - few > 1) {
+      var middle = Math.floor((few + many) / 2);
+      if (tall(middle)) { many = middle; } else { few = middle; }
+    }
+    return many;
+  }
+
+  // The largest size in [low, high] that fits `columns` × `pages` (`low` fits).
+  function largest(all, low, high, columns, pages) {
+    var lo = low, hi = high;
+    if (fitsWith(all, hi, columns, pages)) { return hi; }
+    while (hi - lo > 1) {
+      var mid = Math.floor((lo + hi) / 2);
+      if (fitsWith(all, mid, columns, pages)) { lo = mid; } else { hi = mid; }
+    }
+    return lo;
+  }
 
   function fit() {
     if (!main()) { return; }
-    setScale(1);
-    show(1, 0);
-    if (!enabled()) { return; }
-    var scale = 1;
-    if (!fits()) {  // text height is about proportional to the font size: one guess, then small steps
-      var room = window.innerHeight / document.documentElement.scrollHeight;
-      scale = Math.max(MIN_SCALE, Math.floor(room * 100) / 100);
-      setScale(scale.toFixed(2));
+    var all = blocks();
+    show(all, 1, 0);
+    main().style.removeProperty("--row-pad");
+    if (!enabled()) { clear(all); return; }
+    var low = Math.max(MIN_PX, Math.round(window.innerHeight * MIN_VH));
+    var high = Math.max(low, Math.round(window.innerHeight * MAX_VH));
+    var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.slots.length; })));
+    var columns = most, pages = 1, px = low;
+    if (fitsWith(all, low, columns, 1)) {
+      px = largest(all, low, high, columns, 1);
+    } else {
+      // at the smallest size: fewer columns while cells are cut (all of them when even one column
+      // cuts: then the cut is not the columns' fault), then as many pages as needed
+      setSize(low);
+      var wide = columns;
+      while (wide >= 1) {
+        arrange(all, wide, 1);
+        if (cutFree(all)) { break; }
+        wide -= 1;
+      }
+      if (wide < 1) {  // cut whatever the columns: keep them, page at the smallest size
+        pages = fewestPages(all, columns);
+      } else {
+        // each column count from `wide` down: its fewest pages, then the largest type on that many
+        // pages; fewer columns win when their type is larger for at most half as many pages again
+        var best = null;
+        for (var c = wide; c >= 1; c--) {
+          setSize(low);
+          var p = fewestPages(all, c);
+          var size = largest(all, low, high, c, p);
+          if (!best || (size > best.px && p <= Math.ceil(best.pages * 1.5))) {
+            best = {columns: c, pages: p, px: size};
+          }
+        }
+        columns = best.columns;
+        pages = best.pages;
+        px = best.px;
+      }
     }
-    while (!fits() && scale > MIN_SCALE) {
-      scale = Math.max(MIN_SCALE, scale - 0.03);
-      setScale(scale.toFixed(2));
-    }
-    var pages = 1;
-    if (!fits()) {
-      // a first guess from the overflow, then one more page at a time until every page fits
-      var body = main().getBoundingClientRect();
-      var room = window.innerHeight - body.top;
-      pages = Math.max(1, Math.ceil(body.height / Math.max(room, 1)) - 1);
-    }
-    while (!fits() && pages < 60) {
-      pages += 1;
-      // pages differ by at most one row per column: the first and the last page are the extremes
-      show(pages, pages - 1);
-      if (!fits()) { continue; }
-      show(pages, 0);
-      if (fits()) { break; }
-    }
+    setSize(px);
+    arrange(all, columns, pages);
+    show(all, pages, 0);
+    spread(all);  // on several pages: the first, the fullest, sets the spacing
     state.pages = pages;
+    state.columns = columns;
+    state.px = px;
     state.page = Math.min(state.page, pages - 1);
-    show(pages, state.page);
+    state.blocks = all;
+    show(all, pages, state.page);
     document.body.dataset.fitPages = pages;
-    document.body.dataset.fitScale = scale.toFixed(2);
+    document.body.dataset.fitPx = px;
+    document.body.dataset.fitColumns = columns;
   }
 
   function turn() {
-    if (state.pages > 1) {
+    if (state.pages > 1 && state.blocks) {
       state.page = (state.page + 1) % state.pages;
-      show(state.pages, state.page);
+      show(state.blocks, state.pages, state.page);
     }
   }
 
   var pending = null;
   function later() { clearTimeout(pending); pending = setTimeout(fit, 100); }
 
-  window.echiquierFit = {fit: fit, turn: turn, state: state};
-  document.addEventListener("DOMContentLoaded", function () {
+  // `try_(px, columns, pages)`: lay the screen out so, and say whether it fits (tests, debugging)
+  function try_(px, columns, pages) { return fitsWith(blocks(), px, columns, pages); }
+  window.echiquierFit = {fit: fit, turn: turn, state: state, try_: try_};
+  function start() {
     fit();
     state.timer = setInterval(turn, PAGE_SECONDS * 1000);
-  });
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
   window.addEventListener("resize", later);
   document.addEventListener("htmx:afterSettle", later);
+  document.addEventListener("echiquier:rows-swapped", later);
+  if (document.fonts && document.fonts.ready) { document.fonts.ready.then(later); }
 })();

@@ -24,6 +24,12 @@
     return "#" + hex(x[0] + (y[0] - x[0]) * f) + hex(x[1] + (y[1] - x[1]) * f) + hex(x[2] + (y[2] - x[2]) * f);
   }
 
+  // dark text on light colours, white on dark ones (the event may choose any colour)
+  function ink(c) {
+    var x = rgb(c).map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * x[0] + 0.7152 * x[1] + 0.0722 * x[2] > 0.3 ? "#111" : "#fff";
+  }
+
   function phase(cfg, now) {
     var hours = cfg.hours, c = cfg.colors, d1 = cfg.delays[0] * 60000, d2 = cfg.delays[1] * 60000,
         d3 = cfg.delays[2] * 60000;
@@ -73,6 +79,7 @@
     if (!p) { banner.hidden = true; return; }
     banner.hidden = false;
     banner.style.backgroundColor = p.color;
+    banner.style.color = ink(p.color);
     banner.dataset.seconds = p.seconds;
     banner.dataset.before = p.before ? "true" : "false";
     banner.querySelector(".timer-text").textContent = p.text ? p.text.replace("%s", spell(p.seconds, cfg)) : "";
