@@ -38,7 +38,7 @@ from web.hub import channel_of, make_channels, publisher
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.live import live
-from web.publish import Publications
+from web.publish import Publications, published_ids
 from web.relay import RelayedChannels
 from web.settings import Settings
 from web.state import KEY, AppState
@@ -57,12 +57,13 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     return JinjaTemplateEngine.from_environment(environment)
 
 
-async def open_all(registry: EventRegistry) -> None:
-    """Open every event once at start-up, so that their publishers resume (web/publish.py)."""
-    try:
-        await registry.all()
-    except Exception:  # a broken file is reported where it is opened; never stop the server for it
-        log.exception("opening the events at start-up failed")
+async def open_published(registry: EventRegistry) -> None:
+    """Open the events that were being published, so that their publishers resume (web/publish.py)."""
+    for event_id in published_ids(registry.events_dir):
+        try:
+            await registry.get(event_id)
+        except Exception:  # a broken or removed file is reported where it is opened; never stop the server for it
+            log.exception("opening %s at start-up failed", event_id)
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -93,7 +94,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
-        opening = asyncio.get_running_loop().create_task(open_all(registry))  # publishers resume
+        opening = asyncio.get_running_loop().create_task(open_published(registry))
         try:
             yield
         finally:

@@ -86,6 +86,15 @@ def read_state(events_dir: Path, event_id: str) -> PublishState:
         return PublishState()
 
 
+def published_ids(events_dir: Path) -> list[str]:
+    """Events whose publication has a remote (from their state files): to resume when the server starts."""
+    root = publish_root(events_dir)
+    if not root.is_dir():
+        return []
+    return sorted(p.stem for p in root.glob("*.json")
+                  if read_state(events_dir, p.stem).remote is not None and (events_dir / f"{p.stem}.db").is_file())
+
+
 def _write_state(path: Path, state: PublishState) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")

@@ -46,6 +46,7 @@ def test_a_result_entered_in_the_hall_reaches_the_public_site(browser: Any, tmp_
         pool.submit(asyncio.run, demo_publishing_to(events, remote)).result()
     settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
     with dav, web, LiveServer(settings) as hall:
+        assert fetch(f"{hall.url}/screen/demo/boards-a")  # the event opens: its publisher starts
         wait_for(lambda: fetch(f"{public_url}/version.json"), 30, "the first publication")
         spectator = browser.new_page(viewport={"width": 1280, "height": 900})
         tablet = browser.new_page(viewport={"width": 1024, "height": 768})
