@@ -181,7 +181,7 @@ class Publisher:
 
     async def _run(self) -> None:
         """Runs while there is something to do (a commit, a retry), then ends; the next poke starts it again."""
-        while self._dirty.is_set():
+        while self._dirty.is_set() and not getattr(self.store, "closed", False):
             wait = self._last_run + max(self.min_interval, self._backoff) - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -192,6 +192,8 @@ class Publisher:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # never let the task die: show the error, retry later
+                if getattr(self.store, "closed", False):
+                    break  # the event was archived or deleted: nothing left to publish from this store
                 log.exception("publication of %s failed", self.store.event_id)
                 await self._save(status="error", error=f"{type(exc).__name__}: {exc}")
                 ok = False
