@@ -20,6 +20,8 @@ from web.settings import ROOT, Settings
 from web.state import app_state
 
 FIXTURES = ROOT / "tests" / "fixtures"
+#: The server machine's own name: local admin needs it in `Host` (web/hosts.py), not "testserver.local".
+LOCAL_URL = "http://127.0.0.1"
 
 
 def fixture_path(name: str) -> Path:
@@ -95,8 +97,9 @@ async def demo_client(events_dir: Path, tmp_path: Path) -> AsyncIterator[AsyncTe
 
 @pytest.fixture
 async def admin_client(app: Litestar) -> AsyncIterator[AsyncTestClient[Litestar]]:
-    """A client seen as the server machine itself (loopback): the admin while no admin password is set."""
-    async with AsyncTestClient(app=app) as test_client:
+    """A client seen as the server machine itself (loopback, by its own name): the admin while no admin password
+    is set."""
+    async with AsyncTestClient(app=app, base_url=LOCAL_URL) as test_client:
         transport: Any = test_client._transport
         parse = transport.parse_request
 
@@ -115,7 +118,7 @@ async def admin_app(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[A
     """One app per test module (building the routes costs ~0.5 s); `app.state.test_host` is the client host."""
     root = tmp_path_factory.mktemp("admin")
     app = create_app(Settings(events_dir=root / "events", custom_dir=root / "custom", create_demo=False))
-    async with AsyncTestClient(app=app) as client:
+    async with AsyncTestClient(app=app, base_url=LOCAL_URL) as client:
         transport: Any = client._transport
         parse = transport.parse_request
         app.state.test_host = "127.0.0.1"

@@ -81,8 +81,9 @@ async def test_create_an_event(admin_web: Client) -> None:
     ({"record_illegal_moves": "two"}, "record_illegal_moves", rules.NOT_INT, ()),
     ({"record_illegal_moves": "12"}, "record_illegal_moves", rules.TOO_BIG, (9,)),
     ({"delay1": "0"}, "delay1", rules.TOO_SMALL, (1,)),
-    ({"input_code": "abc"}, "input_code", rules.SHORT_CODE, (4,)),
-    ({"arbiter_code": "ab"}, "arbiter_code", rules.SHORT_CODE, (4,)),
+    ({"input_code": "abc"}, "input_code", rules.SHORT_CODE, (6,)),
+    ({"input_code": "12345"}, "input_code", rules.SHORT_CODE, (6,)),
+    ({"arbiter_code": "ab"}, "arbiter_code", rules.SHORT_CODE, (6,)),
 ])
 async def test_a_bad_new_event_is_refused_with_a_message_next_to_the_field(
         admin_web: Client, change: dict[str, str], field: str, text: str, args: tuple) -> None:

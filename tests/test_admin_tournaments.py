@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import pytest
@@ -171,6 +172,11 @@ async def test_upload_over_players_needs_replace(admin_web: Client) -> None:
     assert await store.players(tid) == before
     expect_error(await post(admin_web, f"{BASE}/{tid}/upload"), "file", rules.REQUIRED)
     response = await admin_web.post(f"{BASE}/{tid}/upload", data={"replace": "1"}, files=upload("again.trf", data))
+    assert response.status_code == 200
+    assert await store.players(tid) == before  # first what would be lost (tests/test_admin_replace.py)
+    token = re.search(r'name="pending" value="([^"]+)"', response.text)
+    assert token
+    response = await post(admin_web, f"{BASE}/{tid}/upload", {"pending": token[1]})
     assert response.status_code == 200
     after = await store.players(tid)
     assert [p.last_name for p in after] == [p.last_name for p in before]

@@ -10,7 +10,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, HX, INPUT_URL, form, game, login_arbiter, make_event, stored
-from tests.conftest import prime_csrf
+from tests.conftest import LOCAL_URL, prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
@@ -46,7 +46,7 @@ def loopback(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 async def local_client(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Client]:
     loopback(monkeypatch)
-    async with AsyncTestClient(app=create_app(settings)) as test_client:
+    async with AsyncTestClient(app=create_app(settings), base_url=LOCAL_URL) as test_client:
         await prime_csrf(test_client)
         yield test_client
 
@@ -144,7 +144,7 @@ async def test_admin_password_first_start_only_from_the_server_machine(
         await prime_csrf(lan)
         with monkeypatch.context() as patch:
             loopback(patch)
-            async with AsyncTestClient(app=create_app(settings)) as local:
+            async with AsyncTestClient(app=create_app(settings), base_url=LOCAL_URL) as local:
                 await prime_csrf(local)
                 short = await local.post("/auth/admin/password", data={"password": "short", "confirm": "short"})
                 assert short.status_code == 400

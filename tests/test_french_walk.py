@@ -32,7 +32,7 @@ from litestar.testing import AsyncTestClient
 
 from database import admin
 from database.store import EventStore
-from tests.conftest import prime_csrf
+from tests.conftest import LOCAL_URL, prime_csrf
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
 from web.auth import hash_password
@@ -46,8 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}
 
 #: GET routes that answer no HTML page (data, live stream, files) and are not walked.
-NOT_HTML = {"/clock", "/live/{event_id:str}", "/api/standings/{event_id:str}/{uniq:str}",
-            "/export/{event_id:str}/{uniq:str}", "/static/{file_path:path}", "/custom/{file_path:path}"}
+NOT_HTML = {"/clock", "/favicon.ico", "/live/{event_id:str}", "/api/standings/{event_id:str}/{uniq:str}",
+            "/export/{event_id:str}/{uniq:str}", "/arbiter/{event_id:str}/export/{tid:int}",
+            "/static/{file_path:path}", "/custom/{file_path:path}"}
 #: Routes the demo cannot reach by a link: visited by explicit URLs in `extra_urls`.
 #: Templates no response of the walk renders, with the reason.
 UNRENDERED = {"screen/_notice.html": "answer to a write on a game no longer shown (a message the controller "
@@ -81,7 +82,8 @@ CODES = {"bh", "sb", "ps", "trf", "fide", "elo", "qr", "en", "fr", "gm", "im", "
          # the language switch names each language in its own words
          "english", "français"}
 
-ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "label", "hx-confirm", "data-online", "data-offline"}
+ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "label", "hx-confirm", "data-online", "data-offline",
+              "data-confirm", "data-waiting", "data-stored", "data-refused", "data-board"}
 CONFIRM = re.compile(r"confirm\((\"(?:[^\"\\]|\\.)*\")\)")
 WORD = re.compile(r"[^\W\d_]+")
 
@@ -216,7 +218,7 @@ async def french_admin(events_dir: Path, tmp_path: Path) -> AsyncIterator[AsyncT
     environment = app.template_engine.engine  # type: ignore[attr-defined]
     app.state.recorder = environment.loader = RecordingLoader(environment.loader)
     app.state.walk_host = "127.0.0.1"  # "10.0.0.7": a tablet of the hall (a visitor)
-    async with AsyncTestClient(app=app) as client:
+    async with AsyncTestClient(app=app, base_url=LOCAL_URL) as client:  # the server's own name (web/hosts.py)
         transport: Any = client._transport
         parse = transport.parse_request
         transport.parse_request = lambda request: {**parse(request=request), "client": (app.state.walk_host, 50000)}

@@ -1,7 +1,8 @@
-"""Property-based tests on every write endpoint: random forms, ids, codes, unicode, huge values.
+"""Property-based tests on every endpoint: random forms, ids, codes, unicode, huge values, query strings.
 
 Whatever is sent, the server never answers 500, and a refused request (4xx) changes nothing in the
 event file. The client is the server machine itself (admin), so admin routes run their handlers too.
+GET routes get random path parts and query strings (the parameters the handlers read, and others).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ EXAMPLES = settings(max_examples=int(os.environ.get("ECHIQUIER_FUZZ_EXAMPLES", "
 def fuzz_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient[Litestar]]:
     root = tmp_path_factory.mktemp("fuzz")
     app = create_app(Settings(events_dir=root / "events", custom_dir=root / "custom", create_demo=True))
-    with TestClient(app=app) as client:
+    with TestClient(app=app, base_url="http://127.0.0.1") as client:
         transport: Any = client._transport
         parse = transport.parse_request
         transport.parse_request = lambda request: {**parse(request=request), "client": ("127.0.0.1", 50000)}
@@ -60,10 +61,11 @@ def snapshot(events: Path) -> dict[str, list[tuple[object, ...]]]:
 
 values = st.one_of(
     st.text(max_size=40), st.integers(min_value=-(2**63), max_value=2**63).map(str),
+    st.integers(min_value=-(10**40), max_value=10**40).map(str), st.sampled_from(["10" * 15, "300000000", "20000"]),
     st.sampled_from(["", "0", "1", "2", "3", "4", "5", "6", "7", "-1", "demo", "open-a", "1e9", "½", "null"]),
     st.just("é" * 20_000),
 )
-path_values = st.one_of(st.integers(min_value=-5, max_value=400).map(str),
+path_values = st.one_of(st.integers(min_value=-5, max_value=400).map(str), st.just(str(10**30)),
                         st.sampled_from(["demo", "input", "boards-a", "hall", "open-a", "..", "%2e%2e"]),
                         st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12))
 forms = st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=12)), values, max_size=8)
@@ -89,5 +91,39 @@ def test_random_posts_never_fail_and_refusals_change_nothing(fuzz_client: TestCl
         assert "Traceback" not in response.text
         if response.status_code >= 400:
             assert snapshot(events) == before, (route, data, response.status_code)
+
+    check()
+
+
+#: Query parameters the handlers read (and `lang`, read by every page).
+QUERY_NAMES = ["round", "tiebreaks", "edition", "tid", "rnd", "board", "player", "white", "q", "done", "lang",
+               "trf26", "index"]
+#: Not fuzzed: the SSE stream never ends, static files have no parameter.
+NOT_FUZZED = ("/live/", "/static/", "/custom/")
+query_values = st.one_of(values.filter(lambda v: len(v) < 200), st.just("é" * 1500),
+                         st.sampled_from([str(10**30), "300000000", "20000", "-3", "1e9"]))  # httpx's URL limit: 64 kB
+queries = st.dictionaries(st.one_of(st.sampled_from(QUERY_NAMES), st.text(max_size=12)), query_values, max_size=6)
+get_path_values = st.one_of(st.just("demo"), st.just("open-a"), path_values,
+                            st.sampled_from(["open-b", "boards-a", "input", "standings", "hall", "1"]))
+
+
+def get_routes() -> list[str]:
+    app = create_app(Settings(create_demo=False))
+    return sorted({route.path for route in app.routes if "GET" in getattr(route, "methods", set())
+                   and not route.path.startswith(NOT_FUZZED)})
+
+
+@pytest.mark.parametrize("route", get_routes())
+def test_random_gets_never_fail_and_change_nothing(fuzz_client: TestClient[Litestar], route: str) -> None:
+    events: Path = app_state(fuzz_client.app).settings.events_dir
+
+    @EXAMPLES
+    @given(parts=st.lists(get_path_values, min_size=3, max_size=3), query=queries, htmx=st.booleans())
+    def check(parts: list[str], query: dict[str, str], htmx: bool) -> None:
+        before = snapshot(events)
+        response = fuzz_client.get(fill(route, parts), params=query, headers={"HX-Request": "true"} if htmx else {})
+        assert response.status_code < 500, (route, parts, query, response.text[:300])
+        assert "Traceback" not in response.text
+        assert snapshot(events) == before, (route, query)
 
     check()

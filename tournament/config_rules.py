@@ -39,6 +39,7 @@ BAD_DATE = "Enter a date as YYYY-MM-DD."
 BAD_TIME = "Enter a time as hh:mm."
 STOP_BEFORE_START = "The end date is before the start date."
 SHORT_CODE = "The code must have at least %s characters."
+MIN_CODE = 6  # input codes and arbiter passwords: a 4-digit code falls to parallel guesses in a minute
 HANDICAP_PAIR = "Give both the rating step and the seconds per penalty, or neither."
 HANDICAP_NEEDS_TIME = "The handicap needs an initial time."
 MIN_OVER_INITIAL = "The minimum time cannot exceed the initial time."
@@ -212,8 +213,8 @@ def event_rules(form: Form, *, taken_ids: Collection[str] = (), new: bool = Fals
     for name in ("input_code", "arbiter_code"):
         code = form.raw(name)
         if code:
-            if len(code) < 4:
-                form.fail(name, SHORT_CODE, 4)
+            if len(code) < MIN_CODE:
+                form.fail(name, SHORT_CODE, MIN_CODE)
             values[name] = code
         values[f"clear_{name}"] = form.flag(f"clear_{name}")
     return values

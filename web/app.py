@@ -37,9 +37,12 @@ from web.favicon import favicon
 from web.hub import channel_of, make_channels, publisher
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
+from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
 from web.publish import Publications, published_ids
 from web.relay import RelayedChannels
+from web.security import security_middleware
+from web.sessions import Sessions
 from web.settings import Settings
 from web.state import KEY, AppState
 from web.timing import timing_middleware
@@ -90,6 +93,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
+        state.sessions = Sessions.load(settings.events_dir)
         if isinstance(channels, RelayedChannels):
             await channels.start()
         if settings.create_demo and not registry.ids():
@@ -121,7 +125,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
         lifespan=[lifespan],
-        middleware=[timing_middleware, actor_middleware, language_middleware, csrf_middleware],
+        middleware=[limits_middleware, security_middleware, timing_middleware, actor_middleware, language_middleware,
+                    csrf_middleware],
+        request_max_body_size=MAX_UPLOAD_BODY,  # web/limits.py refuses larger bodies first, with its message
         # the hall's pages are gzipped once per commit by render_cached (web/render.py): no compressor per request
         compression_config=CompressionConfig(backend="gzip", minimum_size=1000,
                                              exclude=["/live", "/screen/", "/rotator/"]),

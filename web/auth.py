@@ -3,13 +3,16 @@
 - visitor: anyone; public screens only;
 - player: holder of the event's input code (`info.update_password`), or anyone if none is set;
 - arbiter: holder of the event's arbiter password (`info.arbiter_password`), or the admin;
-- admin: the server machine itself (loopback, when `settings.local_admin`), or holder of the admin
+- admin: the server machine itself (loopback under one of its own names, web/hosts.py, when
+  `settings.local_admin`), or holder of the admin
   password (its argon2 hash lives in `<events>/.admin`, set at first start from the server machine).
 
-A board card (QR code) grants a "board" role on one game only (`board_token`). Logins are cookies
-signed with a persistent secret kept beside the event files, so they survive a restart; each is bound
-to the stored password hash, so changing a password logs everybody out. Wrong passwords are
-rate-limited per client (`LoginThrottle`, in memory).
+A board card (QR code) grants a "board" role on one game only (`board_token`, signed with a persistent
+secret kept beside the event files). Logins are server-side sessions (web/sessions.py): a random id in
+the cookie, the record kept (and persisted) by the server, so they survive a restart; logout ends the
+session on the server; each is bound to the stored password hash, so changing a password logs everybody
+out. Password attempts are rate-limited per client and per event, counted before the hash check
+(`LoginThrottle`, web/throttle.py).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from database.journal import Actor, acting_as
 from database.store import GameKey
 from tournament.errors import Forbidden
 from tournament.models import Info
+from web.hosts import is_own_host, is_own_origin
 from web.state import app_state
 
 HASHER = PasswordHasher()
@@ -40,6 +44,9 @@ SECRET_FILE = ".secret"
 ADMIN_FILE = ".admin"
 ADMIN_COOKIE = "echiquier-admin"
 COOKIE_AGE = 60 * 60 * 24 * 30
+MAX_PASSWORD = 1024  # longer is refused unhashed (argon2 of a megabyte is slow)
+MIN_CODE = 6  # input codes and arbiter passwords (tournament/config_rules.py, web/controllers/arbiter.py)
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud, typed on a tablet
 Connection = ASGIConnection[Any, Any, Any, Any]
 Role = Literal["admin", "arbiter", "player", "visitor"]  # for one event (role_of)
 
@@ -75,35 +82,43 @@ def input_cookie_name(event_id: str) -> str:
     return f"echiquier-input-{event_id}"
 
 
-def input_token(secret: bytes, event_id: str, password_hash: str) -> str:
-    message = f"input:{event_id}:{password_hash}".encode()
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
-
-
 def has_input_access(request: Request | Connection, event_id: str, password_hash: str | None) -> bool:
     if password_hash is None:
         return True
     cookie = request.cookies.get(input_cookie_name(event_id), "")
-    expected = input_token(app_state(request).secret, event_id, password_hash)
-    return hmac.compare_digest(cookie, expected)
+    return app_state(request).sessions.valid(cookie, "input", event_id, password_hash)
 
 
 def _sign(secret: bytes, *parts: object) -> str:
     return hmac.new(secret, ":".join(str(p) for p in parts).encode(), hashlib.sha256).hexdigest()
 
 
-def _cookie_ok(connection: Connection, name: str, expected: str) -> bool:
-    return hmac.compare_digest(connection.cookies.get(name, ""), expected)
+async def open_session(connection: Connection, kind: str, event_id: str, password_hash: str) -> str:
+    """A login: a new server-side session (web/sessions.py); returns the cookie's value."""
+    return await app_state(connection).sessions.open(kind, event_id, password_hash)
+
+
+async def close_session(connection: Connection, cookie_name: str) -> None:
+    """A logout: the session named by this cookie ends on the server (a kept copy of the cookie is worthless)."""
+    await app_state(connection).sessions.close(connection.cookies.get(cookie_name, ""))
 
 
 def is_local(connection: Connection) -> bool:
-    """The server machine itself, when the settings make it admin."""
-    if not app_state(connection).settings.local_admin or connection.client is None:
-        return False
+    """The server machine itself, when the settings make it admin: a loopback client that names this server
+    by one of its own names (`Host`; for a write, `Origin` too when sent), and no reverse proxy in front."""
+    settings = app_state(connection).settings
+    if not settings.local_admin or settings.forwarded_allow_ips or connection.client is None:
+        return False  # behind a proxy every client may come from loopback: the admin password only
     try:
-        return ipaddress.ip_address(connection.client.host).is_loopback
+        if not ipaddress.ip_address(connection.client.host).is_loopback:
+            return False
     except ValueError:
         return False
+    if not is_own_host(connection.headers.get("host", ""), settings.host_names):
+        return False  # DNS rebinding: a page of another site, reaching 127.0.0.1 under its own name
+    origin = connection.headers.get("origin")
+    unsafe = connection.scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
+    return not (unsafe and origin is not None and not is_own_origin(origin, settings.host_names))
 
 
 def is_admin(connection: Connection) -> bool:
@@ -111,12 +126,7 @@ def is_admin(connection: Connection) -> bool:
     if is_local(connection):
         return True
     state = app_state(connection)
-    return bool(state.admin_hash) and _cookie_ok(connection, ADMIN_COOKIE,
-                                                 admin_token(state.secret, state.admin_hash or ""))
-
-
-def admin_token(secret: bytes, admin_hash: str) -> str:
-    return _sign(secret, "admin", admin_hash)
+    return state.sessions.valid(connection.cookies.get(ADMIN_COOKIE, ""), "admin", "", state.admin_hash)
 
 
 def load_admin_hash(events_dir: Path) -> str | None:
@@ -145,17 +155,11 @@ def arbiter_cookie_name(event_id: str) -> str:
     return f"echiquier-arbiter-{event_id}"
 
 
-def arbiter_token(secret: bytes, event_id: str, password_hash: str) -> str:
-    return _sign(secret, "arbiter", event_id, password_hash)
-
-
 def is_arbiter(connection: Connection, event_id: str, info: Info) -> bool:
     if is_admin(connection):
         return True
-    if not info.arbiter_password:
-        return False
-    return _cookie_ok(connection, arbiter_cookie_name(event_id),
-                      arbiter_token(app_state(connection).secret, event_id, info.arbiter_password))
+    return app_state(connection).sessions.valid(connection.cookies.get(arbiter_cookie_name(event_id), ""),
+                                                "arbiter", event_id, info.arbiter_password)
 
 
 def role_of(connection: Connection, event_id: str, info: Info) -> Role:
@@ -201,19 +205,32 @@ def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
     return key
 
 
+def new_code(length: int = 8) -> str:
+    """A random code for an event (input or arbiter): 8 characters of an unambiguous alphabet (~40 bits).
+
+    >>> code = new_code(); len(code) >= MIN_CODE and set(code) <= set(CODE_ALPHABET)
+    True
+    """
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(max(length, MIN_CODE)))
+
+
 def client_key(connection: Connection) -> str:
     return connection.client.host if connection.client else "?"
 
 
 async def check_password(connection: Connection, password_hash: str | None, password: str) -> bool:
-    """Verify a password for this client, rate-limited (raises TooManyAttempts)."""
+    """Verify a password for this client on this event (the path's, or the server's admin password).
+
+    The attempt is counted before the slow hash check (web/throttle.py): TooManyAttempts when the client
+    or the event is at its limit, however many requests are in flight.
+    """
     throttle = app_state(connection).throttle
     who = client_key(connection)
-    throttle.check(who)
-    if password_hash and await verify_password(password_hash, password):
-        throttle.succeeded(who)
+    event = str(connection.path_params.get("event_id") or "(server admin)")
+    started = throttle.begin(who, event)
+    if password_hash and len(password) <= MAX_PASSWORD and await verify_password(password_hash, password):
+        throttle.succeeded(who, event, started)
         return True
-    throttle.failed(who)
     return False
 
 

@@ -24,12 +24,14 @@ from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
 from web.publish_command import add_publish_command, run_publish
+from web.server import raise_open_file_limit, uvicorn_config
 from web.settings import ROOT, Settings
 from web.workers import DEFAULT_REDIS, serve_workers
 
 
 def serve(args: argparse.Namespace) -> int:
     settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
                         redis_url=args.redis)
     if args.workers > 1:  # several processes joined by Redis (web/workers.py)
         print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
@@ -41,13 +43,16 @@ def serve(args: argparse.Namespace) -> int:
         print(f"  in the hall (LAN): http://{lan_address()}:{args.port}/")
     else:
         print(f"  at: http://{args.host}:{args.port}/")
+    print(f"  admin: http://127.0.0.1:{args.port}/admin on this machine, no password needed; from another device,"
+          f" set an admin password at http://127.0.0.1:{args.port}/auth/admin first, then sign in there")
     sys.stdout.flush()
     # Start-up objects (templates, modules) never die: keep them out of the collector's way, and let the
     # young generation grow before a collection, so that a result write never waits for a long GC pass.
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    raise_open_file_limit()
+    uvicorn.Server(uvicorn_config(app, settings, args.host, args.port)).run()
     return 0
 
 
@@ -128,6 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--lang", choices=LANGUAGES, default=LANGUAGES[0],
                          help="default language of the pages, when neither the visitor nor the event chose one "
                               "(default: en)")
+    p_serve.add_argument("--host-name", action="append", metavar="NAME",
+                         help="a name this server is reached by (repeatable; loopback names and the LAN address are"
+                         " always its own): the server machine is admin only under its own names")
+    p_serve.add_argument("--forwarded-allow-ips", metavar="IPS",
+                         help="behind a reverse proxy: the proxy addresses whose X-Forwarded-For/-Proto are trusted"
+                         " (comma-separated, or *); nobody is admin by address then, only by the admin password")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
     p_serve.add_argument("--workers", type=positive, default=1,

@@ -5,7 +5,9 @@ A POST/PUT/PATCH/DELETE is accepted only if it carries the same token in the `X-
 (htmx: added to every request by web/static/echiquier.js from `<meta name="csrf-token">`) or in a
 `csrf_token` form field (plain forms: templates add `<input type="hidden" name="csrf_token"
 value="{{ csrf_token }}">`; echiquier.js also adds it to any POST form that lacks it). Anything else
-gets a 403 page, before the handler runs. Templates get the token as `csrf_token` (web/render.py).
+gets a 403 page, before the handler runs and before any body is parsed: a client without a token cookie is
+refused without reading its body, and a body is read at most up to its route's limit (web/limits.py).
+Templates get the token as `csrf_token` (web/render.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from litestar.types import Scope as LitestarScope
 from web.htmx import is_htmx
 from web.i18n import translator
 from web.language import request_language
+from web.limits import body_limit
 from web.state import app_state
 
 COOKIE = "echiquier-csrf"
@@ -32,7 +35,6 @@ HEADER = b"x-csrf-token"
 FIELD = "csrf_token"
 SCOPE_KEY = "echiquier_csrf"
 SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
-MAX_BODY = 64 * 1024 * 1024
 MULTIPART_FIELD = re.compile(rb'name="csrf_token"\r\n(?:[^\r\n]+\r\n)*\r\n([A-Za-z0-9_.-]{1,200})\r\n')
 
 Scope = MutableMapping[str, Any]
@@ -78,7 +80,8 @@ def _header(scope: Scope, wanted: bytes) -> str:
     return ""
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, list[Message]]:
+async def _read_body(receive: Receive, limit: int) -> tuple[bytes, list[Message]]:
+    """The body, up to the route's limit (web/limits.py refused a larger Content-Length before this)."""
     chunks: list[bytes] = []
     messages: list[Message] = []
     size = 0
@@ -89,7 +92,7 @@ async def _read_body(receive: Receive) -> tuple[bytes, list[Message]]:
             break
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
-        if not message.get("more_body") or size > MAX_BODY:
+        if not message.get("more_body") or size > limit:
             break
     return b"".join(chunks), messages
 
@@ -146,7 +149,7 @@ def csrf_middleware(app: LitestarApp) -> LitestarApp:
         sent = _header(scope, HEADER)
         replay: list[Message] = []
         if not sent and not fresh:
-            body, replay = await _read_body(receive)
+            body, replay = await _read_body(receive, body_limit(scope.get("path", "")))
             sent = _field(_header(scope, b"content-type"), body)
         if fresh or not sent or not hmac.compare_digest(sent, cookie):
             await send_with_cookie({"type": "http.response.start", "status": 403,

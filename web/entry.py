@@ -32,7 +32,7 @@ from web.i18n import translator
 from web.render import language, render
 from web.state import app_state
 
-Id = Annotated[int, msgspec.Meta(ge=1)]
+Id = Annotated[int, msgspec.Meta(ge=1, le=2**31 - 1)]
 Code = Annotated[int, msgspec.Meta(ge=1, le=6)]
 Round = Annotated[int, msgspec.Meta(ge=1, le=99)]
 Key = Annotated[str, msgspec.Meta(max_length=64, pattern="^[A-Za-z0-9_-]*$")]
@@ -47,7 +47,7 @@ class ResultEntry(msgspec.Struct, kw_only=True):
     white_player_id: Id
     black_player_id: Id
     result: Code
-    board: Annotated[int, msgspec.Meta(ge=0)] = 0  # as displayed, for messages and the log only
+    board: Annotated[int, msgspec.Meta(ge=0, le=9999)] = 0  # as displayed, for messages and the log only
     old: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # the result being corrected (arbiters); 0 = none
     key: Key = ""  # client-generated, one per submission
 
@@ -67,7 +67,7 @@ class ResultDeletion(msgspec.Struct, kw_only=True):
     white_player_id: Id
     black_player_id: Id
     old: Code  # the result to delete, as displayed (compare-and-set)
-    board: Annotated[int, msgspec.Meta(ge=0)] = 0
+    board: Annotated[int, msgspec.Meta(ge=0, le=9999)] = 0
     key: Key = ""
 
     @property

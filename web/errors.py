@@ -20,7 +20,9 @@ from tournament.errors import (
 )
 from web.htmx import is_htmx
 from web.i18n import translator
+from web.limits import BodyTooLarge
 from web.render import language, render
+from web.security import SECURITY_HEADERS
 from web.throttle import TooManyAttempts
 
 log = logging.getLogger("echiquier")
@@ -34,7 +36,9 @@ def error_page(request: Request, status: int, message: str, *, translated: bool 
     fragment = is_htmx(request)
     if not translated:
         message = translator(language(request))(message)
-    return render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)
+    page = render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)
+    page.headers.update(SECURITY_HEADERS)  # a path no route matches skips the middleware (web/security.py)
+    return page
 
 
 #: The HTTP status of each kind of refusal; the domain and the store know nothing of HTTP.
@@ -47,6 +51,7 @@ STATUS: dict[type[EchiquierError], int] = {
     Unavailable: 503,
     Broken: 500,
     TooManyAttempts: 429,
+    BodyTooLarge: 413,
 }
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from web.i18n_admin import ADMIN_FR
+from web.i18n_admin_ui import ADMIN_UI_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_hall import HALL_FR
+from web.i18n_hardening import HARDENING_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_publish import PUBLISH_FR
 from web.i18n_store import STORE_FR
@@ -372,9 +374,10 @@ FR: dict[str, str] = {
 }
 
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
-# HALL_FR: web/i18n_hall.py (hall screens); PUBLISH_FR: web/i18n_publish.py (publication)
-CATALOGS = {"fr": {**ADMIN_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **PUBLISH_FR, **FR,
-                   **UI_FR}}
+# HALL_FR: web/i18n_hall.py (hall screens); ADMIN_UI_FR: web/i18n_admin_ui.py (admin confirmations, builders);
+# HARDENING_FR: web/i18n_hardening.py (limits, logins); PUBLISH_FR: web/i18n_publish.py (publication)
+CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **HARDENING_FR,
+                   **PUBLISH_FR, **FR, **UI_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

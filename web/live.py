@@ -14,6 +14,7 @@ from litestar.params import FromPath
 from litestar.response import Stream
 
 from database.registry import check_event_id
+from web.deps import public_event
 from web.hub import Channels, channel_of
 from web.state import app_state
 
@@ -28,7 +29,7 @@ async def live_stream(channels: Channels, event_id: str) -> AsyncIterator[bytes]
             yield message
 
 
-@get("/live/{event_id:str}")
+@get("/live/{event_id:str}", guards=[public_event])  # a non-public event streams to its admin only
 async def live(request: Request[Any, Any, Any], event_id: FromPath[str]) -> Stream:
     check_event_id(event_id)
     state = app_state(request)

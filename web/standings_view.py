@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -14,6 +15,7 @@ from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round,
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
 from tournament.trf import parse_date
 from web.cache import memo
+from web.params import check_round, check_tie_breaks
 
 
 class BadRequest(EchiquierError):
@@ -26,6 +28,10 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
     list and edition unless others are given. Bad codes raise a 400 naming them."""
     if edition is not None and edition not in EDITIONS:
         raise BadRequest("Unknown tie-break edition %r (use %s).", edition, " or ".join(EDITIONS))
+    check_tie_breaks(tie_breaks)
+    if rounds is not None:  # within the tournament: its loops and lists are sized by the round
+        tournament, pairings = await store.tournament(tid), await store.pairings(tid)
+        check_round(rounds, max([tournament.rounds or 0, *(p.round for p in pairings)]))
 
     async def compute() -> Standings:
         tournament = await store.tournament(tid)
@@ -35,10 +41,11 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         start = parse_date(_iso_day(info.start))
         chosen = edition_for(edition or tournament.tie_break_edition, start)
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
-        try:
-            return compute_standings(await store.players(tid), pairings, tie_breaks=codes.split(","),
-                                     rounds=counted, total_rounds=tournament.rounds, edition=chosen,
-                                     round_robin=tournament.tournament_type == "round_robin")
+        players = await store.players(tid)
+        try:  # off the event loop: a large tournament's tie-breaks take tens of milliseconds
+            return await asyncio.to_thread(
+                compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
+                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")
         except EchiquierError as exc:  # an unknown tie-break code or modifier
             raise BadRequest(exc.key, *exc.params) from None
 

@@ -19,6 +19,7 @@ from database.registry import EventRegistry
 from web.hub import Channels, LiveHub
 from web.pairing_draft import Drafts
 from web.publish import Publications
+from web.sessions import Sessions
 from web.settings import Settings
 from web.throttle import LoginThrottle
 
@@ -33,6 +34,7 @@ class AppState:
     templates: JinjaTemplateEngine
     hubs: dict[str, LiveHub] = field(default_factory=dict)  # per open event: its live hub (web/hub.py)
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
+    sessions: Sessions = field(default_factory=Sessions)  # logins (web/sessions.py; loaded in the lifespan)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
     drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (web/pairing_draft.py)

@@ -19,9 +19,11 @@ from urllib.parse import urlsplit
 
 import msgspec
 import uvicorn
+from uvicorn.supervisors import Multiprocess
 from litestar import Litestar
 
 from web.app import create_app
+from web.server import raise_open_file_limit, uvicorn_config
 from web.settings import Settings
 
 ENVIRONMENT = "ECHIQUIER_WORKER_SETTINGS"  # the settings, handed to the worker processes
@@ -71,5 +73,8 @@ def serve_workers(settings: Settings, *, workers: int, host: str, port: int) -> 
               f"  or serve with one worker (--workers 1, no Redis needed).", file=sys.stderr)
         return 2
     os.environ[ENVIRONMENT] = encode_settings(msgspec.structs.replace(settings, redis_url=url))
-    uvicorn.run("web.workers:worker_app", factory=True, workers=workers, host=host, port=port, log_level="warning")
+    raise_open_file_limit()
+    config = uvicorn_config("web.workers:worker_app", settings, host, port, factory=True, workers=workers)
+    server = uvicorn.Server(config)
+    Multiprocess(config, target=server.run, sockets=[config.bind_socket()]).run()  # what uvicorn.run does
     return 0

@@ -21,18 +21,19 @@ from web.auth import (
     COOKIE_AGE,
     Role,
     actor,
-    admin_token,
     arbiter_cookie_name,
-    arbiter_token,
     check_password,
+    close_session,
     hash_password,
     is_admin,
     is_local,
+    open_session,
     save_admin_password,
 )
 from web.deps import Reserved
 from web.entry import ARBITER_ROLES
 from web.i18n import translator
+from web.params import bounded
 from web.render import language, render
 from web.state import app_state
 
@@ -129,12 +130,13 @@ class ArbiterController(Controller):
             page = self._login_page(request, event_id, info, _("Wrong password."))
             page.delete_cookie(arbiter_cookie_name(event_id), path="/")
             return page
-        token = arbiter_token(app_state(request).secret, event_id, info.arbiter_password)
+        token = await open_session(request, "arbiter", event_id, info.arbiter_password)
         return _cookie(Redirect(f"/arbiter/{event_id}/desk", status_code=303), arbiter_cookie_name(event_id), token)
 
     @post("/logout")
-    async def logout(self, event_id: FromPath[str]) -> Response[str]:
+    async def logout(self, request: Request, event_id: FromPath[str]) -> Response[str]:
         check_event_id(event_id)  # the id goes into a cookie name: no arbitrary characters
+        await close_session(request, arbiter_cookie_name(event_id))
         response = Redirect(f"/arbiter/{event_id}", status_code=303)
         response.delete_cookie(arbiter_cookie_name(event_id), path="/")
         return response
@@ -161,6 +163,8 @@ class ArbiterController(Controller):
     ) -> Template:
         if role not in ARBITER_ROLES:
             return self._login_page(request, event_id, info, None)
+        for name, value in (("tid", tid), ("rnd", rnd), ("board", board), ("player", player)):
+            bounded(name, value)
         entries = await store.journal_entries(tournament_id=tid, rnd=rnd, board=board, player=player, limit=1000)
         tournaments = await store.tournaments()
         players: list[Player] = []
@@ -204,7 +208,7 @@ class ServerAdminController(Controller):
         check_new_password(data)
         admin_hash = state.admin_hash = await save_admin_password(state.settings.events_dir, data.password)
         return _cookie(Redirect("/auth/admin?done=password", status_code=303), ADMIN_COOKIE,
-                       admin_token(state.secret, admin_hash))
+                       await open_session(request, "admin", "", admin_hash))
 
     @post("/login")
     async def login(self, request: Request, data: URLEncodedBody[Login]) -> Response[str] | Template:
@@ -216,10 +220,11 @@ class ServerAdminController(Controller):
             page.delete_cookie(ADMIN_COOKIE, path="/")
             return page
         return _cookie(Redirect("/auth/admin?done=login", status_code=303), ADMIN_COOKIE,
-                       admin_token(state.secret, state.admin_hash))
+                       await open_session(request, "admin", "", state.admin_hash))
 
     @post("/logout")
-    async def logout(self) -> Response[str]:
+    async def logout(self, request: Request) -> Response[str]:
+        await close_session(request, ADMIN_COOKIE)
         response = Redirect("/auth/admin", status_code=303)
         response.delete_cookie(ADMIN_COOKIE, path="/")
         return response

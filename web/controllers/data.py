@@ -17,6 +17,7 @@ from database.store import EventStore
 from tournament.chessevent import parse_chessevent
 from tournament.errors import Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.models import Tournament
 from tournament.standings import crosstable
 from tournament.trf import decode, parse_trf
 from tournament.trf_lint import lint_bytes
@@ -120,10 +121,28 @@ class DataController(Controller):
             if errors:
                 problems = [str(e) for e in errors[:50]]
                 return render(request, "data/import.html", status_code=422, event_id=event_id, report=None,
-                              problems=problems)
+                              problems=problems, filename=filename, tournament_name=name)
             players, pairings = trf_rows(trf)
             values = trf_tournament_values(trf)
+            existing = await _tournament_named(store, name or trf.name)
+            if existing is not None and await store.players(existing.id):
+                # a TRF replaces players and results: that goes through the tournament's page, which shows
+                # what would be lost and asks first (web/controllers/admin/tournaments.py)
+                return render(request, "data/import.html", status_code=409, event_id=event_id, report=None,
+                              problems=None, filename=filename, replace_url=admin_url(event_id, existing.id),
+                              replace_name=existing.name)
             tid = await tournament_id_for(store, name or trf.name, values)
             await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import")
             report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
-        return render(request, "data/import.html", event_id=event_id, report=report, problems=None)
+        tournament = await _tournament_named(store, name or "") if name else None
+        return render(request, "data/import.html", event_id=event_id, report=report, problems=None,
+                      next_url=admin_url(event_id, tournament.id) if tournament else f"/admin/events/{event_id}"
+                      "/tournaments")
+
+
+def admin_url(event_id: str, tid: int) -> str:
+    return f"/admin/events/{event_id}/tournaments/{tid}"
+
+
+async def _tournament_named(store: EventStore, name: str) -> Tournament | None:
+    return next((t for t in await store.tournaments() if t.name == name), None)

@@ -18,6 +18,7 @@ from tournament.models import Info
 from web.auth import is_admin, is_arbiter
 from web.deps import public_event
 from web.render import render
+from web.screen_views import family_specs
 from web.views import event_period, tournament_state
 
 
@@ -61,6 +62,7 @@ class HomeController(Controller):
         screens = [s for s in await store.screens() if s.public or admin]
         rotators = [r for r in await store.rotators() if r.public or admin]
         families = [f for f in await store.families() if f.public or admin]
+        family_screens = [(f, (await family_specs(store, f))[0]) for f in families]
         return render(request, "event.html", event_id=event_id, info=info, tournaments=tournaments,
-                      screens=screens, rotators=rotators, families=families, json=json,
-                      arbiter=is_arbiter(request, event_id, info))
+                      screens=screens, rotators=rotators, families=families, family_screens=family_screens,
+                      json=json, arbiter=is_arbiter(request, event_id, info))

@@ -16,7 +16,7 @@ from database.store import EventStore, GameKey
 from tournament.errors import NotFound
 from tournament.models import Info
 from tournament.results import Result
-from web.auth import Role, actor, check_password, input_cookie_name, input_token
+from web.auth import Role, actor, check_password, input_cookie_name, open_session
 from web.deps import public_event
 from web.entry import (
     ARBITER_ROLES,
@@ -36,7 +36,6 @@ from web.screen_context import NeedsInputCode, input_spec, load_spec, screen_con
 from web.screen_views import ScreenSpec, SetSpec, set_view
 from web.standings_screen import standings_set_view
 from web.standings_view import fmt
-from web.state import app_state
 from web.views import BoardRow, board_row, results_view, tournament_state
 
 
@@ -129,8 +128,8 @@ class ScreenController(Controller):
             response.delete_cookie(input_cookie_name(event_id), path="/")
             return response
         redirect = Redirect(target, status_code=303)
-        redirect.set_cookie(input_cookie_name(event_id), input_token(app_state(request).secret, event_id,
-                                                                     info.update_password),
+        redirect.set_cookie(input_cookie_name(event_id),
+                            await open_session(request, "input", event_id, info.update_password),
                             path="/", httponly=True, samesite="lax", max_age=60 * 60 * 24 * 30)
         return redirect
 

@@ -16,7 +16,7 @@ from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.config_rules import Form, event_rules
 from tournament.models import Info
-from web.auth import hash_password
+from web.auth import hash_password, new_code
 from web.controllers.admin.common import back, day, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 from web.views import event_period
@@ -67,7 +67,7 @@ class EventsAdmin(Controller):
                            "period": event_period(info.start, info.stop, now)})
         events.sort(key=lambda e: (-e["info"].stop, -e["info"].start, e["info"].name))
         return page(request, "admin/index.html", form=form, events=events, archived=registry.archived_ids(),
-                    values=values or {})
+                    values=values or {}, suggested_code=new_code())
 
     @post("/events")
     async def create(self, request: Request[Any, Any, Any], registry: NamedDependency[EventRegistry]
@@ -98,7 +98,7 @@ class EventsAdmin(Controller):
                   values: dict[str, Any], clone_values: dict[str, Any] | None = None) -> Template:
         clone = clone_values or {"new_id": f"{event_id}-copy"[:64], "new_name": info.name}
         return page(request, "admin/event.html", form=form, event_id=event_id, info=info, values=values,
-                    clone=clone, section="settings")
+                    clone=clone, section="settings", suggested_code=new_code())
 
     @post("/events/{event_id:str}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],

@@ -21,9 +21,18 @@ from tournament.config_rules import (
     Form,
     tournament_rules,
 )
+from tournament.errors import NotFound
 from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
-from web.controllers.admin.uploads import apply_upload, parse_upload
+from web.controllers.admin.uploads import (
+    UPLOAD_EXPIRED,
+    Parsed,
+    apply_upload,
+    import_entry,
+    parse_upload,
+    replace_plan,
+    take,
+)
 
 BASE = "/admin/events/{event_id:str}/tournaments"
 
@@ -53,9 +62,9 @@ class TournamentsAdmin(Controller):
                                                                       "tournament_type": "swiss"})
 
     async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, form: Form,
-                     values: dict[str, Any]) -> Template:
+                     values: dict[str, Any], **extra: Any) -> Template:
         return page(request, "admin/tournaments.html", form=form, event_id=event_id, info=await store.info(),
-                    tournaments=await summaries(store), values=values, section="tournaments", **choices())
+                    tournaments=await summaries(store), values=values, section="tournaments", **choices(), **extra)
 
     @post("/")
     async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
@@ -66,7 +75,8 @@ class TournamentsAdmin(Controller):
         upload = upload_of(data)
         parsed = await parse_upload(form, upload.filename, await upload.read()) if upload else None
         if not form.ok:
-            return await self._index(request, event_id, store, form, {k: v for k, v in data.items() if k != "file"})
+            return await self._index(request, event_id, store, form, {k: v for k, v in data.items() if k != "file"},
+                                     failed_file=upload.filename if upload else None)
         tid = await admin.insert(store, "tournament", values, ("config", None))
         if parsed is not None:
             try:
@@ -107,22 +117,51 @@ class TournamentsAdmin(Controller):
     @post("/{tid:int}/upload")
     async def upload(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
                      store: NamedDependency[EventStore]) -> Template | Redirect:
+        """Load a file; a file that replaces players and results first shows what would be lost (nothing is
+        written), and is applied when the arbiter confirms (`pending`); the notice then offers its undo."""
         tournament = await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
+        token = str(data.get("pending") or "")
+        if token:
+            pending = take(token, event_id, tid)
+            if pending is None:
+                form.fail("file", UPLOAD_EXPIRED)
+                return await self._show(request, event_id, store, tid, form, values_of(tournament))
+            return await self._apply(request, event_id, store, tid, pending.parsed)
         upload = upload_of(data)
         parsed = None
         if upload is None:
             form.fail("file", REQUIRED)
         else:
             parsed = await parse_upload(form, upload.filename, await upload.read())
-        if parsed is not None and parsed.replaces and await store.players(tid) and not form.flag("replace"):
+        replaces = parsed is not None and parsed.replaces and bool(await store.players(tid))
+        if replaces and not form.flag("replace"):
             form.fail("replace", REPLACE_NEEDED)
-        if not form.ok or parsed is None:
-            return await self._show(request, event_id, store, tid, form, values_of(tournament))
+        if not form.ok or parsed is None or upload is None:
+            return await self._show(request, event_id, store, tid, form, values_of(tournament),
+                                    failed_file=upload.filename if upload else None)
+        if replaces:
+            plan = await replace_plan(store, event_id, tid, upload.filename, parsed)
+            return await self._show(request, event_id, store, tid, form, values_of(tournament), plan=plan)
+        return await self._apply(request, event_id, store, tid, parsed)
+
+    async def _apply(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int,
+                     parsed: Parsed) -> Template:
         report = await apply_upload(store, tid, parsed)
+        undo = await import_entry(store, tid) if parsed.replaces else None
         return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)),
-                                report=report, done="Imported.")
+                                report=report, done="Imported.", undo_entry=undo)
+
+    @post("/{tid:int}/undo/{entry_id:int}")
+    async def undo(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+                   entry_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
+        """Undo an import of this tournament (the journal's undo of its entry) in one click."""
+        entry = await store.journal_entry(entry_id)
+        if entry.tournament_id != tid:
+            raise NotFound("No journal entry %s for this tournament.", entry_id)
+        await store.undo(entry_id)
+        return back(f"/admin/events/{event_id}/tournaments/{tid}", "undone")
 
     @post("/{tid:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],

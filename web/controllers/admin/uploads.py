@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
+import time
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -14,10 +16,13 @@ from tournament.chessevent import ChessEventData, parse_chessevent
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
 from tournament.errors import EchiquierError, Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.models import Pairing, Player, ResultLog
 from tournament.papi import PapiRows, papi_rows, read_papi
 from tournament.trf import decode, parse_trf
 
 MAX_ERRORS_SHOWN = 5
+UPLOAD_EXPIRED = "This upload is no longer waiting for confirmation: choose the file again."
+TRF_IMPORT = "admin: TRF import"  # the journal's "what" of a replacing upload
 
 
 class TrfData(msgspec.Struct, kw_only=True):
@@ -87,9 +92,110 @@ async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collec
     settings = {k: v for k, v in parsed.values.items() if k not in keep}
     if isinstance(data, TrfData):
         await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
-                                 "admin: TRF import")
+                                 TRF_IMPORT)
         return f"{len(data.players)} players, {len(data.pairings)} pairings."
     if isinstance(data, PapiRows):
         return (await sync_papi(store, tid, msgspec.structs.replace(data, tournament=settings))).text()
     report = await import_chessevent(store, tid, data.players, data.skipped, settings, data.md5)
     return report.text()
+
+
+# -- replacing a tournament: what would be lost, a confirmation, then an undo --------------------------
+
+
+class RoundLoss(msgspec.Struct, frozen=True, kw_only=True):
+    """Results of one round that the file does not have (they go if the file replaces the tournament)."""
+
+    round: int
+    results: int  # results stored now that the file does not carry
+    on_screens: int  # of which entered on screens (the result log)
+
+
+class ReplacePlan(msgspec.Struct, frozen=True, kw_only=True):
+    """What a replacing upload would change: shown to the arbiter before anything is written."""
+
+    token: str
+    filename: str
+    players_now: int
+    players_file: int
+    pairings_now: int
+    pairings_file: int
+    losses: list[RoundLoss]
+
+    @property
+    def results_lost(self) -> int:
+        return sum(loss.results for loss in self.losses)
+
+
+def round_losses(players: list[Player], pairings: list[Pairing], logged: list[ResultLog],
+                 file_pairings: list[dict[str, Any]]) -> list[RoundLoss]:
+    """Per round, the stored results that the file does not carry for the same game (same round, same
+    pairing numbers, same result); `logged` tells which were entered on screens."""
+    number = {p.id: p.pairing_number for p in players}
+    in_file = {(g["round"], g["white"], g.get("black"), g.get("result")) for g in file_pairings}
+    screens = {(r.round, r.white_player_id, r.black_player_id) for r in logged}
+    lost: dict[int, list[int]] = {}
+    for g in pairings:
+        if g.result is None:
+            continue
+        black = number.get(g.black_player_id) if g.black_player_id is not None else None
+        if (g.round, number.get(g.white_player_id), black, int(g.result)) in in_file:
+            continue
+        counts = lost.setdefault(g.round, [0, 0])
+        counts[0] += 1
+        counts[1] += (g.round, g.white_player_id, g.black_player_id) in screens
+    return [RoundLoss(round=r, results=c[0], on_screens=c[1]) for r, c in sorted(lost.items())]
+
+
+class Pending(msgspec.Struct, kw_only=True):
+    event_id: str
+    tid: int
+    parsed: Parsed
+    filename: str
+    created: float
+
+
+#: Uploads waiting for the arbiter's confirmation, by token (browsers cannot send a file twice by themselves).
+PENDING: dict[str, Pending] = {}
+PENDING_MAX = 16
+PENDING_AGE = 3600.0
+
+
+def hold(event_id: str, tid: int, filename: str, parsed: Parsed) -> str:
+    """Keep a parsed upload until it is confirmed (or forgotten: at most PENDING_MAX, for PENDING_AGE s)."""
+    now = time.time()
+    for token, pending in list(PENDING.items()):
+        if now - pending.created > PENDING_AGE:
+            del PENDING[token]
+    while len(PENDING) >= PENDING_MAX:
+        del PENDING[next(iter(PENDING))]
+    token = secrets.token_urlsafe(16)
+    PENDING[token] = Pending(event_id=event_id, tid=tid, parsed=parsed, filename=filename, created=now)
+    return token
+
+
+def take(token: str, event_id: str, tid: int) -> Pending | None:
+    """The upload held under `token` for this tournament (removed: a confirmation is used once)."""
+    pending = PENDING.get(token)
+    if pending is None or pending.event_id != event_id or pending.tid != tid:
+        return None
+    return PENDING.pop(token)
+
+
+async def replace_plan(store: EventStore, event_id: str, tid: int, filename: str, parsed: Parsed) -> ReplacePlan:
+    """What replacing tournament `tid` with `parsed` would lose; the upload is held for the confirmation."""
+    assert isinstance(parsed.data, TrfData)
+    players = await store.players(tid)
+    pairings = await store.pairings(tid)
+    losses = round_losses(players, pairings, await store.results_log([tid]), parsed.data.pairings)
+    return ReplacePlan(token=hold(event_id, tid, filename, parsed), filename=filename, players_now=len(players),
+                       players_file=len(parsed.data.players), pairings_now=len(pairings),
+                       pairings_file=len(parsed.data.pairings), losses=losses)
+
+
+async def import_entry(store: EventStore, tid: int) -> int | None:
+    """The journal entry of the import just made in tournament `tid` (for its undo link)."""
+    for entry in await store.journal_entries(tournament_id=tid, limit=20):
+        if entry.what == TRF_IMPORT and entry.undone_by is None:
+            return entry.id
+    return None
