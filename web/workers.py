@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 
 import msgspec
 import uvicorn
-from uvicorn.supervisors import Multiprocess
 from litestar import Litestar
+from uvicorn.supervisors import Multiprocess
 
 from web.app import create_app
 from web.server import raise_open_file_limit, uvicorn_config
