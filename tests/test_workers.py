@@ -122,3 +122,15 @@ def test_serve_says_when_redis_is_needed_and_missing(tmp_path: Path, capsys: pyt
     assert code == 2
     message = capsys.readouterr().err
     assert "needs redis-server" in message and "apt-get install redis-server" in message and "--workers 1" in message
+
+
+def test_serve_with_two_workers_on_one_socket(tmp_path: Path) -> None:
+    server, redis_url = redis(tmp_path)
+    port = free_port()
+    args = [sys.executable, "-m", "web.cli", "serve", "--events", str(tmp_path / "events"), "--host", "127.0.0.1",
+            "--port", str(port), "--workers", "2", "--redis", redis_url]
+    with server, Process(args, port, tmp_path / "serve.log"):
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
+            statuses = {c.get("/", headers={"Connection": "close"}).status_code for _ in range(6)}
+        assert statuses == {200}
+        assert "with 2 workers" in (tmp_path / "serve.log").read_text()

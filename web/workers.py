@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import msgspec
-import uvicorn
 from litestar import Litestar
 from uvicorn.supervisors import Multiprocess
 
@@ -75,6 +74,5 @@ def serve_workers(settings: Settings, *, workers: int, host: str, port: int) -> 
     os.environ[ENVIRONMENT] = encode_settings(msgspec.structs.replace(settings, redis_url=url))
     raise_open_file_limit()
     config = uvicorn_config("web.workers:worker_app", settings, host, port, factory=True, workers=workers)
-    server = uvicorn.Server(config)
-    Multiprocess(config, target=server.run, sockets=[config.bind_socket()]).run()  # what uvicorn.run does
+    Multiprocess(config, sockets=[config.bind_socket()]).run()  # what uvicorn.run does with workers
     return 0
