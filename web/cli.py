@@ -32,8 +32,8 @@ from web.workers import DEFAULT_REDIS, serve_workers
 def serve(args: argparse.Namespace) -> int:
     settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
                         host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
-                        redis_url=args.redis)
-    if args.workers > 1:  # several processes joined by Redis (web/workers.py)
+                        redis_url=getattr(args, "redis", None))
+    if getattr(args, "workers", 1) > 1:  # several processes joined by Redis (web/workers.py)
         print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
         return serve_workers(settings, workers=args.workers, host=args.host, port=args.port)
     app = create_app(settings)
