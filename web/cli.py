@@ -11,7 +11,7 @@ from pathlib import Path
 
 import uvicorn
 
-from database.imports import replace_tournament
+from database.imports import replace_tournament, sync_trf
 from database.registry import EventRegistry
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
@@ -70,11 +70,17 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             start, stop = trf_dates(trf.headers)
             store = await registry.create(event_id, name=trf.name, start=start, stop=stop)
         title = name or trf.name
-        existing = {t.name: t for t in await store.tournaments()}
+        tournaments = await store.tournaments()
+        existing = {t.name: t for t in tournaments} | {t.uniq_id: t for t in tournaments}
+        if title in existing and await store.players(existing[title].id):
+            # the same tournament again: re-sync, keeping the results entered on screens
+            report = await sync_trf(store, existing[title].id, trf_tournament_values(trf), players, pairings,
+                                    trf_skipped(trf))
+            return f"Re-synced {event_id}/{existing[title].name} with {filename}: {report.text()}"
         if title in existing:
             tid = existing[title].id
         else:
-            uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
+            uniq = _uniq_id(title, {t.uniq_id for t in tournaments})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
         await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
                                  "trf import")
