@@ -376,7 +376,8 @@ FR: dict[str, str] = {
 
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
 # HALL_FR: web/i18n_hall.py (hall screens); ADMIN_UI_FR: web/i18n_admin_ui.py (admin confirmations, builders);
-# HARDENING_FR: web/i18n_hardening.py (limits, logins); PUBLISH_FR: web/i18n_publish.py; RESYNC_FR: web/i18n_resync.py (TRF re-sync, -p import)
+# HARDENING_FR: web/i18n_hardening.py (limits, logins); PUBLISH_FR: web/i18n_publish.py;
+# RESYNC_FR: web/i18n_resync.py (TRF re-sync, -p import)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **HARDENING_FR,
                    **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR}}
 
