@@ -17,6 +17,7 @@ from tournament.errors import Conflict
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.names import collate
 from tournament.papi import PapiRows
+from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
 from tournament.trf_export import ExportHeader, export_trf
 
@@ -85,59 +86,96 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
 
 
 async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
-    """Bring a tournament up to date with a Papi file without losing what was entered on screens.
+    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`."""
+    return await sync_rows(store, tid, rows, key="papi_ref", what="papi import")
 
-    Players are matched by `papi_ref`; new rounds are added; a result missing on either side is taken
-    from the other; a result that differs is listed as a conflict and the event file's value is kept;
-    a round re-paired in Papi is replaced only while it has no result in the event file.
+
+async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+                   pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
+                   what: str = "trf import") -> SyncReport:
+    """Re-sync a tournament with a TRF file (rows of `tournament.importing.trf_rows`): players matched by
+    pairing number (a different name is listed as a conflict, the event's player kept); see `sync_rows`."""
+    games = [Pairing(tournament_id=0, round=g["round"], white_player_id=g["white"], black_player_id=g["black"],
+                     board=g["board"], board_order=g["board_order"],
+                     bye_kind=ByeKind(g["bye_kind"]) if g["bye_kind"] else None,
+                     result=Result(g["result"]) if g["result"] else None) for g in pairings]
+    rows = PapiRows(tournament=values, players=players, pairings=games,
+                    skipped=[(s["round"], s["number"], s["score"]) for s in skipped],
+                    paired_rounds=sorted({g.round for g in games}))
+    return await sync_rows(store, tid, rows, key="pairing_number", what=what)
+
+
+async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, what: str) -> SyncReport:
+    """Bring a tournament up to date with a file without losing what was entered on screens (one transaction).
+
+    Players are matched by `key` (`papi_ref` for Papi, `pairing_number` for a TRF); new rounds are added; a
+    result missing on either side is taken from the other; a result that differs is listed as a conflict and
+    the event file's value is kept; a round paired differently in the file is replaced only while it has no
+    result in the event file. `rows.pairings` and `rows.skipped` name players by `key`.
     """
     report = SyncReport()
-    existing = {p.papi_ref: p for p in await store.players(tid) if p.papi_ref is not None}
+    existing = {getattr(p, key): p for p in await store.players(tid) if getattr(p, key) is not None}
     stored = await store.pairings(tid)
     now = time.time()
     async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
         settings = {k: v for k, v in rows.tournament.items() if k in TOURNAMENT_KEYS and v is not None}
         await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
-        ids = await _sync_players(tx, tid, rows, existing, report, now)
+        ids = await _sync_players(tx, tid, rows, existing, report, now, key)
         ref_of = {v: k for k, v in ids.items()}
         for rnd in rows.paired_rounds:
             wanted = [g for g in rows.pairings if g.round == rnd]
             have = [g for g in stored if g.round == rnd]
-            await _sync_round(tx, tid, rnd, wanted, have, ids, ref_of, report, now)
-        last = max(rows.paired_rounds, default=0)
+            await _sync_round(tx, tid, rnd, wanted, have, ids, ref_of, report, now, key)
+        last = max([*rows.paired_rounds, *(g.round for g in stored)], default=0)
         await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
         for rnd, ref, score in rows.skipped:
             if rnd > last and ref in ids:
                 await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                    " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
         await tx.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
-        tx.journal("papi import", report.text().splitlines()[0], tournament_id=tid)
+        tx.journal(what, report.text().splitlines()[0], tournament_id=tid)
     return report
 
 
-async def _sync_players(tx: Tx, tid: int, rows: PapiRows,
-                        existing: dict[int, Player], report: SyncReport, now: float) -> dict[int, int]:
+#: How a report names a player and the file, by matching key (fixed texts: web/labels.py translates them).
+_WORDING = {"papi_ref": ("Ref ", "Papi", "the Papi file"), "pairing_number": ("No. ", "the TRF file", "the TRF file")}
+
+
+async def _sync_players(tx: Tx, tid: int, rows: PapiRows, existing: dict[int, Player], report: SyncReport,
+                        now: float, key: str) -> dict[int, int]:
     ids = {ref: p.id for ref, p in existing.items()}
     numbers = [p.pairing_number for p in existing.values()]
     next_number = max(numbers, default=0) + 1
     fresh = not existing
+    label, _source, file = _WORDING[key]
     for position, values in enumerate(rows.players, start=1):
-        ref = values["papi_ref"]
+        ref = values[key]
         if ref in existing:
-            changed = {k: v for k, v in values.items() if getattr(existing[ref], k) != v and k != "checked_in"}
+            mine = existing[ref]
+            if key == "pairing_number" and _name(mine.last_name, mine.first_name) != _name(
+                    values.get("last_name", ""), values.get("first_name", "")):
+                theirs = f"{values.get('last_name', '')} {values.get('first_name') or ''}".strip()
+                report.conflicts.append(f"{label}{ref}: {file} names {theirs}, the event file "
+                                        f"{mine.last_name} {mine.first_name}".strip() + " (kept).")
+                continue
+            changed = {k: v for k, v in values.items() if getattr(mine, k) != v and k != "checked_in"}
             if changed:
                 await tx.update("player", Player, existing[ref].id, {**changed, "last_update": now})
                 report.players_updated += 1
             continue
-        number = position if fresh else next_number
-        next_number += 0 if fresh else 1
+        number = values.get("pairing_number") or (position if fresh else next_number)
+        next_number = max(next_number, number) + (0 if fresh else 1)
         ids[ref] = await tx.insert("player", Player, {**values, "pairing_number": number,
                                                                  "tournament_id": tid, "last_update": now})
         report.players_added += 1
-    gone = set(existing) - {p["papi_ref"] for p in rows.players}
+    gone = set(existing) - {p[key] for p in rows.players}
     if gone:
-        report.notes.append(f"Players no longer in the Papi file were kept: Ref {', '.join(map(str, sorted(gone)))}.")
+        report.notes.append(f"Players no longer in {file} were kept: {label}{', '.join(map(str, sorted(gone)))}.")
     return ids
+
+
+def _name(last: str | None, first: str | None) -> tuple[str, str]:
+    return collate(last or ""), collate(first or "")
 
 
 def _key(g: Pairing) -> tuple[int, int | None, str | None]:
@@ -146,7 +184,8 @@ def _key(g: Pairing) -> tuple[int, int | None, str | None]:
 
 async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
                       have: list[Pairing], ids: dict[int, int], ref_of: dict[int, int], report: SyncReport,
-                      now: float) -> None:
+                      now: float, key: str) -> None:
+    label, source, _file = _WORDING[key]
     mapped = [msgspec.structs.replace(g, tournament_id=tid, white_player_id=ids[g.white_player_id],
                                       black_player_id=ids[g.black_player_id] if g.black_player_id else None)
               for g in wanted]
@@ -154,8 +193,8 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
     same = {_key(g) for g in mapped} == set(games_have)
     if have and not same:
         if any(g.result is not None for g in have):
-            report.conflicts.append(f"round {rnd} was paired differently in Papi, but the event file already has "
-                                    "results for it: the event file's pairing was kept.")
+            report.conflicts.append(f"round {rnd} was paired differently in {source}, but the event file already "
+                                    "has results for it: the event file's pairing was kept.")
             return
         await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         have = []
@@ -180,8 +219,8 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
         else:
             assert g.black_player_id is not None
             report.conflicts.append(
-                f"round {rnd}, Ref {ref_of.get(g.white_player_id)} - Ref {ref_of.get(g.black_player_id)}: Papi says "
-                f"{g.result.label()}, the event file says {mine.result.label()} (kept).")
+                f"round {rnd}, {label}{ref_of.get(g.white_player_id)} - {label}{ref_of.get(g.black_player_id)}: "
+                f"{source} says {g.result.label()}, the event file says {mine.result.label()} (kept).")
 
 
 # -- ChessEvent -------------------------------------------------------------------------------------

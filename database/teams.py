@@ -1,4 +1,4 @@
-"""Team tournaments in the event file (migration 0005_teams.sql): settings, teams and their members, matches
+"""Team tournaments in the event file (migration 0006_teams.sql): settings, teams and their members, matches
 and their boards. The individual games of the boards are `pairing` rows (their results go through the
 store's result writes, announced as ResultChanged); a board with a missing player keeps its forfeit result in
 `team_board`. Every write is one transaction, journalled."""

@@ -144,7 +144,11 @@ async def test_the_import_page_does_not_replace_a_tournament_silently(admin_web:
     tid = await import_fixture(store, "small-20p-5r.trf")
     file, _ = await last_round_on_screens(store, tid)
     before = await store.pairings(tid)
+    # without "replace" the same tournament re-syncs: nothing entered on screens is lost
     response = await admin_web.post("/data/open/import", files=upload("rounds-1-2.trf", file))
+    assert response.status_code == 200 and "0 players added" in response.text, response.text[:300]
+    assert await store.pairings(tid) == before
+    response = await admin_web.post("/data/open/import", data={"replace": "1"}, files=upload("rounds-1-2.trf", file))
     assert response.status_code == 409, response.text[:300]
     assert f'href="{BASE}/{tid}" id="replace-link"' in response.text
     assert "“rounds-1-2.trf”" in html.unescape(response.text)

@@ -162,14 +162,16 @@ async def test_edit_a_tournament_refreshes_its_screens(admin_web: Client) -> Non
     assert (await store.tournament(t.id)).rounds == 9
 
 
-async def test_upload_over_players_needs_replace(admin_web: Client) -> None:
+async def test_upload_over_players_resyncs_unless_replace(admin_web: Client) -> None:
     store = await new_event(admin_web)
     tid = await import_fixture(store, "small-20p-5r.trf")
     before = await store.players(tid)
+    pairings = await store.pairings(tid)
     data = fixture_path("small-20p-5r.trf").read_bytes()
     response = await admin_web.post(f"{BASE}/{tid}/upload", files=upload("again.trf", data))
-    expect_error(response, "replace", rules.REPLACE_NEEDED)
-    assert await store.players(tid) == before
+    assert response.status_code == 200 and "0 players added" in response.text  # re-synced: nothing replaced
+    assert [p.id for p in await store.players(tid)] == [p.id for p in before]
+    assert [g.id for g in await store.pairings(tid)] == [g.id for g in pairings]
     expect_error(await post(admin_web, f"{BASE}/{tid}/upload"), "file", rules.REQUIRED)
     response = await admin_web.post(f"{BASE}/{tid}/upload", data={"replace": "1"}, files=upload("again.trf", data))
     assert response.status_code == 200

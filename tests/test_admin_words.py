@@ -66,7 +66,7 @@ async def test_the_codes_are_in_plain_sight(admin_web: Client) -> None:
     assert codes < details
     assert page.index('name="input_code"') < details and page.index('name="arbiter_code"') < details
     assert "No input code: anyone in the hall can enter results." in html.unescape(page)
-    await post(admin_web, "/admin/events/open", {**EVENT, "input_code": "1234"})
+    await post(admin_web, "/admin/events/open", {**EVENT, "input_code": "123456"})
     page = (await admin_web.get("/admin/events/open")).text
     assert "An input code is set." in page
 

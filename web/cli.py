@@ -11,7 +11,7 @@ from pathlib import Path
 
 import uvicorn
 
-from database.imports import replace_tournament
+from database.imports import replace_tournament, sync_trf
 from database.registry import EventRegistry
 from database.teams import import_team_event
 from tournament.errors import EchiquierError
@@ -25,13 +25,19 @@ from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
+from web.publish_command import add_publish_command, run_publish
 from web.server import raise_open_file_limit, uvicorn_config
 from web.settings import ROOT, Settings
+from web.workers import DEFAULT_REDIS, serve_workers
 
 
 def serve(args: argparse.Namespace) -> int:
     settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
-                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips)
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
+                        redis_url=getattr(args, "redis", None))
+    if getattr(args, "workers", 1) > 1:  # several processes joined by Redis (web/workers.py)
+        print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
+        return serve_workers(settings, workers=args.workers, host=args.host, port=args.port)
     app = create_app(settings)
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
@@ -66,11 +72,17 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             start, stop = trf_dates(trf.headers)
             store = await registry.create(event_id, name=trf.name, start=start, stop=stop)
         title = name or trf.name
-        existing = {t.name: t for t in await store.tournaments()}
+        tournaments = await store.tournaments()
+        existing = {t.name: t for t in tournaments} | {t.uniq_id: t for t in tournaments}
+        if title in existing and await store.players(existing[title].id):
+            # the same tournament again: re-sync, keeping the results entered on screens
+            report = await sync_trf(store, existing[title].id, trf_tournament_values(trf), players, pairings,
+                                    trf_skipped(trf))
+            return f"Re-synced {event_id}/{existing[title].name} with {filename}: {report.text()}"
         if title in existing:
             tid = existing[title].id
         else:
-            uniq = _uniq_id(title, {t.uniq_id for t in existing.values()})
+            uniq = _uniq_id(title, {t.uniq_id for t in tournaments})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
         await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
                                  "trf import")
@@ -114,6 +126,13 @@ def _uniq_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="echiquier", description="Chess tournament arbiter event server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -132,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                          " (comma-separated, or *); nobody is admin by address then, only by the admin password")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
+    p_serve.add_argument("--workers", type=positive, default=1,
+                         help="worker processes (default: 1; more need redis-server)")
+    p_serve.add_argument("--redis", default=None, help=f"Redis of the workers (default: {DEFAULT_REDIS})")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
     p_import.add_argument("file", type=Path)
     p_import.add_argument("--events", default=str(ROOT / "events"))
@@ -144,9 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     p_pair.add_argument("--baku", action="store_true", default=None, help="Baku acceleration (C.04.5.1)")
     add_commands(sub, str(ROOT / "events"))
     add_pair_command(sub, str(ROOT / "events"))
+    add_publish_command(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "pair":
         return run_pair(args)
+    if args.command == "publish":
+        return run_publish(args)
     if args.command == "serve":
         return serve(args)
     if args.command in COMMANDS:

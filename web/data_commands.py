@@ -1,4 +1,5 @@
-"""`echiquier check-trf | export-trf | import-papi | import-chessevent | standings` (registered by web/cli.py)."""
+"""`echiquier check-trf | export-trf | import-papi | import-chessevent | import-pairing | standings` (registered by
+web/cli.py)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from tournament.chessevent import parse_chessevent
 from tournament.errors import EchiquierError, NotFound
 from tournament.papi import PapiRows, papi_dates, papi_rows, read_papi
 from tournament.trf_lint import lint_bytes
+from web.pairing_import import import_engine_round
 from web.standings_view import standings_csv, standings_for, standings_json
 
-COMMANDS = ("check-trf", "export-trf", "import-papi", "import-chessevent", "standings")
+COMMANDS = ("check-trf", "export-trf", "import-papi", "import-chessevent", "import-pairing", "standings")
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
@@ -36,6 +38,12 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], event
     p.add_argument("file", type=Path)
     _event_args(p, events_default)
     p.add_argument("--tournament", help="tournament name or uniq id (default: the ChessEvent name)")
+    p = sub.add_parser("import-pairing", help="publish the next round from a pairing program's -p output file "
+                       "(JaVaFo, bbpPairings)")
+    p.add_argument("file", type=Path)
+    _event_args(p, events_default)
+    p.add_argument("--tournament", help="tournament uniq id or name (default: the only one)")
+    p.add_argument("--confirm", action="store_true", help="publish although results of earlier rounds are missing")
     p = sub.add_parser("standings", help="standings with FIDE tie-breaks, as JSON or CSV")
     _event_args(p, events_default)
     p.add_argument("--tournament", help="tournament uniq id or name (default: the only one)")
@@ -100,6 +108,9 @@ async def _run_async(args: argparse.Namespace) -> str:
         tid = await find_tournament(store, args.tournament)
         if args.command == "export-trf":
             return await export_tournament(store, tid, trf26=args.trf26)
+        if args.command == "import-pairing":
+            text = (await asyncio.to_thread(args.file.read_bytes)).decode("utf-8", errors="replace")
+            return (await import_engine_round(store, tid, text, confirm=args.confirm)).text()
         standings = await standings_for(store, tid, tie_breaks=args.tiebreaks, edition=args.edition,
                                         rounds=args.round)
         return standings_json(standings) if args.format == "json" else standings_csv(standings)

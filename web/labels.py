@@ -203,6 +203,15 @@ REPORT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compil
      r"round (\d+), Ref (\S+) - Ref (\S+): Papi says (\S+), the event file says (\S+) \(kept\)\."),
     ("Players no longer in the Papi file were kept: Ref %s.",
      r"Players no longer in the Papi file were kept: Ref (.+)\."),
+    ("round %s was paired differently in the TRF file, but the event file already has results for it: the event "
+     "file's pairing was kept.", r"round (\d+) was paired differently in the TRF file, but the event file already has "
+                                r"results for it: the event file's pairing was kept\."),
+    ("round %s, No. %s - No. %s: the TRF file says %s, the event file says %s (kept).",
+     r"round (\d+), No\. (\S+) - No\. (\S+): the TRF file says (\S+), the event file says (\S+) \(kept\)\."),
+    ("Players no longer in the TRF file were kept: No. %s.",
+     r"Players no longer in the TRF file were kept: No\. (.+)\."),
+    ("No. %s: the TRF file names %s, the event file %s (kept).",
+     r"No\. (\d+): the TRF file names (.+), the event file (.+) \(kept\)\."),
     ("The ChessEvent data has not changed since the last import.",
      r"The ChessEvent data has not changed since the last import\."),
 ))

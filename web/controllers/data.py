@@ -12,7 +12,7 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, FromQuery
 from litestar.response import Template
 
-from database.imports import export_tournament, import_chessevent, replace_tournament, tournament_id_for
+from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
 from tournament.chessevent import parse_chessevent
 from tournament.errors import Invalid
@@ -125,15 +125,20 @@ class DataController(Controller):
             players, pairings = trf_rows(trf)
             values = trf_tournament_values(trf)
             existing = await _tournament_named(store, name or trf.name)
-            if existing is not None and await store.players(existing.id):
-                # a TRF replaces players and results: that goes through the tournament's page, which shows
-                # what would be lost and asks first (web/controllers/admin/tournaments.py)
+            if existing is not None and await store.players(existing.id) and data.get("replace"):
+                # replacing players and results goes through the tournament's page, which shows what would be
+                # lost and asks first (web/controllers/admin/tournaments.py)
                 return render(request, "data/import.html", status_code=409, event_id=event_id, report=None,
                               problems=None, filename=filename, replace_url=admin_url(event_id, existing.id),
                               replace_name=existing.name)
-            tid = await tournament_id_for(store, name or trf.name, values)
-            await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import")
-            report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
+            if existing is not None and await store.players(existing.id):
+                # the same tournament again: re-sync, the results entered on screens are kept
+                report = (await sync_trf(store, existing.id, values, players, pairings, trf_skipped(trf))).text()
+                name = existing.name
+            else:
+                tid = await tournament_id_for(store, name or trf.name, values)
+                await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import")
+                report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
         tournament = await _tournament_named(store, name or "") if name else None
         return render(request, "data/import.html", event_id=event_id, report=report, problems=None,
                       next_url=admin_url(event_id, tournament.id) if tournament else f"/admin/events/{event_id}"

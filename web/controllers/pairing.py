@@ -9,12 +9,14 @@ errors (409/422/403/404) with a message, and change nothing.
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, get, post
+from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
-from litestar.params import FromPath, URLEncodedBody
+from litestar.enums import RequestEncodingType
+from litestar.params import Body, FromPath, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
 from database.imports import skipped_rounds
@@ -30,6 +32,7 @@ from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
 from web.i18n import translator
 from web.pairing_draft import Draft, make_draft, preview, publish, status_of
+from web.pairing_import import import_engine_round
 from web.render import language, render
 
 
@@ -57,6 +60,7 @@ class ByeRequest(msgspec.Struct, kw_only=True):
     round: int = 0
 
 
+MAX_PAIRING_FILE = 1024 * 1024
 SCORES = {"1": 1.0, "0.5": 0.5, "½": 0.5, "0": 0.0}
 
 
@@ -167,6 +171,25 @@ class PairingController(Controller):
             raise Conflict("The draft is for round %s, not round %s: reload the page.", draft.round, data.round)
         with _desk(request, role):
             await publish(store, draft)
+        drafts_of(request).drop(event_id, tid)
+        return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
+
+    @post("/import")
+    async def import_file(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                          data: Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)],
+                          store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
+        """Publish the next round from a pairing program's `-p` output file (paired elsewhere)."""
+        require_arbiter(role)
+        await store.tournament(tid)
+        upload = data.get("file")
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            raise Invalid("Choose a file first.")
+        content = await upload.read()
+        if len(content) > MAX_PAIRING_FILE:
+            raise Invalid("%s: the file is larger than 1 MB. Nothing was imported.", upload.filename)
+        with _desk(request, role):
+            await import_engine_round(store, tid, content.decode("utf-8", errors="replace"),
+                                      confirm=str(data.get("confirm") or "") == "1")
         drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
 

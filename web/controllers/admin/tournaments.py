@@ -15,7 +15,6 @@ from tournament.boards import current_round
 from tournament.config_rules import (
     PAIRING_SYSTEMS,
     RATING_KINDS,
-    REPLACE_NEEDED,
     REQUIRED,
     TOURNAMENT_TYPES,
     Form,
@@ -135,20 +134,20 @@ class TournamentsAdmin(Controller):
             form.fail("file", REQUIRED)
         else:
             parsed = await parse_upload(form, upload.filename, await upload.read())
-        replaces = parsed is not None and parsed.replaces and bool(await store.players(tid))
-        if replaces and not form.flag("replace"):
-            form.fail("replace", REPLACE_NEEDED)
+        # a TRF over players re-syncs (results entered on screens kept); "replace" shows what would be lost first
+        replaces = (parsed is not None and parsed.replaces and bool(await store.players(tid))
+                    and form.flag("replace"))
         if not form.ok or parsed is None or upload is None:
             return await self._show(request, event_id, store, tid, form, values_of(tournament),
                                     failed_file=upload.filename if upload else None)
         if replaces:
             plan = await replace_plan(store, event_id, tid, upload.filename, parsed)
             return await self._show(request, event_id, store, tid, form, values_of(tournament), plan=plan)
-        return await self._apply(request, event_id, store, tid, parsed)
+        return await self._apply(request, event_id, store, tid, parsed, replace=False)
 
     async def _apply(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int,
-                     parsed: Parsed) -> Template:
-        report = await apply_upload(store, tid, parsed)
+                     parsed: Parsed, replace: bool = True) -> Template:
+        report = await apply_upload(store, tid, parsed, replace=replace)
         undo = await import_entry(store, tid) if parsed.replaces else None
         return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)),
                                 report=report, done="Imported.", undo_entry=undo)

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from database.imports import import_chessevent, replace_tournament, sync_papi
+from database.imports import import_chessevent, replace_tournament, sync_papi, sync_trf
 from database.store import EventStore
 from tournament.chessevent import ChessEventData, parse_chessevent
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
@@ -44,7 +44,7 @@ class Parsed(msgspec.Struct, kw_only=True):
 
     @property
     def replaces(self) -> bool:
-        """A TRF replaces players, pairings and results; Papi re-syncs and ChessEvent merges."""
+        """A TRF can replace players, pairings and results (else it re-syncs, as Papi); ChessEvent merges."""
         return self.kind == "trf"
 
 
@@ -83,13 +83,17 @@ async def parse_upload(form: Form, filename: str, data: bytes, field: str = "fil
     return Parsed(kind=kind, data=parsed)
 
 
-async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collection[str] = ()) -> str:
+async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collection[str] = (),
+                       replace: bool = False) -> str:
     """Write a parsed file into a tournament (one transaction); returns a report for the arbiter.
 
-    Settings named in `keep` (chosen on the form) are not taken from the file.
+    Settings named in `keep` (chosen on the form) are not taken from the file. A TRF re-syncs a tournament
+    that has players (results entered on screens kept) unless `replace`.
     """
     data = parsed.data
     settings = {k: v for k, v in parsed.values.items() if k not in keep}
+    if isinstance(data, TrfData) and not replace and await store.players(tid):
+        return (await sync_trf(store, tid, settings, data.players, data.pairings, data.skipped)).text()
     if isinstance(data, TrfData):
         await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
                                  TRF_IMPORT)

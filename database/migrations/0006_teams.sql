@@ -1,4 +1,4 @@
--- Version 2.8.0: team competitions (docs: issue 14). A tournament with a team_settings row is a team
+-- Version 2.9.0: team competitions (docs: issue 14). A tournament with a team_settings row is a team
 -- tournament; its individual games stay in `pairing`, each linked to its match board by team_board.
 CREATE TABLE team_settings (
     tournament_id INTEGER NOT NULL PRIMARY KEY REFERENCES tournament(id) ON DELETE CASCADE,
