@@ -266,7 +266,8 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
 
 INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background_image", "background_color",
                           "update_password", "record_illegal_moves", "allow_results_deletion_on_input_screens",
-                          "timer_colors", "timer_delays", "arbiter_password", "language"})
+                          "timer_colors", "timer_delays", "arbiter_password", "language",
+                          "publish_remote"})
 
 
 async def update_info(store: EventStore, values: dict[str, Any]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import mmap
 import re
 import shutil
 from collections.abc import AsyncIterator, Callable
@@ -35,6 +36,33 @@ def check_event_id(event_id: str) -> str:
     return event_id
 
 
+class WalWatch:
+    """Notices commits to an event file from any connection or process: the first WAL-index header of its
+    `-shm` file (48 bytes: change counter, last frame, salts, checksums) changes with every commit."""
+
+    HEADER = 48
+
+    def __init__(self, path: Path) -> None:
+        self.shm = path.with_name(path.name + "-shm")
+        self._map: mmap.mmap | None = None
+        self._seen: bytes | None = None
+
+    def changed(self) -> bool:
+        """True when the header differs from the last call's (and on the first call: caches made before it)."""
+        try:
+            if self._map is None:
+                with self.shm.open("rb") as handle:
+                    self._map = mmap.mmap(handle.fileno(), self.HEADER, access=mmap.ACCESS_READ)
+            header = self._map[: self.HEADER]
+        except (OSError, ValueError):  # no -shm yet: treat as changed (caches are rebuilt, never stale)
+            self._map = None
+            return True
+        if header == self._seen:
+            return False
+        self._seen = header
+        return True
+
+
 class EventRegistry:
     """Every event file of one folder. Stores are opened on first use and kept until `close()`."""
 
@@ -43,6 +71,20 @@ class EventRegistry:
         self._stores: dict[str, EventStore] = {}
         self._lock = asyncio.Lock()
         self._on_open: list[Callable[[EventStore], None]] = []
+        self.shared = False  # True: other processes write these files too (web/workers.py)
+        self._watches: dict[str, WalWatch] = {}
+
+    async def _catch_up(self, store: EventStore) -> None:
+        """Several processes serve the folder (`serve --workers N`): when a commit reached the file since the last
+        look, drop the store's cached reads and move its generation on, so that nothing derived from the old
+        data is served again. The look is the WAL-index header in the `-shm` file (what SQLite itself reads
+        to notice other connections' commits), mapped in memory: no query, no system call per request."""
+        watch = self._watches.get(store.event_id)
+        if watch is None:
+            watch = self._watches[store.event_id] = WalWatch(store.path)
+        if watch.changed():
+            store._cache.clear()
+            store.generation += 1
 
     def on_open(self, hook: Callable[[EventStore], None]) -> None:
         """Run `hook(store)` on every store when it is opened (e.g. to subscribe live updates)."""
@@ -59,6 +101,8 @@ class EventRegistry:
     async def get(self, event_id: str) -> EventStore:
         store = self._stores.get(event_id)
         if store is not None:
+            if self.shared:
+                await self._catch_up(store)
             return store
         path = self.path_of(event_id)
         async with self._lock:

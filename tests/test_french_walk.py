@@ -33,11 +33,13 @@ from litestar.testing import AsyncTestClient
 from database import admin
 from database.store import EventStore
 from tests.conftest import LOCAL_URL, prime_csrf
+from tests.team_web_kit import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
 from web.auth import hash_password
 from web.i18n import CATALOGS
 from web.language import COOKIE
+from web.publish_site import build_site
 from web.settings import Settings
 from web.state import app_state
 
@@ -354,12 +356,19 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
              "/auth/admin", "/trf-lint", "/data/demo/import"]
     start += [f"/rotator/demo/salle/{i}" for i in range(3)]
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
+    start += await walk_team_tournament(store)
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))
     pages.update(await domain_messages(client, store, checkin_tid))
 
     visited_routes = {route_of(urlsplit(url).path, route_patterns(client.app)) for url in pages}
+    # the published site (web/publish_site.py) in French: its pages are walked too, though not routes
+    environment = client.app.template_engine.engine  # type: ignore[attr-defined]
+    site = await build_site(store, environment, ROOT / "web" / "static", language="fr")
+    assert site is not None
+    published = {f"published:{path}": "\n".join(visible(data.decode()).parts) for path, data in site.files.items()
+                 if path.endswith(".html")}
     missing_routes = set(route_patterns(client.app)) - visited_routes
     assert not missing_routes, f"the walk never reached: {sorted(missing_routes)}"
     recorder: RecordingLoader = client.app.state.recorder
@@ -367,6 +376,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     unrendered = every_template - recorder.loaded - set(UNRENDERED)
     assert not unrendered, f"the walk never rendered: {sorted(unrendered)}"
 
+    pages.update(published)
     english = english_vocabulary()
     allowed = french_vocabulary() | await demo_names(store) | set(words("Old open old-open")) | CODES
     history = set(words(" ".join(FRENCH_IDS)))  # the journal remembers the demo's first, English, ids

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -27,17 +28,20 @@ from web.controllers.pairing import PairingController
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
+from web.controllers.teams import TeamController
 from web.controllers.timers import clock
 from web.csrf import csrf_middleware
 from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
-from web.hub import make_channels, publisher
+from web.hub import channel_of, make_channels, publisher
 from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
+from web.publish import Publications, published_ids
+from web.relay import RelayedChannels
 from web.security import security_middleware
 from web.sessions import Sessions
 from web.settings import Settings
@@ -57,16 +61,33 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     return JinjaTemplateEngine.from_environment(environment)
 
 
+async def open_published(registry: EventRegistry) -> None:
+    """Open the events that were being published, so that their publishers resume (web/publish.py)."""
+    for event_id in published_ids(registry.events_dir):
+        try:
+            await registry.get(event_id)
+        except Exception:  # a broken or removed file is reported where it is opened; never stop the server for it
+            log.exception("opening %s at start-up failed", event_id)
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    channels = make_channels()
+    # several workers (web/workers.py): frames through Redis too
+    channels = make_channels() if settings.redis_url is None else RelayedChannels(settings.redis_url)
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
+    registry.shared = settings.redis_url is not None  # several workers: see web/workers.py
     state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
     registry.on_open(lambda store: state.hubs.__setitem__(store.event_id,
                                                           publisher(channels, store, templates.engine)))
     if not settings.cache:
         registry.on_open(lambda store: setattr(store, "caching", False))
+    publications = Publications(settings.events_dir, templates.engine, settings.static_dir, settings.language)
+    state.publications = publications
+    registry.on_open(publications.attach)  # publication to an rclone remote (web/publish.py)
+    if isinstance(channels, RelayedChannels):
+        relayed = channels
+        registry.on_open(lambda store: relayed.follow([channel_of(store.event_id)]))
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -74,12 +95,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
         state.sessions = Sessions.load(settings.events_dir)
+        if isinstance(channels, RelayedChannels):
+            await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
+        opening = asyncio.get_running_loop().create_task(open_published(registry))
         try:
             yield
         finally:
+            opening.cancel()
+            await publications.close()
             await registry.close()
+            if isinstance(channels, RelayedChannels):
+                await channels.close()
 
     if not settings.custom_dir.is_dir():  # a checkout has its top-level custom/ already
         settings.custom_dir.mkdir(parents=True)
@@ -90,6 +118,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             DeskController,
             PairingController,
             PrintController,
+            TeamController,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],

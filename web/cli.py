@@ -13,23 +13,31 @@ import uvicorn
 
 from database.imports import replace_tournament, sync_trf
 from database.registry import EventRegistry
+from database.teams import import_team_event
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.pairing import SYSTEMS, pair_next_round
 from tournament.pairing.trf_input import pairing_input
+from tournament.teams_import import team_event_from_trf
 from tournament.trf import decode, parse_trf
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
+from web.publish_command import add_publish_command, run_publish
 from web.server import raise_open_file_limit, uvicorn_config
 from web.settings import ROOT, Settings
+from web.workers import DEFAULT_REDIS, serve_workers
 
 
 def serve(args: argparse.Namespace) -> int:
     settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
-                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips)
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
+                        redis_url=getattr(args, "redis", None))
+    if getattr(args, "workers", 1) > 1:  # several processes joined by Redis (web/workers.py)
+        print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
+        return serve_workers(settings, workers=args.workers, host=args.host, port=args.port)
     app = create_app(settings)
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")
@@ -78,6 +86,8 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
         await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
                                  "trf import")
+        if trf.is_team_file:  # the team layer over the games just stored (database/teams.py)
+            await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])
@@ -116,6 +126,13 @@ def _uniq_id(name: str, taken: set[str]) -> str:
     return candidate
 
 
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="echiquier", description="Chess tournament arbiter event server.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -134,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                          " (comma-separated, or *); nobody is admin by address then, only by the admin password")
     p_serve.add_argument("--no-cache", action="store_true", help="re-read and re-render on every request "
                          "(the naive baseline of the benchmarks; never in a hall)")
+    p_serve.add_argument("--workers", type=positive, default=1,
+                         help="worker processes (default: 1; more need redis-server)")
+    p_serve.add_argument("--redis", default=None, help=f"Redis of the workers (default: {DEFAULT_REDIS})")
     p_import = sub.add_parser("import-trf", help="create or fill a tournament from a FIDE TRF file")
     p_import.add_argument("file", type=Path)
     p_import.add_argument("--events", default=str(ROOT / "events"))
@@ -146,9 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     p_pair.add_argument("--baku", action="store_true", default=None, help="Baku acceleration (C.04.5.1)")
     add_commands(sub, str(ROOT / "events"))
     add_pair_command(sub, str(ROOT / "events"))
+    add_publish_command(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "pair":
         return run_pair(args)
+    if args.command == "publish":
+        return run_publish(args)
     if args.command == "serve":
         return serve(args)
     if args.command in COMMANDS:

@@ -105,6 +105,16 @@ def english_names() -> set[str]:
 # -- the journal: its lines are stored in English words (database/*), shown in the reader's language --------
 
 #: `what` of the journal entries, roles and fixed words (all English keys of the catalogs).
+#: Team competitions (database/teams.py): what its writes journal, and their targets.
+TEAM_JOURNAL_WORDS = ("team settings", "team added", "team members", "team import", "match added", "line-up",
+                      "team forfeit", "board forfeit", "board forfeit corrected", "round paired")
+TEAM_JOURNAL_PATTERNS = (
+    ("round %s, table %s, team %s", r"round (\d+), table (\d+), team (.+)"),
+    ("round %s, table %s", r"round (\d+), table (\d+)"),
+    ("round %s, %s, %s matches", r"round (\d+), (\w+), (\d+) matches"),
+    ("%s boards, %s", r"(\d+) boards, (\w+)"),
+    ("%s teams, %s matches", r"(\d+) teams, (\d+) matches"),
+)
 JOURNAL_WORDS = (
     "baseline", "schema", "event created", "event settings", "tournament added", "tournament settings", "pairings",
     "result", "result corrected", "result deleted", "screen added", "family added", "rotator added",
@@ -112,6 +122,7 @@ JOURNAL_WORDS = (
     "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
     "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
     "round published", "round unpaired", "requested bye", "requested bye cancelled",
+    *TEAM_JOURNAL_WORDS,
 )
 #: Stored values shown by their words.
 JOURNAL_VALUES = {"in": "Checked in", "out": "Not checked in"}
@@ -121,6 +132,7 @@ JOURNAL_TABLES = ("screen set", "timer hour", "board card", "tournament", "scree
 #: Patterns of the targets written by database/* (English key with %s, regular expression).
 JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
     ("round %s, board %s", r"round (\d+), board (\d+)"),
+    *TEAM_JOURNAL_PATTERNS,
     ("round %s", r"round (\d+)"),
     ("%s games, %s byes", r"(\d+) games, (\d+) byes"),
     ("%s players, %s pairings", r"(\d+) players, (\d+) pairings"),

@@ -21,3 +21,4 @@ class Settings(msgspec.Struct, kw_only=True):
     forwarded_allow_ips: str | None = None  # reverse proxies whose X-Forwarded-* are trusted (`--forwarded-allow-ips`)
     language: str = "en"  # the server's default language (`serve --lang`), see web/language.py
     cache: bool = True  # False: re-read and re-render everything on every request (benchmark baseline)
+    redis_url: str | None = None  # several workers (`serve --workers N`): live frames and caches via Redis

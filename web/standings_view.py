@@ -10,6 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from database.store import EventStore
+from database.teams import standings_if_team
 from tournament.errors import EchiquierError
 from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
@@ -43,6 +44,8 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
         players = await store.players(tid)
         try:  # off the event loop: a large tournament's tie-breaks take tens of milliseconds
+            if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
+                return teams
             return await asyncio.to_thread(
                 compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
                 total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")

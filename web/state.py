@@ -18,6 +18,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from database.registry import EventRegistry
 from web.hub import Channels, LiveHub
 from web.pairing_draft import Drafts
+from web.publish import Publications
 from web.sessions import Sessions
 from web.settings import Settings
 from web.throttle import LoginThrottle
@@ -39,6 +40,7 @@ class AppState:
     drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (web/pairing_draft.py)
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
+    publications: Publications | None = None  # the events' publishers (web/publish.py)
 
 
 def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:

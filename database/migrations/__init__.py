@@ -17,6 +17,8 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("2.5.0", "0002_players_pairings.sql"),
     ("2.6.0", "0003_journal.sql"),
     ("2.7.0", "0004_event_language.sql"),
+    ("2.8.0", "0005_publish_remote.sql"),
+    ("2.9.0", "0006_teams.sql"),
 ]
 LATEST = MIGRATIONS[-1][0]
 
@@ -32,9 +34,9 @@ def pending(version: str | None) -> list[tuple[str, str]]:
     """Migrations still to run on a file at `version` (None = a new, empty file).
 
     >>> [v for v, _ in pending(None)]
-    ['2.4.0', '2.5.0', '2.6.0', '2.7.0']
+    ['2.4.0', '2.5.0', '2.6.0', '2.7.0', '2.8.0', '2.9.0']
     >>> [v for v, _ in pending("2.5.0")]
-    ['2.6.0', '2.7.0']
+    ['2.6.0', '2.7.0', '2.8.0', '2.9.0']
     >>> pending(LATEST)
     []
     """

@@ -1,0 +1,492 @@
+"""Team competitions, pure: match score from board results, match and game points, team standings with the
+C.07 team tie-breaks, and the team round robin on the Berger tables.
+
+A match opposes team A (listed first) and team B at a table; board k's game has A's player with White when
+`a_white_first` and k is odd (colours alternate down the boards), the other way round otherwise. Results are
+kept from White's side (tournament.results.Result), as for individual games.
+
+Scoring (C.07 team section; FFE interclubs): a match won, drawn or lost is worth `match_win` / `match_draw` /
+`match_loss` match points; a whole-team forfeit gives the absent team `match_forfeit_loss` (0 in both
+variants, where the FFE counts a lost match 1) and the present team a match won with every board won by
+forfeit. Game points: 1 / ½ / 0 a board; a board forfeit (missing player) is a game point for the player
+who was there. The match winner is the team with more game points (FIDE) or, when `board_count` is set, a
+drawn match is broken by the board count (Berlin rule) -- off by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from itertools import pairwise
+
+import msgspec
+
+from tournament.errors import Invalid
+from tournament.pairing import pair_next_round
+from tournament.pairing.berger import berger_round, schedule_round
+from tournament.pairing.model import PairingInput, PairingPlayer
+from tournament.results import Result
+from tournament.tiebreaks import _cut as cut_items
+
+ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
+
+
+class TeamScoring(msgspec.Struct, frozen=True, kw_only=True):
+    """Points of a team tournament; `variant` names the preset it came from."""
+
+    variant: str = "fide"
+    match_win: Decimal = TWO
+    match_draw: Decimal = ONE
+    match_loss: Decimal = ZERO
+    match_forfeit_loss: Decimal = ZERO
+    match_pab: Decimal = TWO  # a team without an opponent (odd number of teams)
+    game_win: Decimal = ONE
+    game_draw: Decimal = HALF
+    game_loss: Decimal = ZERO
+    board_count: bool = False  # Berlin rule: a drawn match goes to the team with better board results
+
+    def to_data(self) -> dict[str, object]:
+        return {f: str(v) if isinstance(v, Decimal) else v for f, v in msgspec.structs.asdict(self).items()}
+
+
+VARIANTS: dict[str, TeamScoring] = {
+    "fide": TeamScoring(),
+    # FFE interclubs (Règlement intérieur, Top 12 / Nationales): win 3, draw 2, loss 1, forfeit 0.
+    "ffe": TeamScoring(variant="ffe", match_win=Decimal(3), match_draw=TWO, match_loss=ONE,
+                       match_forfeit_loss=ZERO, match_pab=Decimal(3)),
+}
+
+
+def team_scoring(variant: str = "fide", **overrides: object) -> TeamScoring:
+    """A preset, possibly with some fields changed.
+
+    >>> team_scoring("ffe").match_win, team_scoring("fide", match_win=3).match_win
+    (Decimal('3'), Decimal('3'))
+    """
+    base = VARIANTS.get(variant)
+    if base is None:
+        raise Invalid("Unknown team scoring %s.", variant)
+    values = msgspec.structs.asdict(base)
+    for key, value in overrides.items():
+        if key not in values:
+            raise Invalid("Unknown team scoring setting %s.", key)
+        default = values[key]
+        if isinstance(default, Decimal):
+            values[key] = Decimal(str(value))
+        elif isinstance(default, bool):
+            values[key] = value in (True, 1, "1", "true", "on")
+        else:
+            values[key] = str(value)
+    return TeamScoring(**values)
+
+
+class Team(msgspec.Struct, frozen=True, kw_only=True):
+    number: int  # team pairing number (TRF 310 TPN; order of the 013 lines)
+    name: str
+    short_name: str = ""
+    club: str = ""
+    federation: str = ""
+    members: tuple[int, ...] = ()  # player pairing numbers in declared board order
+    id: int = 0  # row id in the event file
+
+
+class BoardGame(msgspec.Struct, frozen=True, kw_only=True):
+    board: int  # 1 = top board
+    a_player: int | None  # pairing numbers; None = no player (board forfeit)
+    b_player: int | None
+    result: Result | None = None  # from White's side; None = not in yet
+
+
+class Match(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    table: int
+    team_a: int  # team numbers
+    team_b: int | None  # None: team A has the PAB
+    a_white_first: bool = True
+    boards: tuple[BoardGame, ...] = ()
+    forfeit: str | None = None  # "A" / "B" / "AB": whole-team forfeit of that side
+    id: int = 0
+
+
+def a_is_white(match: Match, board: int) -> bool:
+    """Colours alternate down the boards from board 1.
+
+    >>> m = Match(round=1, table=1, team_a=1, team_b=2)
+    >>> [a_is_white(m, b) for b in (1, 2, 3, 4)]
+    [True, False, True, False]
+    """
+    return match.a_white_first == (board % 2 == 1)
+
+
+def board_points(match: Match, game: BoardGame, s: TeamScoring) -> tuple[Decimal, Decimal] | None:
+    """(A's, B's) game points of one board, None while the result is not in."""
+    if game.result is None:
+        return None
+    white, black = game.result.half_points()
+    unit = {0: s.game_loss, 1: s.game_draw, 2: s.game_win}
+    w, b = unit[white], unit[black]
+    return (w, b) if a_is_white(match, game.board) else (b, w)
+
+
+class MatchScore(msgspec.Struct, frozen=True, kw_only=True):
+    a_games: Decimal
+    b_games: Decimal
+    a_match: Decimal | None  # None while boards are missing
+    b_match: Decimal | None
+    complete: bool
+    a_board_wins: int = 0  # board count (Berlin): boards won weighted by board, for `board_count`
+    b_board_wins: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{_fmt(self.a_games)}-{_fmt(self.b_games)}"
+
+
+def _fmt(v: Decimal) -> str:
+    """`2½`, `3`, `0`.
+
+    >>> _fmt(Decimal("2.5")), _fmt(Decimal("3.0")), _fmt(Decimal("0.5"))
+    ('2½', '3', '½')
+    """
+    whole = int(v)
+    half = v - whole == HALF
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
+    """Game points and match points of a match from its boards.
+
+    Whole-team forfeit: every board goes to the team that was present; a double forfeit gives both teams
+    nothing. A board not in yet leaves the match points open (running score only).
+    """
+    if match.team_b is None:
+        return MatchScore(a_games=s.game_win * team_size, b_games=ZERO, a_match=s.match_pab, b_match=None,
+                          complete=True)
+    if match.forfeit:
+        a_out, b_out = "A" in match.forfeit, "B" in match.forfeit
+        a_games = ZERO if a_out else s.game_win * team_size
+        b_games = ZERO if b_out else s.game_win * team_size
+        return MatchScore(a_games=a_games, b_games=b_games,
+                          a_match=s.match_forfeit_loss if a_out else s.match_win,
+                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True)
+    a = b = ZERO
+    a_count = b_count = 0
+    done = 0
+    for game in match.boards:
+        pts = board_points(match, game, s)
+        if pts is None:
+            continue
+        done += 1
+        a += pts[0]
+        b += pts[1]
+        weight = team_size + 1 - game.board
+        if pts[0] > pts[1]:
+            a_count += weight
+        elif pts[1] > pts[0]:
+            b_count += weight
+    complete = done >= max(team_size, len(match.boards)) and done > 0
+    if not complete:
+        return MatchScore(a_games=a, b_games=b, a_match=None, b_match=None, complete=False)
+    if a > b or (a == b and s.board_count and a_count > b_count):
+        am, bm = s.match_win, s.match_loss
+    elif b > a or (a == b and s.board_count and b_count > a_count):
+        am, bm = s.match_loss, s.match_win
+    else:
+        am = bm = s.match_draw
+    return MatchScore(a_games=a, b_games=b, a_match=am, b_match=bm, complete=True, a_board_wins=a_count,
+                      b_board_wins=b_count)
+
+
+def board_game_with_forfeit(board: int, a_player: int | None, b_player: int | None, a_white: bool) -> BoardGame:
+    """A board where one side (or both) fielded nobody: the result is a forfeit for the player present.
+
+    >>> board_game_with_forfeit(2, 5, None, False).result is Result.BLACK_FORFEIT_WIN
+    True
+    """
+    if a_player is None and b_player is None:
+        return BoardGame(board=board, a_player=None, b_player=None, result=Result.DOUBLE_FORFEIT)
+    a_wins = b_player is None
+    white_wins = a_wins == a_white
+    return BoardGame(board=board, a_player=a_player, b_player=b_player,
+                     result=Result.WHITE_FORFEIT_WIN if white_wins else Result.BLACK_FORFEIT_WIN)
+
+
+# --- line-ups --------------------------------------------------------------------------------------------
+
+class LineupRules(msgspec.Struct, frozen=True, kw_only=True):
+    """What a captain may do with the declared board order (the roster `Team.members`).
+
+    `keep_order`: the players fielded must appear in the declared order (FIDE olympiad, FFE interclubs:
+    a player may be left out, the others move up, never swap). `allow_empty_boards`: a board may be left
+    without a player (a board forfeit) rather than refused."""
+
+    keep_order: bool = True
+    allow_empty_boards: bool = True
+
+
+def check_lineup(team: Team, lineup: Sequence[int | None], team_size: int, rules: LineupRules) -> list[str]:
+    """The texts of lineup_errors (English with `%s`).
+
+    >>> t = Team(number=1, name="A", members=(11, 12, 13, 14, 15))
+    >>> check_lineup(t, [11, 13, 14, 15], 4, LineupRules())
+    []
+    >>> check_lineup(t, [13, 11, 14, 15], 4, LineupRules())
+    ['Player %s is fielded above player %s against the declared board order.']
+    """
+    return [text for text, _ in lineup_errors(team, lineup, team_size, rules)]
+
+
+def lineup_errors(team: Team, lineup: Sequence[int | None], team_size: int,
+                  rules: LineupRules) -> list[tuple[str, tuple[object, ...]]]:
+    """As check_lineup, with the arguments of each text (for tournament.errors / i18n)."""
+    out: list[tuple[str, tuple[object, ...]]] = []
+    if len(lineup) != team_size:
+        return [("A line-up has %s boards.", (team_size,))]
+    fielded = [p for p in lineup if p is not None]
+    if len(set(fielded)) != len(fielded):
+        out.append(("A player is fielded on two boards.", ()))
+    for p in fielded:
+        if p not in team.members:
+            out.append(("Player %s is not a member of the team.", (p,)))
+    if not rules.allow_empty_boards and len(fielded) < team_size:
+        out.append(("Every board must have a player.", ()))
+    if rules.keep_order and not out:
+        order = {p: i for i, p in enumerate(team.members)}
+        for above, below in pairwise(fielded):
+            if order[above] > order[below]:
+                out.append(("Player %s is fielded above player %s against the declared board order.",
+                            (above, below)))
+                break
+    return out
+
+
+# --- standings -------------------------------------------------------------------------------------------
+
+TEAM_TIE_BREAKS = ("MPVGP", "BH/C1", "BH", "SB", "PS")
+#: Checked against gacrux (tests/test_teams_gacrux.py); DE and FB are not done for teams yet.
+KNOWN = {"MPVGP", "GP", "MP", "BH", "SB", "PS", "WIN", "TPN", "SNO"}
+
+
+class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
+    """One team's round, after the match is complete."""
+
+    round: int
+    opponent: int | None  # None: PAB or no match
+    mp: Decimal
+    gp: Decimal
+    played: bool  # played over the board (not a whole-team forfeit, not a bye)
+    won: bool = False
+    vur: bool = False  # a voluntary unplayed round: the team did not come (C.07 Art. 16.5: cut first)
+
+
+class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
+    team_number: int
+    name: str
+    points: Decimal  # match points
+    game_points: Decimal
+    rank: int
+    values: list[Decimal | int | None]
+
+
+class TeamStandings(msgspec.Struct, frozen=True, kw_only=True):
+    round: int
+    tie_breaks: list[str]
+    rows: list[TeamRow]
+
+    def as_data(self) -> list[dict[str, object]]:
+        """Same shape as individual standings: start_rank is the team number, points the match points."""
+        return [{"rank": r.rank, "start_rank": r.team_number, "name": r.name, "points": float(r.points),
+                 "tiebreaks": {code: (None if v is None else float(v) if isinstance(v, Decimal) else v)
+                               for code, v in zip(self.tie_breaks, r.values, strict=True)}}
+                for r in self.rows]
+
+
+def parse_team_codes(text: str | Sequence[str]) -> list[str]:
+    codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text) if c.strip()]
+    for code in codes:
+        base = code.split("/")[0]
+        if base not in KNOWN:
+            raise Invalid("Unknown team tie-break %s.", code)
+        for mod in code.split("/")[1:]:
+            if not (len(mod) == 2 and mod[0] in "CM" and mod[1].isdigit()):
+                raise Invalid("Unknown team tie-break %s.", code)
+    return codes
+
+
+def completed_matches(matches: Iterable[Match], s: TeamScoring | None = None, team_size: int = 0) -> int:
+    """The last round such that it and every round before it have all their match results."""
+    done: dict[int, bool] = {}
+    for m in matches:
+        done[m.round] = done.get(m.round, True) and match_score(m, s or TeamScoring(), team_size).complete
+    last = 0
+    for r in sorted(done):
+        if not done[r] or r != last + 1:
+            break
+        last = r
+    return last
+
+
+def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring, team_size: int,
+                rounds: int) -> dict[int, list[TeamRound]]:
+    """Per team number, its rounds 1..`rounds` (a round without a match: no opponent, 0 points)."""
+    out: dict[int, dict[int, TeamRound]] = {t.number: {} for t in teams}
+    for m in matches:
+        if m.round > rounds:
+            continue
+        sc = match_score(m, s, team_size)
+        if not sc.complete:
+            continue
+        if m.team_b is None:
+            out[m.team_a][m.round] = TeamRound(round=m.round, opponent=None, mp=sc.a_match or ZERO,
+                                               gp=sc.a_games, played=False, won=s.match_pab >= s.match_win)
+            continue
+        played = not m.forfeit
+        out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
+                                           gp=sc.a_games, played=played,
+                                           won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
+                                           vur="A" in (m.forfeit or ""))
+        out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
+                                           gp=sc.b_games, played=played,
+                                           won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
+                                           vur="B" in (m.forfeit or ""))
+    return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
+                for r in range(1, rounds + 1)] for n, by in out.items()}
+
+
+def _cut_sum(items: list[tuple[Decimal, Decimal, bool]], code: str, rounds: int) -> Decimal:
+    """The sum of the values left after the code's Cut-n / Median-n (a VUR cut first, as for players)."""
+    low = high = 0
+    for mod in code.split("/")[1:]:
+        n = int(mod[1])
+        low += n
+        high += n if mod[0] == "M" else 0
+    return sum((v for _, v, _ in cut_items(items, low, high, rounds)), ZERO)
+
+
+def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_breaks: str | Sequence[str],
+                   scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None,
+                   round_robin: bool = False) -> TeamStandings:
+    """Rank by match points, then the tie-breaks in order (C.07: BH/SB/PS count match points, SB weighs each
+    opponent's match points by the game points scored against it, MPVGP is the game points)."""
+    s = scoring or TeamScoring()
+    codes = parse_team_codes(tie_breaks)
+    played_rounds = rounds if rounds is not None else completed_matches(matches, s, team_size)
+    rr = team_rounds(teams, matches, s, team_size, played_rounds)
+    mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
+    gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}
+    # As gacrux counts them: an opponent's score is its match points as they are (forfeits and byes included);
+    # a team's own round without an opponent over the board counts a virtual opponent with its own score.
+    adjusted = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
+
+    def dummy(n: int, r: TeamRound) -> Decimal:
+        """A round without an opponent over the board: a virtual opponent with the team's own score (C.07);
+        the free round of a round robin counts nothing."""
+        return ZERO if round_robin and r.opponent is None else mp[n]
+
+    def items(n: int, sb: bool) -> list[tuple[Decimal, Decimal, bool]]:
+        """(opponent's score, value, VUR) of each round counted (a round robin's free round is not)."""
+        out = []
+        for r in rr[n]:
+            if round_robin and r.opponent is None:
+                continue
+            score = adjusted[r.opponent] if r.played and r.opponent is not None else dummy(n, r)
+            out.append((score, score * r.mp if sb else score, r.vur))
+        return out
+
+    def compute(code: str, n: int) -> Decimal | int | None:
+        base = code.split("/")[0]
+        if base in ("MPVGP", "GP"):
+            return gp[n]
+        if base == "MP":
+            return mp[n]
+        if base in ("TPN", "SNO"):
+            return n
+        if base == "WIN":
+            return sum(1 for r in rr[n] if r.won)
+        if base in ("BH", "SB"):
+            return _cut_sum(items(n, base == "SB"), code, played_rounds)
+        if base == "PS":
+            running, out = ZERO, []
+            for r in rr[n]:
+                running += r.mp
+                out.append(running)
+            cut = int(code.split("/")[1][1]) if "/" in code else 0
+            return sum(out[cut:], ZERO)
+        return None
+
+    values = {t.number: [compute(c, t.number) for c in codes] for t in teams}
+    order = sorted(teams, key=lambda t: _key(mp[t.number], values[t.number], codes))
+    rows: list[TeamRow] = []
+    for t in order:
+        rows.append(TeamRow(team_number=t.number, name=t.name, points=mp[t.number], game_points=gp[t.number],
+                            rank=0, values=values[t.number]))
+    ranked: list[TeamRow] = []
+    for i, row in enumerate(rows):
+        prev = ranked[-1] if ranked else None
+        same = prev is not None and prev.points == row.points and prev.values == row.values
+        ranked.append(msgspec.structs.replace(row, rank=prev.rank if same and prev else i + 1))
+    return TeamStandings(round=played_rounds, tie_breaks=codes, rows=ranked)
+
+
+def _key(points: Decimal, values: list[Decimal | int | None], codes: list[str]) -> tuple[object, ...]:
+    out: list[object] = [-points]
+    for code, v in zip(codes, values, strict=True):
+        if code.split("/")[0] in ("TPN", "SNO"):
+            out.append(v if v is not None else 0)
+        else:
+            out.append(-(v or 0))
+    return tuple(out)
+
+
+# --- round robin -----------------------------------------------------------------------------------------
+
+def team_round_robin(team_numbers: Sequence[int], rounds: int, rnd: int, team_size: int) -> list[Match]:
+    """Round `rnd` of a team round robin on the Berger tables (teams in number order, table order as in the
+    table; the team listed first in the table has White on board 1). An odd number of teams: the team meeting
+    the dummy has the PAB (a match without opponent)."""
+    order = sorted(team_numbers)
+    count = len(order)
+    if count < 2:
+        raise Invalid("A round robin needs at least two teams.")
+    table_round, reverse = schedule_round(count, rounds, rnd)
+    out: list[Match] = []
+    table = 0
+    bye: int | None = None
+    for white, black in berger_round(count, table_round):
+        if reverse:
+            white, black = black, white
+        if white > count or black > count:
+            bye = order[(black if white > count else white) - 1]
+            continue
+        table += 1
+        out.append(Match(round=rnd, table=table, team_a=order[white - 1], team_b=order[black - 1],
+                         a_white_first=True,
+                         boards=tuple(BoardGame(board=b, a_player=None, b_player=None)
+                                      for b in range(1, team_size + 1))))
+    if bye is not None:
+        out.append(Match(round=rnd, table=table + 1, team_a=bye, team_b=None))
+    return out
+
+
+TEAM_SYSTEMS = ("berger",)
+
+
+def pair_teams(team_numbers: Sequence[int], rounds: int, rnd: int, team_size: int, system: str = "berger"
+               ) -> list[Match]:
+    """Round `rnd` through the pairing engines' interface (tournament/pairing: `pair_next_round`), the teams
+    standing for players (id and pairing number = team number): the Berger tables for a team round robin.
+    The FIDE team Swiss (C.04.6) has no engine here yet."""
+    if system not in TEAM_SYSTEMS:
+        raise Invalid("Team pairing system %s is not available (berger only).", system)
+    order = sorted(team_numbers)
+    if len(order) < 2:
+        raise Invalid("A round robin needs at least two teams.")
+    data = PairingInput(players=tuple(PairingPlayer(id=n, number=k) for k, n in enumerate(order, start=1)),
+                        rounds=rounds, round=rnd)
+    pairing = pair_next_round(data, system)
+    out = [Match(round=rnd, table=table, team_a=b.white, team_b=b.black, a_white_first=True,
+                 boards=tuple(BoardGame(board=k, a_player=None, b_player=None) for k in range(1, team_size + 1)))
+           for table, b in enumerate(pairing.boards, start=1)]
+    if pairing.bye is not None:
+        out.append(Match(round=rnd, table=len(out) + 1, team_a=pairing.bye, team_b=None))
+    return out

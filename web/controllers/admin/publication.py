@@ -1,0 +1,46 @@
+"""Admin: the event's publication to an rclone remote (web/publish.py) and its state, on the event page."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from litestar import Controller, Request, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath
+from litestar.response import Redirect, Template
+
+from database import admin
+from database.store import EventStore
+from web.controllers.admin.common import back, read_form
+from web.controllers.admin.guard import admin_guard
+from web.publish import check_remote, read_state
+from web.render import render
+from web.state import app_state
+
+
+def when(timestamp: float | None) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M:%S") if timestamp else ""
+
+
+class PublicationAdmin(Controller):
+    path = "/admin/events/{event_id:str}/publication"
+    guards = [admin_guard]  # noqa: RUF012
+
+    @get("/")
+    async def state(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                    store: NamedDependency[EventStore]) -> Template:
+        """The publication's state (a fragment the event page refreshes every few seconds)."""
+        info = await store.info()
+        state = read_state(app_state(request).settings.events_dir, store.event_id)
+        return render(request, "admin/_publication_state.html", event_id=event_id, info=info, state=state,
+                      last_success=when(state.last_success))
+
+    @post("/")
+    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],
+                     store: NamedDependency[EventStore]) -> Redirect:
+        data = await read_form(request)
+        remote = check_remote(str(data.get("publish_remote", "")))  # 422 with the reason, nothing changed
+        if remote != (await store.info()).publish_remote:
+            await admin.update_info(store, {"publish_remote": remote})
+        return back(f"/admin/events/{event_id}")

@@ -1,0 +1,47 @@
+// The published site's poller (copied into every site by web/publish_site.py; no CDN, no framework).
+// Every data-poll seconds: GET version.json conditionally (If-None-Match / If-Modified-Since); when this
+// page's hash changed, fetch the page again and swap its <main> in place.
+(function () {
+  "use strict";
+  var html = document.documentElement;
+  var root = html.dataset.root || "";
+  var page = html.dataset.page || "index.html";
+  var seconds = Math.max(2, parseInt(html.dataset.poll || "10", 10));
+  var etag = null;
+  var modified = null;
+
+  function swap(text, hash) {
+    var doc = new DOMParser().parseFromString(text, "text/html");
+    var fresh = doc.getElementById("main");
+    var main = document.getElementById("main");
+    if (!fresh || !main) { return; }
+    main.replaceWith(document.importNode(fresh, true));
+    html.dataset.hash = hash;
+    html.dataset.version = (parseInt(html.dataset.version || "0", 10) + 1).toString();
+  }
+
+  function poll() {
+    var headers = {};
+    if (etag) { headers["If-None-Match"] = etag; }
+    if (modified) { headers["If-Modified-Since"] = modified; }
+    fetch(root + "version.json", { headers: headers, cache: "no-store" })
+      .then(function (response) {
+        if (response.status !== 200) { return null; }
+        etag = response.headers.get("ETag");
+        modified = response.headers.get("Last-Modified");
+        return response.json();
+      })
+      .then(function (version) {
+        if (!version || !version.pages) { return null; }
+        var hash = version.pages[page];
+        if (!hash || hash === html.dataset.hash) { return null; }
+        return fetch(location.pathname + "?v=" + encodeURIComponent(hash), { cache: "no-store" })
+          .then(function (response) { return response.ok ? response.text() : null; })
+          .then(function (text) { if (text) { swap(text, hash); } });
+      })
+      .catch(function () { /* offline for a while: try again at the next tick */ })
+      .then(function () { setTimeout(poll, seconds * 1000); });
+  }
+
+  setTimeout(poll, seconds * 1000);
+})();
