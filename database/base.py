@@ -125,6 +125,21 @@ class StoreCore:
         return self._emit(tx.events(self.generation))
 
     @asynccontextmanager
+    async def _open(self, changes: Iterable[tuple[str, int | None]], actor: Actor) -> AsyncIterator[Tx]:
+        """`BEGIN IMMEDIATE`, the body, `COMMIT`; `ROLLBACK` on any error, raised in an arbiter's words."""
+        tx = await self._begin(changes, actor)
+        try:
+            yield tx
+            await self._commit(tx)
+        except BaseException as exc:
+            failure = await self._rollback(exc)
+            if failure is exc:
+                raise
+            raise failure from exc
+        finally:
+            tx.open = False
+
+    @asynccontextmanager
     async def transaction(self, *changes: tuple[str, int | None], who: Actor | None = None) -> AsyncIterator[Tx]:
         """One write: `BEGIN IMMEDIATE` … `COMMIT`, or `ROLLBACK` on any error; journalled (database/journal.py).
 
@@ -132,17 +147,8 @@ class StoreCore:
         events after the commit. `who` defaults to the actor of the current request.
         """
         async with self._lock:
-            tx = await self._begin(changes, jn.current_actor(who))
-            try:
+            async with self._open(changes, jn.current_actor(who)) as tx:
                 yield tx
-                await self._commit(tx)
-            except BaseException as exc:
-                failure = await self._rollback(exc)
-                if failure is exc:
-                    raise
-                raise failure from exc
-            finally:
-                tx.open = False
             later = self._committed(tx)
         for outcome in later:
             await outcome
@@ -157,17 +163,8 @@ class StoreCore:
         actor = jn.current_actor(who)
 
         async def whole() -> tuple[Tx, T]:
-            tx = await self._begin(changes, actor)
-            try:
+            async with self._open(changes, actor) as tx:
                 value = await body(tx)
-                await self._commit(tx)
-            except BaseException as exc:
-                failure = await self._rollback(exc)
-                if failure is exc:
-                    raise
-                raise failure from exc
-            finally:
-                tx.open = False
             return tx, value
 
         async with self._lock:
