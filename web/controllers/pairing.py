@@ -8,6 +8,7 @@ errors (409/422/403/404) with a message, and change nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Annotated, Any
 
@@ -117,42 +118,46 @@ class PairingController(Controller):
         drafts_of(request).put(event_id, draft)
         return self._back(event_id, tid)
 
+    async def _edit(self, request: Req, event_id: str, tid: int, store: EventStore, role: Role,
+                    change: Callable[[Draft, dict[int, str]], str]) -> Response[Any]:
+        """A change by hand to the draft: `change(draft, names)` edits its boards and says what it did."""
+        draft = await self._draft(request, event_id, tid, store, role)
+        draft.changes.append(change(draft, {p.id: p.shown_name for p in await store.players(tid)}))
+        return self._back(event_id, tid)
+
     @post("/swap")
     async def swap(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[BoardForm],
                    store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
-        draft = await self._draft(request, event_id, tid, store, role)
-        draft.boards = swap_colours(draft.boards, data.board)
-        draft.changes.append(f"colours swapped on draft board {data.board}")
-        return self._back(event_id, tid)
+        def change(draft: Draft, names: dict[int, str]) -> str:
+            draft.boards = swap_colours(draft.boards, data.board)
+            return f"colours swapped on draft board {data.board}"
+        return await self._edit(request, event_id, tid, store, role, change)
 
     @post("/exchange")
     async def exchange(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                        data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
                        role: NamedDependency[Role]) -> Response[Any]:
-        draft = await self._draft(request, event_id, tid, store, role)
-        names = await _names(store, tid)
-        draft.boards = exchange(draft.boards, data.a, data.b, names)
-        draft.changes.append(f"{names.get(data.a)} exchanged with {names.get(data.b)}")
-        return self._back(event_id, tid)
+        def change(draft: Draft, names: dict[int, str]) -> str:
+            draft.boards = exchange(draft.boards, data.a, data.b, names)
+            return f"{names.get(data.a)} exchanged with {names.get(data.b)}"
+        return await self._edit(request, event_id, tid, store, role, change)
 
     @post("/together")
     async def together(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                        data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
                        role: NamedDependency[Role]) -> Response[Any]:
-        draft = await self._draft(request, event_id, tid, store, role)
-        names = await _names(store, tid)
-        draft.boards = pair_together(draft.boards, data.a, data.b, names)
-        draft.changes.append(f"{names.get(data.a)} paired with {names.get(data.b)} by hand")
-        return self._back(event_id, tid)
+        def change(draft: Draft, names: dict[int, str]) -> str:
+            draft.boards = pair_together(draft.boards, data.a, data.b, names)
+            return f"{names.get(data.a)} paired with {names.get(data.b)} by hand"
+        return await self._edit(request, event_id, tid, store, role, change)
 
     @post("/bye")
     async def bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[OnePlayer],
                   store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
-        draft = await self._draft(request, event_id, tid, store, role)
-        names = await _names(store, tid)
-        draft.boards = to_bye(draft.boards, data.player, names)
-        draft.changes.append(f"{names.get(data.player)} moved to the bye")
-        return self._back(event_id, tid)
+        def change(draft: Draft, names: dict[int, str]) -> str:
+            draft.boards = to_bye(draft.boards, data.player, names)
+            return f"{names.get(data.player)} moved to the bye"
+        return await self._edit(request, event_id, tid, store, role, change)
 
     @post("/discard")
     async def discard(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
@@ -234,6 +239,3 @@ class PairingController(Controller):
         drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
-
-async def _names(store: EventStore, tid: int) -> dict[int, str]:
-    return {p.id: p.shown_name for p in await store.players(tid)}
