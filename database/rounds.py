@@ -98,16 +98,22 @@ async def unpair_round(store: EventStore, tid: int, rnd: int) -> int:
         return removed
 
 
+async def _unpaired_player(tx: Tx, tid: int, player_id: int, rnd: int) -> str:
+    """The player's name, once sure that round `rnd` is not paired yet (a bye request is for a round to come)."""
+    name = await _player_name(tx, tid, player_id)
+    cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
+    if await cursor.fetchone() is not None:
+        raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
+    return name
+
+
 async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, score: float) -> None:
     """A player asks not to be paired in round `rnd` (not paired yet) and gets `score` (1, ½ or 0): one
     `skipped_round` row, replacing an earlier request for that round."""
     if score not in (0.0, 0.5, 1.0):
         raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", score)
     async with store.transaction(("players", tid)) as tx:
-        name = await _player_name(tx, tid, player_id)
-        cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
-        if await cursor.fetchone() is not None:
-            raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
+        name = await _unpaired_player(tx, tid, player_id, rnd)
         cursor = await tx.execute("SELECT score FROM skipped_round WHERE tournament_id = ? AND round = ?"
                                     " AND papi_player_id = ?", (tid, rnd, player_id))
         before = await cursor.fetchone()
@@ -122,10 +128,7 @@ async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, sco
 async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> None:
     """Withdraw a player's request not to be paired in round `rnd` (not paired yet)."""
     async with store.transaction(("players", tid)) as tx:
-        name = await _player_name(tx, tid, player_id)
-        cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1", (tid, rnd))
-        if await cursor.fetchone() is not None:
-            raise Conflict("Round %s is already paired: unpair it first. Nothing was changed.", rnd)
+        name = await _unpaired_player(tx, tid, player_id, rnd)
         cursor = await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ?"
                                     " AND papi_player_id = ? RETURNING score", (tid, rnd, player_id))
         removed = list(await cursor.fetchall())

@@ -157,29 +157,25 @@ class Form:
             return None
         return value.upper()
 
-    def date(self, name: str, *, required: bool = False) -> datetime | None:
+    def _parsed(self, name: str, pattern: str, error: str, required: bool) -> datetime | None:
+        """The field read with `strptime(pattern)`; None (and `error` or REQUIRED noted) when it cannot be."""
         value = self.raw(name)
         if not value:
             if required:
                 self.fail(name, REQUIRED)
             return None
         try:
-            return datetime.strptime(value, "%Y-%m-%d")
+            return datetime.strptime(value, pattern)
         except ValueError:
-            self.fail(name, BAD_DATE)
+            self.fail(name, error)
             return None
 
+    def date(self, name: str, *, required: bool = False) -> datetime | None:
+        return self._parsed(name, "%Y-%m-%d", BAD_DATE, required)
+
     def clock(self, name: str, *, required: bool = False) -> str | None:
-        value = self.raw(name)
-        if not value:
-            if required:
-                self.fail(name, REQUIRED)
-            return None
-        try:
-            return datetime.strptime(value, "%H:%M").strftime("%H:%M")
-        except ValueError:
-            self.fail(name, BAD_TIME)
-            return None
+        moment = self._parsed(name, "%H:%M", BAD_TIME, required)
+        return None if moment is None else moment.strftime("%H:%M")
 
 
 # -- events -------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
 from tournament.errors import Conflict, Invalid
 from tournament.models import Info
-from tournament.pairing_checks import exchange, not_to_pair, pair_together, swap_colours, to_bye
+from tournament.pairing_checks import Board, exchange, not_to_pair, pair_together, swap_colours, to_bye
 from tournament.results import format_points
 from web.auth import Role, actor
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
@@ -119,45 +119,39 @@ class PairingController(Controller):
         return self._back(event_id, tid)
 
     async def _edit(self, request: Req, event_id: str, tid: int, store: EventStore, role: Role,
-                    change: Callable[[Draft, dict[int, str]], str]) -> Response[Any]:
-        """A change by hand to the draft: `change(draft, names)` edits its boards and says what it did."""
+                    change: Callable[[list[Board], dict[int, str]], tuple[list[Board], str]]) -> Response[Any]:
+        """A change by hand to the draft: `change(boards, names)` gives the new boards and what it did."""
         draft = await self._draft(request, event_id, tid, store, role)
-        draft.changes.append(change(draft, {p.id: p.shown_name for p in await store.players(tid)}))
+        draft.boards, done = change(draft.boards, {p.id: p.shown_name for p in await store.players(tid)})
+        draft.changes.append(done)
         return self._back(event_id, tid)
 
     @post("/swap")
     async def swap(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[BoardForm],
                    store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
-        def change(draft: Draft, names: dict[int, str]) -> str:
-            draft.boards = swap_colours(draft.boards, data.board)
-            return f"colours swapped on draft board {data.board}"
-        return await self._edit(request, event_id, tid, store, role, change)
+        return await self._edit(request, event_id, tid, store, role, lambda boards, names: (
+            swap_colours(boards, data.board), f"colours swapped on draft board {data.board}"))
 
     @post("/exchange")
     async def exchange(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                        data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
                        role: NamedDependency[Role]) -> Response[Any]:
-        def change(draft: Draft, names: dict[int, str]) -> str:
-            draft.boards = exchange(draft.boards, data.a, data.b, names)
-            return f"{names.get(data.a)} exchanged with {names.get(data.b)}"
-        return await self._edit(request, event_id, tid, store, role, change)
+        return await self._edit(request, event_id, tid, store, role, lambda boards, names: (
+            exchange(boards, data.a, data.b, names), f"{names.get(data.a)} exchanged with {names.get(data.b)}"))
 
     @post("/together")
     async def together(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                        data: URLEncodedBody[TwoPlayers], store: NamedDependency[EventStore],
                        role: NamedDependency[Role]) -> Response[Any]:
-        def change(draft: Draft, names: dict[int, str]) -> str:
-            draft.boards = pair_together(draft.boards, data.a, data.b, names)
-            return f"{names.get(data.a)} paired with {names.get(data.b)} by hand"
-        return await self._edit(request, event_id, tid, store, role, change)
+        return await self._edit(request, event_id, tid, store, role, lambda boards, names: (
+            pair_together(boards, data.a, data.b, names),
+            f"{names.get(data.a)} paired with {names.get(data.b)} by hand"))
 
     @post("/bye")
     async def bye(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[OnePlayer],
                   store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
-        def change(draft: Draft, names: dict[int, str]) -> str:
-            draft.boards = to_bye(draft.boards, data.player, names)
-            return f"{names.get(data.player)} moved to the bye"
-        return await self._edit(request, event_id, tid, store, role, change)
+        return await self._edit(request, event_id, tid, store, role, lambda boards, names: (
+            to_bye(boards, data.player, names), f"{names.get(data.player)} moved to the bye"))
 
     @post("/discard")
     async def discard(self, request: Req, event_id: FromPath[str], tid: FromPath[int],

@@ -76,6 +76,8 @@
       if (!input.value) { input.value = randomKey(); }
     });
   }
+  // shared with outbox.js (the offline tablet queue), which loads after this file
+  window.Echiquier = {csrfToken: csrfToken, randomKey: randomKey};
   document.addEventListener("htmx:configRequest", function (evt) {
     if (evt.detail.verb !== "get") { evt.detail.headers["X-CSRF-Token"] = csrfToken(); }
   });

@@ -23,17 +23,7 @@
   function save(entries) {
     try { localStorage.setItem(STORE, JSON.stringify(entries)); } catch (e) { /* full: shown anyway */ }
   }
-  function csrfToken() {
-    var found = document.cookie.match(/(?:^|;\s*)echiquier-csrf=([^;]+)/);
-    if (found) { return decodeURIComponent(found[1]); }
-    var meta = document.querySelector('meta[name="csrf-token"]');
-    return meta ? meta.getAttribute("content") : "";
-  }
-  function randomKey() {
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
+  var csrfToken = window.Echiquier.csrfToken, randomKey = window.Echiquier.randomKey;
   function plain(html) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
