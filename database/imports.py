@@ -12,6 +12,7 @@ import msgspec
 
 from database.store import EventStore
 from database.tournaments import fill
+from database.trf_source import save_source, stored_source
 from database.tx import Tx
 from tournament.errors import Conflict
 from tournament.models import Pairing, Player, SkippedRound, Tournament
@@ -20,6 +21,7 @@ from tournament.papi import PapiRows
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
 from tournament.trf_export import ExportHeader, export_trf
+from tournament.trf_source import TrfSource, read_source
 
 TOURNAMENT_KEYS = frozenset(Tournament.__struct_fields__) - {"id", "uniq_id", "name"}
 
@@ -64,10 +66,12 @@ async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any]
 
 
 async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
-                             pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str) -> None:
+                             pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str, *,
+                             source: TrfSource | None = None) -> None:
     """Settings, players, pairings and requested byes of a tournament, replaced in one transaction.
 
-    `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`).
+    `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`). `source`: the TRF file
+    read, kept with the tournament in the same transaction (database/trf_source.py).
     """
     now = time.time()
     async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
@@ -79,6 +83,8 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
             if s["number"] in ids:
                 await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                  " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
+        if source is not None:
+            await save_source(tx, tid, source, now)
         tx.journal(what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
 
 
@@ -92,7 +98,7 @@ async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
 
 async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
                    pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
-                   what: str = "trf import") -> SyncReport:
+                   what: str = "trf import", source: TrfSource | None = None) -> SyncReport:
     """Re-sync a tournament with a TRF file (rows of `tournament.importing.trf_rows`): players matched by
     pairing number (a different name is listed as a conflict, the event's player kept); see `sync_rows`."""
     games = [Pairing(tournament_id=0, round=g["round"], white_player_id=g["white"], black_player_id=g["black"],
@@ -102,16 +108,18 @@ async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players:
     rows = PapiRows(tournament=values, players=players, pairings=games,
                     skipped=[(s["round"], s["number"], s["score"]) for s in skipped],
                     paired_rounds=sorted({g.round for g in games}))
-    return await sync_rows(store, tid, rows, key="pairing_number", what=what)
+    return await sync_rows(store, tid, rows, key="pairing_number", what=what, source=source)
 
 
-async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, what: str) -> SyncReport:
+async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, what: str,
+                    source: TrfSource | None = None) -> SyncReport:
     """Bring a tournament up to date with a file without losing what was entered on screens (one transaction).
 
     Players are matched by `key` (`papi_ref` for Papi, `pairing_number` for a TRF); new rounds are added; a
     result missing on either side is taken from the other; a result that differs is listed as a conflict and
     the event file's value is kept; a round paired differently in the file is replaced only while it has no
-    result in the event file. `rows.pairings` and `rows.skipped` name players by `key`.
+    result in the event file. `rows.pairings` and `rows.skipped` name players by `key`. `source`: the TRF file
+    read, which replaces the one kept with the tournament (its records and warnings follow the file).
     """
     report = SyncReport()
     existing = {getattr(p, key): p for p in await store.players(tid) if getattr(p, key) is not None}
@@ -133,6 +141,8 @@ async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, wh
                 await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                    " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
         await tx.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
+        if source is not None:
+            await save_source(tx, tid, source, now)
         tx.journal(what, report.text().splitlines()[0], tournament_id=tid)
     return report
 
@@ -286,12 +296,17 @@ def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Pl
 
 
 async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
-    """The tournament as TRF text, results entered on screens included."""
+    """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
+    also gets back the records the event file has no column for (kept in `trf_source`), around its live
+    players, pairings and settings."""
     tournament = await store.tournament(tid)
     info = await store.info()
     header = ExportHeader(start=_day(info.start), end=_day(info.stop))
+    kept = await stored_source(store, tid)
+    source = read_source(kept.text) if kept is not None else None
     return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,
-                      skipped=await skipped_rounds(store, tid), trf26=trf26, scoring=Scoring())
+                      skipped=await skipped_rounds(store, tid), trf26=trf26,
+                      scoring=source.scoring if source is not None else Scoring(), source=source)
 
 
 def _day(timestamp: float) -> date | None:

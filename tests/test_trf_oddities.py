@@ -20,7 +20,7 @@ from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams,
 from tournament.models import Tournament
 from tournament.results import ByeKind, Result
 from tournament.trf import decode, parse_trf, requested_byes
-from tournament.trf_export import export_trf, write_trf
+from tournament.trf_export import FROM_EVENT, export_trf, write_trf
 from tournament.trf_lint import lint_bytes
 from tournament.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
 from web.cli import import_trf, main
@@ -104,9 +104,17 @@ def test_each_oddity_imports_with_its_warnings(name: str) -> None:
         (w[0], w[1], w[2]) for w in EXPECTED[name])
 
 
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture_trfs() -> list[Path]:
+    """Every TRF file of tests/fixtures (the oddities, the records corpus, the team, pairing and generated files)."""
+    return sorted(p for p in FIXTURES.rglob("*") if p.suffix in (".trf", ".trf16", ".trf26"))
+
+
 def all_files() -> list[Path]:
-    return [*sorted(ODDITIES.glob("*.trf")), DATA / "good-4p-2r.trf", DATA / "all-codes-trf26.trf",
-            DATA / "warn-f-for-u.trf", DATA / "warn-trf26-no-142-152.trf"]
+    return [*fixture_trfs(), DATA / "good-4p-2r.trf", DATA / "all-codes-trf26.trf", DATA / "warn-f-for-u.trf",
+            DATA / "warn-trf26-no-142-152.trf"]
 
 
 @pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
@@ -281,6 +289,45 @@ async def test_each_oddity_goes_through_the_event_file(path: Path, tmp_path: Pat
     assert [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result)
             for g in trf_pairings(back, players)] == \
         [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result) for g in trf_pairings(trf, players)]
+
+
+async def exported_from_event_file(data: bytes, folder: Path, *, trf26: bool = True) -> str:
+    """`data` imported into a new event file (`echiquier import-trf`), then exported from the event file."""
+    await import_trf(data, "file.trf", folder, "ev", None)
+    registry = EventRegistry(folder)
+    try:
+        store = await registry.get("ev")
+        [t] = await store.tournaments()
+        return await export_tournament(store, t.id, trf26=trf26)
+    finally:
+        await registry.close()
+
+
+@pytest.mark.parametrize("path", all_files(), ids=lambda p: p.name)
+async def test_each_file_round_trips_through_the_event_file(path: Path, tmp_path: Path) -> None:
+    """Imported into an event file and exported from it (not from the file): the records the event file has no
+    column for come back as read and in place (kept in `trf_source`), the players and games are the same; and the
+    file Echiquier wrote goes through a new event file byte for byte."""
+    trf = read_path(path)
+    text = await exported_from_event_file(path.read_bytes(), tmp_path / "first")
+    back, errors = parse_trf(text)
+    assert errors == []
+    kept = {r.code for r in trf.records} - FROM_EVENT
+    assert [(r.code, r.text) for r in back.records if r.code in kept] == \
+        [(r.code, r.text) for r in trf.records if r.code in kept]
+    players = trf_players(trf)
+    assert trf_players(back) == players
+    assert [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result)
+            for g in trf_pairings(back, players)] == \
+        [(g.round, g.white_player_id, g.black_player_id, g.bye_kind, g.result) for g in trf_pairings(trf, players)]
+    assert (back.rounds, back.scoring, requested_byes(back)) == (trf.rounds, trf.scoring, requested_byes(trf))
+    assert await exported_from_event_file(text.encode("utf-8"), tmp_path / "again") == text
+
+
+def read_path(path: Path) -> TrfTournament:
+    trf, errors = parse_trf(decode(path.read_bytes()))
+    assert errors == [], errors
+    return trf
 
 
 def test_digits_that_are_not_decimal_are_not_numbers() -> None:

@@ -20,10 +20,12 @@ from decimal import Decimal
 
 import msgspec
 
+from tournament.errors import Invalid
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring, format_decimal
 from tournament.standings import DEFAULT_TIE_BREAKS, completed_round, compute_standings
+from tournament.tiebreaks import parse_tiebreak
 from tournament.trf_model import TRF26_RECORDS, TrfPlayer, TrfRecord, TrfRound, TrfTournament
 from tournament.virtual_points import HALEY_KINDS, virtual_half_points
 
@@ -148,7 +150,7 @@ def tournament_model(tournament: Tournament, players: Sequence[Player], pairings
     codes = [c for c in (tournament.tie_breaks or "").split(",") if c.strip()] or list(DEFAULT_TIE_BREAKS)
     number = {p.id: p.pairing_number for p in players}
     scored, final = source.points_adjustments(rounds) if source is not None else ({}, {})
-    standings = compute_standings(players, [g for g in pairings if g.round <= rounds], tie_breaks=codes,
+    standings = compute_standings(players, [g for g in pairings if g.round <= rounds], tie_breaks=_individual(codes),
                                   rounds=rounds, total_rounds=tournament.rounds, scoring=scoring,
                                   round_robin=tournament.tournament_type == "round_robin",
                                   adjustment={pid: scored[n] for pid, n in number.items() if n in scored},
@@ -176,6 +178,21 @@ def tournament_model(tournament: Tournament, players: Sequence[Player], pairings
     for r in records:
         headers.setdefault(r.code, r.text[4:])
     return TrfTournament(headers=headers, players=trf_players, records=records, player_index=at)
+
+
+def _individual(codes: list[str]) -> list[str]:
+    """The tie-breaks that rank players (the `001` rank column): a team tournament's list (`MPVGP`, …) still
+    goes to 202, and its players are ranked with the default list.
+
+    >>> _individual(["BH/C1", "SB"]), _individual(["MPVGP", "BH"]) == list(DEFAULT_TIE_BREAKS)
+    (['BH/C1', 'SB'], True)
+    """
+    try:
+        for code in codes:
+            parse_tiebreak(code)
+    except Invalid:
+        return list(DEFAULT_TIE_BREAKS)
+    return codes
 
 
 def _merge(source: TrfTournament, fresh: list[TrfRecord], after: list[TrfRecord],

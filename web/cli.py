@@ -20,6 +20,7 @@ from tournament.pairing import SYSTEMS, pair_next_round
 from tournament.pairing.trf_input import pairing_input
 from tournament.teams_import import team_event_from_trf
 from tournament.trf import decode, parse_trf
+from tournament.trf_source import source_of
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
 from web.i18n import LANGUAGES
@@ -60,10 +61,12 @@ def serve(args: argparse.Namespace) -> int:
 
 async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str, name: str | None) -> str:
     """Import a TRF file's bytes into a tournament (created, or refilled if it exists). Returns a summary."""
-    trf, errors = parse_trf(decode(data))
+    text = decode(data)
+    trf, errors = parse_trf(text)
     if errors:
         raise EchiquierError("%s\nNothing was imported.", "\n".join(f"{filename}: {e}" for e in errors))
     players, pairings = trf_rows(trf)
+    source = source_of(trf, text, filename)
     registry = EventRegistry(events_dir)
     try:
         if event_id in registry.ids():
@@ -77,7 +80,7 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         if title in existing and await store.players(existing[title].id):
             # the same tournament again: re-sync, keeping the results entered on screens
             report = await sync_trf(store, existing[title].id, trf_tournament_values(trf), players, pairings,
-                                    trf_skipped(trf))
+                                    trf_skipped(trf), source=source)
             return f"Re-synced {event_id}/{existing[title].name} with {filename}: {report.text()}"
         if title in existing:
             tid = existing[title].id
@@ -85,7 +88,7 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             uniq = _uniq_id(title, {t.uniq_id for t in tournaments})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
         await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                                 "trf import")
+                                 "trf import", source=source)
         if trf.is_team_file:  # the team layer over the games just stored (database/teams.py)
             await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
     finally:

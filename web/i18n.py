@@ -7,6 +7,7 @@ from collections.abc import Callable
 from web.i18n_admin import ADMIN_FR
 from web.i18n_admin_ui import ADMIN_UI_FR
 from web.i18n_desk import DESK_FR
+from web.i18n_files import FILES_FR
 from web.i18n_hall import HALL_FR
 from web.i18n_hardening import HARDENING_FR
 from web.i18n_pairing import PAIRING_FR
@@ -380,7 +381,7 @@ FR: dict[str, str] = {
 # HARDENING_FR: web/i18n_hardening.py (limits, logins); PUBLISH_FR: web/i18n_publish.py;
 # RESYNC_FR: web/i18n_resync.py (TRF re-sync, -p import); TEAMS_FR: web/i18n_teams.py (team competitions)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
-                   **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR}}
+                   **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR, **FILES_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -21,6 +21,8 @@ from tournament.models import Tournament
 from tournament.standings import crosstable
 from tournament.trf import decode, parse_trf
 from tournament.trf_lint import lint_bytes
+from tournament.trf_model import TrfError, TrfTournament
+from tournament.trf_source import source_of
 from web.controllers.admin.guard import admin_guard
 from web.data_commands import import_papi
 from web.deps import public_event
@@ -117,13 +119,14 @@ class DataController(Controller):
             report = (await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
                                               parsed.md5)).text()
         else:
-            trf, errors = await asyncio.to_thread(lambda: parse_trf(decode(content)))
+            text, (trf, errors) = await asyncio.to_thread(_read_text, content)
             if errors:
                 problems = [str(e) for e in errors[:50]]
                 return render(request, "data/import.html", status_code=422, event_id=event_id, report=None,
                               problems=problems, filename=filename, tournament_name=name)
             players, pairings = trf_rows(trf)
             values = trf_tournament_values(trf)
+            source = source_of(trf, text, filename)
             existing = await _tournament_named(store, name or trf.name)
             if existing is not None and await store.players(existing.id) and data.get("replace"):
                 # replacing players and results goes through the tournament's page, which shows what would be
@@ -133,16 +136,23 @@ class DataController(Controller):
                               replace_name=existing.name)
             if existing is not None and await store.players(existing.id):
                 # the same tournament again: re-sync, the results entered on screens are kept
-                report = (await sync_trf(store, existing.id, values, players, pairings, trf_skipped(trf))).text()
+                report = (await sync_trf(store, existing.id, values, players, pairings, trf_skipped(trf),
+                                         source=source)).text()
                 name = existing.name
             else:
                 tid = await tournament_id_for(store, name or trf.name, values)
-                await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import")
+                await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import",
+                                         source=source)
                 report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
         tournament = await _tournament_named(store, name or "") if name else None
         return render(request, "data/import.html", event_id=event_id, report=report, problems=None,
                       next_url=admin_url(event_id, tournament.id) if tournament else f"/admin/events/{event_id}"
                       "/tournaments")
+
+
+def _read_text(content: bytes) -> tuple[str, tuple[TrfTournament, list[TrfError]]]:
+    text = decode(content)
+    return text, parse_trf(text)
 
 
 def admin_url(event_id: str, tid: int) -> str:

@@ -21,6 +21,7 @@ from web.controllers.arbiter import EntryLine, journal_lines
 from web.controllers.cards import board_signature
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
+from web.import_notes import NotesView, notes_view
 from web.pairing_draft import Status, status_of
 from web.render import render
 from web.state import app_state
@@ -45,6 +46,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     has_draft: bool
     input_screen: Screen | None
+    notes: NotesView | None = None  # the TRF import's warnings and team-file notice (web/import_notes.py)
 
 
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
@@ -66,7 +68,7 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
         tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
         open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
         players=len(state.players), has_draft=drafts_of(request).get(event_id, t.id) is not None,
-        input_screen=screen)
+        input_screen=screen, notes=await notes_view(store, t.id))
 
 
 class DeskController(Controller):

@@ -32,6 +32,7 @@ from web.controllers.admin.uploads import (
     replace_plan,
     take,
 )
+from web.import_notes import notes_view
 
 BASE = "/admin/events/{event_id:str}/tournaments"
 
@@ -98,7 +99,7 @@ class TournamentsAdmin(Controller):
         players = await store.players(tid)
         return page(request, "admin/tournament.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, players=len(players), round=current_round(await store.pairings(tid)),
-                    values=values, section="tournaments", **choices(), **extra)
+                    values=values, section="tournaments", notes=await notes_view(store, tid), **choices(), **extra)
 
     @post("/{tid:int}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],

@@ -19,6 +19,7 @@ from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.models import Pairing, Player, ResultLog
 from tournament.papi import PapiRows, papi_rows, read_papi
 from tournament.trf import decode, parse_trf
+from tournament.trf_source import TrfSource, source_of
 
 MAX_ERRORS_SHOWN = 5
 UPLOAD_EXPIRED = "This upload is no longer waiting for confirmation: choose the file again."
@@ -31,6 +32,7 @@ class TrfData(msgspec.Struct, kw_only=True):
     skipped: list[dict[str, Any]]
     values: dict[str, Any]
     name: str | None = None
+    source: TrfSource | None = None  # kept with the tournament (database/trf_source.py)
 
 
 class Parsed(msgspec.Struct, kw_only=True):
@@ -48,14 +50,15 @@ class Parsed(msgspec.Struct, kw_only=True):
         return self.kind == "trf"
 
 
-def _read_trf(data: bytes) -> TrfData:
-    trf, errors = parse_trf(decode(data))
+def _read_trf(data: bytes, filename: str = "") -> TrfData:
+    text = decode(data)
+    trf, errors = parse_trf(text)
     if errors:
         shown = "; ".join(str(e) for e in errors[:MAX_ERRORS_SHOWN]) + (" …" if len(errors) > MAX_ERRORS_SHOWN else "")
         raise UploadError(FILE_ERRORS, len(errors), shown)
     players, pairings = trf_rows(trf)
     return TrfData(players=players, pairings=pairings, skipped=trf_skipped(trf), values=trf_tournament_values(trf),
-                   name=trf.name or None)
+                   name=trf.name or None, source=source_of(trf, text, filename))
 
 
 def _read_papi(data: bytes) -> PapiRows:
@@ -73,7 +76,7 @@ async def parse_upload(form: Form, filename: str, data: bytes, field: str = "fil
         form.fail(field, UNKNOWN_FORMAT)
         return None
     readers: dict[str, Callable[[bytes], TrfData | PapiRows | ChessEventData]] = {
-        "trf": _read_trf, "papi": _read_papi, "chessevent": parse_chessevent}
+        "trf": lambda data: _read_trf(data, filename), "papi": _read_papi, "chessevent": parse_chessevent}
     reader = readers[kind]
     try:
         parsed = await asyncio.to_thread(reader, data)
@@ -93,10 +96,11 @@ async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collec
     data = parsed.data
     settings = {k: v for k, v in parsed.values.items() if k not in keep}
     if isinstance(data, TrfData) and not replace and await store.players(tid):
-        return (await sync_trf(store, tid, settings, data.players, data.pairings, data.skipped)).text()
+        return (await sync_trf(store, tid, settings, data.players, data.pairings, data.skipped,
+                               source=data.source)).text()
     if isinstance(data, TrfData):
         await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
-                                 TRF_IMPORT)
+                                 TRF_IMPORT, source=data.source)
         return f"{len(data.players)} players, {len(data.pairings)} pairings."
     if isinstance(data, PapiRows):
         return (await sync_papi(store, tid, msgspec.structs.replace(data, tournament=settings))).text()
