@@ -302,13 +302,13 @@ async def left_open(conn: Executor) -> bool:
     return bool(row and row[0])
 
 
-async def undo_role(conn: Executor, entry_id: int, least: str) -> str:
-    """The role an entry's undo needs: `least`, or admin when a row it changed needs it (ADMIN_CHANGE)."""
+def undo_role_sql(least: str) -> str:
+    """SQL of the role the undo of entry `journal.id` needs: `least` (its one parameter), or admin when a row
+    it changed needs it (ADMIN_CHANGE)."""
     if rank(least) >= rank("admin"):
-        return least
-    rows = list(await conn.execute_fetchall(
-        f"SELECT EXISTS (SELECT 1 FROM journal_change c WHERE c.entry_id = ? AND {ADMIN_CHANGE})", (entry_id,)))
-    return "admin" if rows and rows[0][0] else least
+        return "?"
+    return f"CASE WHEN EXISTS (SELECT 1 FROM journal_change c WHERE c.entry_id = journal.id AND {ADMIN_CHANGE})" \
+           " THEN 'admin' ELSE ? END"
 
 
 async def touched_tables(conn: Executor, entry_id: int) -> frozenset[str]:
@@ -330,11 +330,11 @@ async def close_entry(conn: Executor, entry_id: int, summary: Summary) -> tuple[
         return False, touched
     await conn.execute(
         "UPDATE journal SET what = ?, target = ?, old = ?, new = ?, tournament_id = ?, round = ?, board = ?,"
-        " player_ids = ?, undoes = ?, undo_role = ? WHERE id = ?",
+        f" player_ids = ?, undoes = ?, undo_role = {undo_role_sql(summary.undo_role)} WHERE id = ?",
         (summary.what, summary.target if summary.given else tables, summary.old, summary.new,
          summary.tournament_id, summary.round, summary.board,
-         json.dumps(list(summary.players)) if summary.players else None, summary.undoes,
-         await undo_role(conn, entry_id, summary.undo_role), entry_id),
+         json.dumps(list(summary.players)) if summary.players else None, summary.undoes, summary.undo_role,
+         entry_id),
     )
     return True, touched
 
