@@ -17,7 +17,7 @@ from litestar.testing import AsyncTestClient
 
 from database import journal as jn
 from database.journal import Actor
-from database.migrations import sql_of
+from database.migrations import MIGRATIONS, sql_of
 from database.store import EventStore, GameKey
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event, stored
 from tests.conftest import prime_csrf
@@ -141,14 +141,15 @@ async def test_migration_0008_derives_the_roles_of_existing_entries(tmp_path: Pa
     expected = {e.id: e.undo_role for e in await store.journal_entries()}
     assert set(expected.values()) == {"admin", "arbiter"}
     await store.close()
-    # the file as Echiquier 2.9.0 left it: no undo_role, no journal_open, its old triggers (attached to max(id))
+    # the file as the version before 0008 left it: no undo_role, no journal_open, its old triggers
+    before = [v for v, name in MIGRATIONS][[name for _v, name in MIGRATIONS].index("0008_journal_roles.sql") - 1]
     with sqlite3.connect(path) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")]
         for name in names:
             conn.execute(f'DROP TRIGGER "{name}"')
         conn.execute("ALTER TABLE journal DROP COLUMN undo_role")
         conn.execute("DROP TABLE journal_open")
-        conn.execute("UPDATE info SET version = '2.9.0'")
+        conn.execute("UPDATE info SET version = ?", (before,))
     store = await EventStore.open(path)
     try:
         migrated = {e.id: e.undo_role for e in await store.journal_entries() if e.id in expected}
