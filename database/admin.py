@@ -43,6 +43,7 @@ async def write(store: EventStore, *changes: tuple[str, int | None], what: str, 
     """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened)."""
     async with store.transaction(*changes) as tx:
         tx.journal(f"admin: {what}", target, tournament_id=tournament_id)
+        tx.needs("admin")  # a change made on the admin pages is undone there (database/journal.py)
         yield tx
 
 

@@ -17,7 +17,7 @@ import msgspec
 from database import journal as jn
 from database.cache import ReadCache
 from database.connection import storage_error
-from database.events import Change, Listener
+from database.events import Change, EventChanged, Listener
 from database.journal import Actor
 from database.tx import Tx
 from database.writer import on_writer
@@ -47,6 +47,7 @@ class StoreCore:
         self.caching = True  # False: every read goes to the file (the benchmarks' naive baseline)
         self.generation = 0  # bumped after every commit: caches of derived values are keyed on it
         self.closed = False
+        self._foreign: tuple[int, int] | None = None  # PRAGMA data_version and the last journal id seen
 
     @property
     def event_id(self) -> str:
@@ -86,6 +87,40 @@ class StoreCore:
         """Emit events that no transaction of this store produced (the file left the folder)."""
         for outcome in self._emit(events):
             await outcome
+
+    # -- commits by other programs -----------------------------------------------------------------
+
+    async def notice_foreign(self) -> bool:
+        """Look for "outside Echiquier" entries (database/journal.py) committed since the last look; the first
+        look only takes note. When there are, the read cache is dropped, the generation moves on and an
+        EventChanged("outside") tells the screens to reload; returns True then.
+
+        `PRAGMA data_version` on the writer changes only with other connections' commits: while it stays,
+        nothing else is read. No write lock: two single reads, harmless inside a running transaction (which
+        writes no outside entry), so the look never waits for a write nor holds one up.
+        """
+        if self.closed:
+            return False
+        rows = list(await self._writer.execute_fetchall("PRAGMA data_version"))
+        version = int(rows[0][0])
+        if self._foreign is not None and self._foreign[0] == version:
+            return False
+        if self._foreign is None:
+            rows = list(await self._writer.execute_fetchall("SELECT max(id) FROM journal"))
+            self._foreign = (version, int(rows[0][0] or 0))
+            return False
+        seen = self._foreign[1]
+        rows = list(await self._writer.execute_fetchall(  # a range of the primary key: the new entries only
+            "SELECT max(id), max(CASE WHEN role = ? THEN id END) FROM journal WHERE id > ?", (jn.OUTSIDE_ROLE, seen)))
+        last, outside = rows[0]
+        self._foreign = (version, int(last) if last is not None else seen)
+        if outside is None:
+            return False
+        self._cache.clear()
+        self.generation += 1
+        for outcome in self._emit([EventChanged(what="outside", generation=self.generation)]):
+            await outcome
+        return True
 
     # -- transactions --------------------------------------------------------------------------
 

@@ -24,6 +24,22 @@ person reads on the arbiter's journal page, and (from the web layer) who acted:
   tables. They are equal (tests/test_journal.py).
 - Schema changes: the triggers are re-generated after every migration, followed by a `baseline`
   entry (a snapshot of every row); a rebuild starts from the last baseline.
+
+Who may undo (`undo_role`)
+--------------------------
+Every entry carries the role its undo needs: `admin` when it changed anything but the arbiter's data
+(ADMIN_CHANGE: input codes, visibility, event settings, screens, tournaments, teams…, or when the write
+said so with `tx.needs("admin")`, as every admin page write does), else `arbiter` (results, corrections,
+pairings, players, illegal moves). `may_undo(role, entry)` is the rule; `EventStore.undo` refuses below it.
+
+Writes by other programs
+------------------------
+Echiquier's transaction puts its entry's id in the one-row table `journal_open` after BEGIN and removes it
+before COMMIT: no other connection ever sees that row. A trigger that finds no row there is a write by
+another program (the sqlite3 shell, an older Papi-web): it attaches the change to an "outside Echiquier"
+entry (role `outside`, undone by an admin only), the latest entry if it is one started less than
+OUTSIDE_WINDOW seconds ago, else a new one. So such writes succeed, even on an empty journal, and are
+never attached to one of Echiquier's entries. Plain SQL: it works from any program, no custom function.
 """
 
 from __future__ import annotations
@@ -51,12 +67,38 @@ class Executor(Protocol):
 
 
 #: Tables never journalled: the journal itself, remembered submissions, SQLite's own.
-UNJOURNALLED = frozenset({"journal", "journal_change", "submission", "sqlite_sequence"})
+UNJOURNALLED = frozenset({"journal", "journal_change", "journal_open", "submission", "sqlite_sequence"})
 #: Columns an undo does not restore: they are set to the time of the undo instead.
 TIMESTAMPS = frozenset({"last_update", "last_result_update", "last_illegal_move_update", "last_check_in_update",
                         "result_date"})
 BASELINE = "baseline"
 ROLES = ("visitor", "player", "board", "arbiter", "admin", "system")
+#: The `what` and `role` of the entries of writes made by other programs.
+OUTSIDE = "outside Echiquier"
+OUTSIDE_ROLE = "outside"
+#: Outside writes closer than this (seconds) to the start of the latest outside entry join it.
+OUTSIDE_WINDOW = 5.0
+#: Tables whose rows an arbiter changes (results, corrections, pairings, players, illegal moves, line-ups).
+ARBITER_TABLES = ("pairing", "result", "illegal_move", "player", "skipped_round", "team_member", "team_match",
+                  "team_board")
+#: Columns of `tournament` that the arbiter's writes stamp (the others are the admin's settings).
+ARBITER_TOURNAMENT_COLUMNS = ("last_update", "last_result_update", "last_illegal_move_update",
+                              "last_check_in_update")
+
+
+def _sql_list(names: Iterable[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names)
+
+
+#: A row change (`c`, of journal_change) whose undo needs the admin: any table but the arbiter's, and every
+#: change of a tournament but the stamps of the arbiter's writes. Copied in migration 0008 (tested equal).
+ADMIN_CHANGE = (
+    f"c.tbl NOT IN ({_sql_list(ARBITER_TABLES)})"
+    " AND NOT (c.tbl = 'tournament' AND c.old IS NOT NULL AND c.new IS NOT NULL AND NOT EXISTS"
+    " (SELECT 1 FROM json_each(c.new) n"
+    f" WHERE n.key NOT IN ({_sql_list(ARBITER_TOURNAMENT_COLUMNS)})"
+    " AND n.value IS NOT json_extract(c.old, '$.\"' || n.key || '\"')))"
+)
 
 
 class Actor(msgspec.Struct, frozen=True, kw_only=True):
@@ -97,6 +139,7 @@ class Summary(msgspec.Struct, kw_only=True):
     players: tuple[int, ...] = ()
     undoes: int | None = None
     given: bool = False
+    undo_role: str = "arbiter"  # at least; raised to admin by the rows changed (ADMIN_CHANGE)
 
 
 class Entry(msgspec.Struct, frozen=True, kw_only=True):
@@ -114,6 +157,30 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     player_ids: str | None = None
     undoes: int | None = None
     undone_by: int | None = None
+    undo_role: str = "admin"
+
+    @property
+    def outside(self) -> bool:
+        """Written by another program (database/journal.py, "Writes by other programs")."""
+        return self.role == OUTSIDE_ROLE
+
+
+def rank(role: str) -> int:
+    """The order of roles (unknown ones rank lowest).
+
+    >>> rank("admin") > rank("arbiter") > rank("player") > rank("client")
+    True
+    """
+    return ROLES.index(role) if role in ROLES else -1
+
+
+def higher(a: str, b: str) -> str:
+    return a if rank(a) >= rank(b) else b
+
+
+def may_undo(role: str, target: Entry) -> bool:
+    """Whether `role` may undo `target` (its undo_role or above)."""
+    return rank(role) >= rank(target.undo_role)
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -147,17 +214,29 @@ def _object(prefix: str, columns: list[str]) -> str:
     return f"json_object({pairs})"
 
 
+#: The time in SQL (seconds since 1970, with milliseconds), for any program: no custom function.
+NOW_SQL = "((julianday('now') - 2440587.5) * 86400.0)"
+#: First statement of every trigger: outside Echiquier's transactions, make sure the latest entry is an outside
+#: one (Echiquier's own writes stop at the first test: one look in a table of at most one row).
+OUTSIDE_ENTRY_SQL = (
+    f"INSERT INTO journal (date, role, what, undo_role) SELECT {NOW_SQL}, '{OUTSIDE_ROLE}', '{OUTSIDE}', 'admin'"
+    " WHERE NOT EXISTS (SELECT 1 FROM journal_open) AND NOT EXISTS (SELECT 1 FROM journal"
+    f" WHERE id = (SELECT max(id) FROM journal) AND role = '{OUTSIDE_ROLE}' AND date > {NOW_SQL} - {OUTSIDE_WINDOW});"
+)
+#: The entry a change belongs to: Echiquier's open one, else the outside entry the first statement ensured.
+ENTRY_SQL = "coalesce((SELECT entry_id FROM journal_open), (SELECT max(id) FROM journal))"
+
+
 def trigger_statements(table: str, columns: list[str]) -> list[str]:
-    entry = "(SELECT max(id) FROM journal)"
     old, new = _object("OLD.", columns), _object("NEW.", columns)
-    insert = "INSERT INTO journal_change (entry_id, tbl, row_id, old, new)"
+    insert = f"INSERT INTO journal_change (entry_id, tbl, row_id, old, new) VALUES ({ENTRY_SQL}, '{table}'"
     return [
-        f'CREATE TRIGGER "journal_{table}_insert" AFTER INSERT ON "{table}" BEGIN '
-        f"{insert} VALUES ({entry}, '{table}', NEW.rowid, NULL, {new}); END",
+        f'CREATE TRIGGER "journal_{table}_insert" AFTER INSERT ON "{table}" BEGIN {OUTSIDE_ENTRY_SQL} '
+        f"{insert}, NEW.rowid, NULL, {new}); END",
         f'CREATE TRIGGER "journal_{table}_update" AFTER UPDATE ON "{table}" WHEN {old} IS NOT {new} BEGIN '
-        f"{insert} VALUES ({entry}, '{table}', NEW.rowid, {old}, {new}); END",
-        f'CREATE TRIGGER "journal_{table}_delete" AFTER DELETE ON "{table}" BEGIN '
-        f"{insert} VALUES ({entry}, '{table}', OLD.rowid, {old}, NULL); END",
+        f"{OUTSIDE_ENTRY_SQL} {insert}, NEW.rowid, {old}, {new}); END",
+        f'CREATE TRIGGER "journal_{table}_delete" AFTER DELETE ON "{table}" BEGIN {OUTSIDE_ENTRY_SQL} '
+        f"{insert}, OLD.rowid, {old}, NULL); END",
     ]
 
 
@@ -200,9 +279,36 @@ async def install(conn: Executor, now: float | None = None) -> None:
 # -- entries, written by EventStore.transaction() -----------------------------------------------
 
 async def open_entry(conn: Executor, actor: Actor, now: float) -> int:
+    """A new entry for this transaction, marked open (journal_open) so that the triggers attach to it."""
     cursor = await conn.execute("INSERT INTO journal (date, role, client) VALUES (?, ?, ?)",
                                 (now, actor.role, actor.client))
-    return int(cursor.lastrowid or 0)
+    entry_id = int(cursor.lastrowid or 0)
+    await conn.execute("INSERT OR REPLACE INTO journal_open (entry_id) VALUES (?)", (entry_id,))
+    return entry_id
+
+
+async def clear_open(conn: Executor) -> None:
+    """Forget an open entry left behind (never committed by Echiquier; a file edited by hand)."""
+    await conn.execute("DELETE FROM journal_open")
+
+
+async def left_open(conn: Executor) -> bool:
+    """An open entry was committed (a file edited by hand): outside writes would attach to it."""
+    cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'journal_open'")
+    if await cursor.fetchone() is None:
+        return False  # older than 2.11.0: the migration creates it
+    cursor = await conn.execute("SELECT count(*) FROM journal_open")
+    row = await cursor.fetchone()
+    return bool(row and row[0])
+
+
+def undo_role_sql(least: str) -> str:
+    """SQL of the role the undo of entry `journal.id` needs: `least` (its one parameter), or admin when a row
+    it changed needs it (ADMIN_CHANGE)."""
+    if rank(least) >= rank("admin"):
+        return "?"
+    return f"CASE WHEN EXISTS (SELECT 1 FROM journal_change c WHERE c.entry_id = journal.id AND {ADMIN_CHANGE})" \
+           " THEN 'admin' ELSE ? END"
 
 
 async def touched_tables(conn: Executor, entry_id: int) -> frozenset[str]:
@@ -216,6 +322,7 @@ async def close_entry(conn: Executor, entry_id: int, summary: Summary) -> tuple[
 
     Returns (kept, the tables it changed): what the transaction wrote, from the file itself.
     """
+    await clear_open(conn)
     touched = await touched_tables(conn, entry_id)
     tables = ",".join(sorted(touched)) if touched else None
     if tables is None and not summary.given:
@@ -223,10 +330,11 @@ async def close_entry(conn: Executor, entry_id: int, summary: Summary) -> tuple[
         return False, touched
     await conn.execute(
         "UPDATE journal SET what = ?, target = ?, old = ?, new = ?, tournament_id = ?, round = ?, board = ?,"
-        " player_ids = ?, undoes = ? WHERE id = ?",
+        f" player_ids = ?, undoes = ?, undo_role = {undo_role_sql(summary.undo_role)} WHERE id = ?",
         (summary.what, summary.target if summary.given else tables, summary.old, summary.new,
          summary.tournament_id, summary.round, summary.board,
-         json.dumps(list(summary.players)) if summary.players else None, summary.undoes, entry_id),
+         json.dumps(list(summary.players)) if summary.players else None, summary.undoes, summary.undo_role,
+         entry_id),
     )
     return True, touched
 
@@ -240,11 +348,21 @@ ENTRY_FILTER = (
 )
 
 
+#: An outside entry's target is the tables it changed, read when shown (its triggers cannot keep it up to date).
+ENTRY_COLUMNS = (
+    "*, CASE WHEN role = :outside AND target IS NULL THEN (SELECT group_concat(tbl, ',') FROM"
+    " (SELECT DISTINCT tbl FROM journal_change WHERE entry_id = journal.id ORDER BY tbl)) ELSE target END AS shown"
+)
+
+
 async def entries(conn: Executor, *, tournament_id: int | None = None, rnd: int | None = None,
                   board: int | None = None, player: int | None = None, limit: int = 500) -> list[Entry]:
-    params = {"tid": tournament_id, "rnd": rnd, "board": board, "player": player, "limit": limit}
-    cursor = await conn.execute(f"SELECT * FROM journal{ENTRY_FILTER} ORDER BY id DESC LIMIT :limit", params)
-    return msgspec.convert([dict(r) for r in await cursor.fetchall()], list[Entry], strict=False)
+    params = {"tid": tournament_id, "rnd": rnd, "board": board, "player": player, "limit": limit,
+              "outside": OUTSIDE_ROLE}
+    cursor = await conn.execute(f"SELECT {ENTRY_COLUMNS} FROM journal{ENTRY_FILTER} ORDER BY id DESC LIMIT :limit",
+                                params)
+    rows = [{**dict(r), "target": r["shown"]} for r in await cursor.fetchall()]
+    return msgspec.convert(rows, list[Entry], strict=False)
 
 
 async def last_rows(conn: Executor, table: str, row_ids: Iterable[int]) -> dict[int, dict[str, Any]]:

@@ -140,6 +140,10 @@ class Reads(StoreCore):
     async def journal_entry(self, entry_id: int) -> Entry:
         return await jn.entry(self._reader, entry_id)
 
+    async def journal_changes(self, entry_id: int) -> list[jn.Change]:
+        """The row changes of one entry, in order."""
+        return await jn.changes(self._reader, entry_id)
+
     async def rebuilt_state(self) -> jn.State:
         """The state of every journalled table as the journal describes it."""
         return jn.rebuild(await jn.changes(self._reader), await jn.baselines(self._reader))

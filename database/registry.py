@@ -90,6 +90,10 @@ class EventRegistry:
         """Run `hook(store)` on every store when it is opened (e.g. to subscribe live updates)."""
         self._on_open.append(hook)
 
+    def opened(self) -> list[EventStore]:
+        """The stores open now (database/outside.py looks at them for other programs' writes)."""
+        return list(self._stores.values())
+
     def ids(self) -> list[str]:
         if not self.events_dir.is_dir():
             return []

@@ -26,7 +26,7 @@ from database.results import ResultWrites
 from database.screens import ConfigWrites
 from database.tournaments import TournamentWrites
 from database.tx import Tx, columns_of
-from tournament.errors import NotFound
+from tournament.errors import Forbidden, NotFound
 
 __all__ = ["EventStore", "GameKey", "StoreCore", "Tx", "columns_of", "convert", "storage_error"]
 
@@ -53,11 +53,13 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
             if read_only and version != LATEST:
                 raise StorageError("%s is read-only and was written by an older Echiquier (schema %s): make it "
                                    "writable once so it can be upgraded.", path.name, version)
-            if not read_only and (version != LATEST or not await jn.triggers_complete(writer)):
+            if not read_only and (version != LATEST or not await jn.triggers_complete(writer)
+                                  or await jn.left_open(writer)):
                 await writer.execute("BEGIN IMMEDIATE")
                 try:
                     await jn.drop_triggers(writer)
                     await run_pending(writer, version)
+                    await jn.clear_open(writer)
                     await jn.install(writer)  # journal triggers from the new schema, then a baseline
                     await writer.execute("COMMIT")
                 except BaseException:
@@ -69,6 +71,7 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
             raise
         store = cls(path, writer, reader)
         store.read_only = read_only
+        await store.notice_foreign()  # takes note of the file as it is: later commits of other programs show
         return store
 
     @classmethod
@@ -81,12 +84,12 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
             await writer.execute("BEGIN IMMEDIATE")
             await run_pending(writer, None)
             await jn.install(writer)
-            await jn.close_entry(writer, await jn.open_entry(writer, jn.current_actor(), time.time()),
-                                 Summary(what="event created", target=name, given=True))
+            entry_id = await jn.open_entry(writer, jn.current_actor(), time.time())
             await writer.execute(
                 "INSERT INTO info (version, name, start, stop, public, last_update) VALUES (?, ?, ?, ?, ?, ?)",
                 (LATEST, name, start, stop, int(public), time.time()),
             )
+            await jn.close_entry(writer, entry_id, Summary(what="event created", target=name, given=True))
             await writer.execute("COMMIT")
         except BaseException:
             await writer.close()
@@ -98,9 +101,15 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
     # -- journal writes ----------------------------------------------------------------------------
 
     async def undo(self, entry_id: int, who: Actor | None = None) -> int:
-        """Apply the inverse of a journal entry as a new entry (returned); Conflict if its rows moved on."""
-        async with self.transaction(who=who) as tx:
+        """Apply the inverse of a journal entry as a new entry (returned); Conflict if its rows moved on,
+        Forbidden (nothing changed) if `who` ranks below the entry's undo_role."""
+        actor = jn.current_actor(who)
+        async with self.transaction(who=actor) as tx:
             target = await jn.entry(tx, entry_id)
+            if not jn.may_undo(actor.role, target):
+                raise Forbidden("Journal entry %s changed the event's configuration: only the server administrator"
+                                " may undo it. Nothing was changed.", entry_id)
+            tx.needs(target.undo_role)  # its undo is undone by the same role
             await jn.apply_undo(tx, target, time.time())
             tx.journal(f"undo: {target.what}", target.target, old=target.new, new=target.old,
                        tournament_id=target.tournament_id, round=target.round, board=target.board,

@@ -17,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from database.events import Change, EventChanged, GameKey, ResultChanged, TournamentChanged
-from database.journal import Summary
+from database.journal import Summary, higher
 from tournament.errors import Invalid, NotFound
 from tournament.models import Row
 from tournament.results import Result
@@ -91,7 +91,11 @@ class Tx:
         """Describe this transaction's journal entry (the rows are journalled by triggers); the last call wins."""
         self.summary = Summary(what=what, target=target, old=old, new=new, tournament_id=tournament_id,
                                round=round, board=board, players=tuple(p for p in players if p),
-                               undoes=self.summary.undoes, given=True)
+                               undoes=self.summary.undoes, given=True, undo_role=self.summary.undo_role)
+
+    def needs(self, role: str) -> None:
+        """Undoing this transaction's entry needs at least `role` (the rows it changes may ask for more)."""
+        self.summary.undo_role = higher(role, self.summary.undo_role)
 
     def changed(self, what: str, tid: int | None = None) -> None:
         """Announce after COMMIT: `(what, tid)` for one tournament, `(what, None)` event-wide."""

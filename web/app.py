@@ -15,6 +15,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
+from database.outside import OutsideWatch
 from database.registry import EventRegistry
 from web.auth import actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
@@ -100,10 +101,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
         opening = asyncio.get_running_loop().create_task(open_published(registry))
+        watching = asyncio.get_running_loop().create_task(OutsideWatch(registry).run(), name="outside changes")
         try:
             yield
         finally:
             opening.cancel()
+            watching.cancel()
             await publications.close()
             await registry.close()
             if isinstance(channels, RelayedChannels):

@@ -10,6 +10,7 @@ from web.i18n_desk import DESK_FR
 from web.i18n_files import FILES_FR
 from web.i18n_hall import HALL_FR
 from web.i18n_hardening import HARDENING_FR
+from web.i18n_journal import JOURNAL_FR
 from web.i18n_pairing import PAIRING_FR
 from web.i18n_publish import PUBLISH_FR
 from web.i18n_resync import RESYNC_FR
@@ -379,9 +380,10 @@ FR: dict[str, str] = {
 # UI_FR: web/i18n_ui.py (language, names of codes), merged last; STORE_FR: the store's refusals;
 # HALL_FR: web/i18n_hall.py (hall screens); ADMIN_UI_FR: web/i18n_admin_ui.py (admin confirmations, builders);
 # HARDENING_FR: web/i18n_hardening.py (limits, logins); PUBLISH_FR: web/i18n_publish.py;
-# RESYNC_FR: web/i18n_resync.py (TRF re-sync, -p import); TEAMS_FR: web/i18n_teams.py (team competitions)
+# RESYNC_FR: web/i18n_resync.py (TRF re-sync, -p import); TEAMS_FR: web/i18n_teams.py (team competitions);
+# JOURNAL_FR: web/i18n_journal.py (who may undo, writes by other programs)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
-                   **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR, **FILES_FR}}
+                   **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR, **FILES_FR, **JOURNAL_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -121,7 +121,7 @@ JOURNAL_WORDS = (
     "timer added", "check-in", "illegal move added", "illegal move removed", "papi import", "chessevent import",
     "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
     "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
-    "round published", "round unpaired", "requested bye", "requested bye cancelled",
+    "round published", "round unpaired", "requested bye", "requested bye cancelled", "outside Echiquier", "outside",
     *TEAM_JOURNAL_WORDS,
 )
 #: Stored values shown by their words.

@@ -11,7 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
-from database.journal import Entry
+from database.journal import Entry, may_undo
 from database.registry import check_event_id
 from database.store import EventStore
 from tournament.errors import EchiquierError, Forbidden
@@ -63,6 +63,7 @@ class EntryLine(msgspec.Struct, frozen=True, kw_only=True):
     tournament: str
     players: str
     undoable: bool
+    admin_only: bool  # could be undone, but by the server administrator only (its undo_role)
 
 
 def _cookie(response: Response[str], name: str, value: str) -> Response[str]:
@@ -77,7 +78,8 @@ def check_new_password(data: NewPassword) -> None:
         raise EchiquierError("The two passwords differ.")
 
 
-async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLine]:
+async def journal_lines(store: EventStore, entries: list[Entry], role: str) -> list[EntryLine]:
+    """The journal's lines as `role` sees them: an undo button on the entries that role may undo."""
     tournaments = {t.id: t for t in await store.tournaments()}
     names: dict[int, str] = {}
     for tid in {e.tournament_id for e in entries if e.tournament_id in tournaments}:
@@ -88,13 +90,14 @@ async def journal_lines(store: EventStore, entries: list[Entry]) -> list[EntryLi
     lines = []
     for e in entries:
         ids = ids_of[e.id]
+        can_undo = e.what not in ("baseline", "event created") and e.undone_by is None
         when = datetime.fromtimestamp(e.date)
         lines.append(EntryLine(
             entry=e, when=when.strftime("%Y-%m-%d %H:%M:%S"), day=when.strftime("%Y-%m-%d"),
             time=when.strftime("%H:%M:%S"),
             tournament=tournaments[e.tournament_id].name if e.tournament_id in tournaments else "",
             players=" – ".join(names.get(i, f"#{i}") for i in ids),
-            undoable=e.what not in ("baseline", "event created") and e.undone_by is None,
+            undoable=can_undo and may_undo(role, e), admin_only=can_undo and not may_undo(role, e),
         ))
     return lines
 
@@ -173,7 +176,7 @@ class ArbiterController(Controller):
                 players.extend(await store.players(t.id))
         players.sort(key=lambda p: p.shown_name)
         return render(request, "arbiter/journal.html", event_id=event_id, info=info, tournaments=tournaments,
-                      players=players, lines=await journal_lines(store, entries),
+                      players=players, lines=await journal_lines(store, entries, role),
                       filters={"tid": tid, "rnd": rnd, "board": board, "player": player})
 
     @post("/journal/{entry_id:int}/undo")

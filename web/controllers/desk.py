@@ -85,7 +85,7 @@ class DeskController(Controller):
             screen_tids.setdefault(s.screen_id, set()).add(s.tournament_id)
         tournaments = [await desk_tournament(request, store, event_id, t, screens, screen_tids)
                        for t in await store.tournaments()]
-        lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES))
+        lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES), role)
         return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
                       lines=lines, admin=role == "admin", done=request.query_params.get("done"),
                       )

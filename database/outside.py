@@ -1,0 +1,53 @@
+"""Writes by other programs (the sqlite3 shell, an older Papi-web) to the open event files: noticed, shown.
+
+The journal's triggers record such writes as "outside Echiquier" entries (database/journal.py). The server
+looks at its open files about once a second: the WAL-index header of a file's `-shm` (registry.WalWatch,
+mapped in memory: no query while nothing is written) tells that something committed; then the store asks
+SQLite whether the commit came from another connection (`EventStore.notice_foreign`), drops its cached
+reads and tells the screens to reload.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from database.registry import EventRegistry, WalWatch
+
+log = logging.getLogger("echiquier")
+
+#: Seconds between two looks at the open event files.
+EVERY = 1.0
+
+
+class OutsideWatch:
+    """Looks at the registry's open event files for commits made by other programs."""
+
+    def __init__(self, registry: EventRegistry) -> None:
+        self.registry = registry
+        self._watches: dict[str, WalWatch] = {}
+
+    async def look(self) -> list[str]:
+        """One look at every open event file; returns the ids of those another program changed."""
+        noticed: list[str] = []
+        stores = self.registry.opened()
+        for gone in set(self._watches) - {s.event_id for s in stores}:
+            del self._watches[gone]
+        for store in stores:
+            watch = self._watches.get(store.event_id)
+            if watch is None:
+                watch = self._watches[store.event_id] = WalWatch(store.path)
+            if not watch.changed():
+                continue
+            try:
+                if await store.notice_foreign():
+                    noticed.append(store.event_id)
+            except Exception:  # a file that went away or broke is reported where it is used
+                log.exception("looking for outside changes of %s failed", store.event_id)
+        return noticed
+
+    async def run(self, every: float = EVERY) -> None:
+        """Look again and again until cancelled (the server's lifespan)."""
+        while True:
+            await self.look()
+            await asyncio.sleep(every)
