@@ -89,3 +89,18 @@ async def crosstable_view(store: EventStore, ev: TeamEvent, tid: int
     order = [r.start_rank for r in st.rows]
     cells = {n: {r.opponent: (fmt(r.gp), r.round) for r in per.get(n, ()) if r.opponent} for n in order}
     return st, order, cells
+
+
+async def match_count(store: EventStore, tid: int) -> int:
+    """Matches of the round a team boards screen shows (what a team boards family splits); 0 for an individual
+    tournament."""
+    if not await db.is_team_tournament(store, tid):
+        return 0
+    ev = await db.load_team_event(store, tid)
+    rnd = shown_round(ev)
+    return sum(1 for m in ev.matches if m.round == rnd)
+
+
+async def team_tournament_ids(store: EventStore) -> set[int]:
+    """The event's team tournaments (team screens show only those)."""
+    return {t.id for t in await store.tournaments() if await db.is_team_tournament(store, t.id)}

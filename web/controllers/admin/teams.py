@@ -72,7 +72,8 @@ class TeamsAdmin(Controller):
         names = {p.pairing_number: p.shown_name for p in await store.players(tid)}
         return page(request, "admin/teams.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, team=settings is not None, ev=ev, names=names, values=values,
-                    team_values=team_values, team_errors=team_form.errors, set_errors=team_form.errors, scoring_options=SCORING_OPTIONS,
+                    team_values=team_values, team_errors=team_form.errors, set_errors=team_form.errors,
+                    scoring_options=SCORING_OPTIONS,
                     points=[(p, POINT_LABELS[p]) for p in POINTS], paired=bool(ev and ev.matches),
                     status_code=422 if not team_form.ok else 200, section="tournaments")
 
