@@ -101,8 +101,9 @@ async def test_team_boards_screen_in_a_rotator_follows_the_results(admin_web: Cl
         await db.set_board_result(store, tid, mid, board, result)
     [ts_set] = await store.screen_sets(standings)
     table = await admin_web.get(f"/screen/{EVENT}/ts/team/{ts_set.id}")
-    rows = re.findall(r'<tr data-team="\d+"><td>([^<]*)</td><td>([^<]+)</td><td>([^<]+)</td>\s*<td>([^<]+)</td>',
-                      table.text)
+    row = (r'<tr data-team="\d+"><td>([^<]*)</td><td><span class="name">([^<]+)</span></td><td>([^<]+)</td>'
+           r'\s*<td>([^<]+)</td>')
+    rows = re.findall(row, table.text)
     assert sorted(rows) == [("1–2", "Cavaliers", "1", "2"), ("1–2", "Fous", "1", "2")]  # 2-2: a drawn match
     [tx_set] = await store.screen_sets(cross)
     assert ">2<" in (await admin_web.get(f"/screen/{EVENT}/tx/team/{tx_set.id}")).text

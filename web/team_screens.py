@@ -24,6 +24,9 @@ from web.views import Translate
 NOT_TEAM = "Set %s: %s is not a team tournament."
 
 
+FAMILY_NAME = "%t (%f to %l)"  # the title of a family's screens when the family has no name (screen_views.py)
+
+
 class TeamSetView(msgspec.Struct, frozen=True, kw_only=True):
     id: int  # SetSpec.id, in the fragment URL
     tid: int
@@ -53,7 +56,11 @@ async def team_set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Tr
         matches, notices = select_range(match_views(ev, rnd), s.first, s.last)
         first = str(matches[0].match.table) if matches else ""
         last = str(matches[-1].match.table) if matches else ""
-        title = f"{fill_name(_(s.name or '%t'), tournament.name, first, last)} — {_('Round %s', rnd)}"
+        if s.name == FAMILY_NAME and matches:  # a family screen's default title: its tables
+            tables = _("Table %s", first) if first == last else _("Tables %s to %s", first, last)
+            title = f"{tournament.name} — {tables} — {_('Round %s', rnd)}"
+        else:
+            title = f"{fill_name(_(s.name or '%t'), tournament.name, first, last)} — {_('Round %s', rnd)}"
         return TeamSetView(id=s.id, tid=s.tournament_id, kind=screen.type, tournament=tournament, title=title,
                            round=rnd, count=len(matches), match_columns=split_columns(matches, columns),
                            notices=notices)

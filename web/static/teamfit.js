@@ -1,6 +1,7 @@
 // Echiquier team screens: the type grows or shrinks to the largest size at which the whole screen fits the
 // display, so a hall TV is read from the back of the room. Match blocks are never split (unlike autofit.js,
-// which moves single rows between columns); names are not cut either when a smaller size avoids it. Small
+// which moves single rows between columns); player and team names in the tables are not cut
+// either (team names in a match's head wrap instead). Small
 // displays keep the ordinary scroll; `?fit=0` turns it off. Refitted after every live update and resize.
 (function () {
   "use strict";
@@ -8,11 +9,13 @@
 
   function root() { return document.querySelector("[data-teamfit]"); }
 
+  // a name is cut when its text (an inline block, teams.css) is wider than its cell's content box
   function cut(el) {
-    var cells = el.querySelectorAll(".team-match-boards td.player-a, .team-match-boards td.player-b," +
-                                    " .team-match-head .team-a, .team-match-head .team-b");
-    for (var i = 0; i < cells.length; i++) {
-      if (cells[i].scrollWidth > cells[i].clientWidth + 1) { return true; }
+    var names = el.querySelectorAll("td > span.name");
+    for (var i = 0; i < names.length; i++) {
+      var cell = names[i].parentNode, style = window.getComputedStyle(cell);
+      var room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (names[i].offsetWidth > room - 2) { return true; }
     }
     return false;
   }
