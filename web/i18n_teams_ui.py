@@ -15,10 +15,9 @@ TEAMS_UI_FR: dict[str, str] = {
     "Boards per team": "Échiquiers par équipe",
     "Fixed: the matches are paired.": "Fixé : les matchs sont appariés.",
     "Scoring": "Décompte des points",
-    "FIDE: match won 2, drawn 1, lost 0": "FIDE : match gagné 2, nul 1, perdu 0",
-    "FFE interclubs: match won 3, drawn 2, lost 1, forfeit 0":
-        "Interclubs FFE : match gagné 3, nul 2, perdu 1, forfait 0",
-    "Custom match and game points": "Points de match et de partie au choix",
+    "FIDE (match 2 / 1 / 0)": "FIDE (match 2 / 1 / 0)",
+    "FFE interclubs (match 3 / 2 / 1, forfeit 0)": "Interclubs FFE (match 3 / 2 / 1, forfait 0)",
+    "Custom points": "Points au choix",
     "Line-ups keep the declared board order": "Les compositions suivent l'ordre des échiquiers déclaré",
     "A board may be left empty (board forfeit)": "Un échiquier peut rester vide (forfait à cet échiquier)",
     "A drawn match is broken by the board count": "Un match nul est départagé par le décompte des échiquiers",

@@ -100,11 +100,11 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         context.update(title=title, standings_sets=standings, fmt=fmt,
                        tournament_ids=sorted({v.tid for v in standings}))
     elif spec.type in TEAM_SCREEN_TYPES:
-        views = await team_sets(store, spec, _)
-        for view in views:
-            notices += view.notices
-        title = spec.name or (views[0].title if len(views) == 1 else _(named("screen_type", spec.type)))
-        context.update(title=title, team_sets=views, fmt=fmt, tournament_ids=sorted({v.tid for v in views}))
+        team_views = await team_sets(store, spec, _)
+        for team_view in team_views:
+            notices += team_view.notices
+        title = spec.name or (team_views[0].title if len(team_views) == 1 else _(named("screen_type", spec.type)))
+        context.update(title=title, team_sets=team_views, fmt=fmt, tournament_ids=sorted({v.tid for v in team_views}))
     else:
         context.update(title=spec.name or _("Image"), tournament_ids=[])
     image, color = background(spec, info)

@@ -83,7 +83,6 @@ def test_a_rotator_and_a_family_show_the_team_score_live(browser: Any, tmp_path:
             assert hall.locator(f"#match-{mid} .match-score").inner_text().strip() == "0-0"
             # a hall TV: the type fills the display, read from the back of the room
             fitted = int(hall.locator("[data-teamfit]").get_attribute("data-fitted") or 0)
-            hall.screenshot(path=str(ARTIFACTS / "team-rotator-debug.png"))
             assert fitted >= 28, fitted
             assert int(room.locator("[data-teamfit]").get_attribute("data-fitted") or 0) >= fitted
             assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # nothing below the fold

@@ -31,9 +31,9 @@ from web.controllers.admin.guard import admin_guard
 
 BASE = "/admin/events/{event_id:str}/tournaments/{tid:int}/teams"
 NEW_SETTINGS = settings_values(4, TeamScoring(), LineupRules())
-SCORING_OPTIONS = [("fide", "FIDE: match won 2, drawn 1, lost 0"),
-                   ("ffe", "FFE interclubs: match won 3, drawn 2, lost 1, forfeit 0"),
-                   ("custom", "Custom match and game points")]
+SCORING_OPTIONS = [("fide", "FIDE (match 2 / 1 / 0)"),
+                   ("ffe", "FFE interclubs (match 3 / 2 / 1, forfeit 0)"),
+                   ("custom", "Custom points")]
 POINT_LABELS = {"match_win": "Match won", "match_draw": "Match drawn", "match_loss": "Match lost",
                 "match_forfeit_loss": "Match lost by forfeit", "match_pab": "Match bye (no opponent)",
                 "game_win": "Game won", "game_draw": "Game drawn", "game_loss": "Game lost"}
