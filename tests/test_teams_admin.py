@@ -151,3 +151,25 @@ async def test_french_admin_pages(admin_web: Client) -> None:
     assert "Échiquiers par équipe" in page.text and "Ajouter une équipe" in page.text
     bad = await post(admin_web, f"{base}?lang=fr", {"name": "X", "federation": "1"})
     assert field_error(bad, "team-federation") == "Une fédération est un code de 2 ou 3 lettres (FRA, GER…)."
+
+
+async def test_teams_set_up_in_the_admin_then_a_line_up_entered(admin_web: Client) -> None:
+    """The line-up entry of the team pages works on teams made in the admin pages (board order checked)."""
+    store, tid, base = await tournament(admin_web, players=8)
+    await make_team(admin_web, base, "3")
+    for name, first in (("Rois", 1), ("Dames", 5)):
+        assert (await post(admin_web, base, {"name": name})).status_code == 303
+        team = (await db.load_team_event(store, tid)).teams[-1]
+        members = {"name": name, **{f"board_{k}": str(first + k - 1) for k in range(1, 5)}}
+        assert (await post(admin_web, f"{base}/{team.id}", members)).status_code == 303
+    await db.pair_round(store, tid, 1)
+    mid = (await db.load_team_event(store, tid)).matches[0].id
+    hx = {"HX-Request": "true"}
+    swapped = await admin_web.post(f"/teams/{EVENT}/ic/lineup?lang=en", headers=hx,
+                                   data={"match_id": str(mid), "side": "A", "players": "2 1 3"})
+    assert swapped.status_code == 422 and "declared board order" in swapped.text
+    ok = await admin_web.post(f"/teams/{EVENT}/ic/lineup?lang=en", headers=hx,
+                              data={"match_id": str(mid), "side": "A", "players": "1 3 4"})
+    assert ok.status_code == 200 and "PLAYER04" in ok.text.upper()
+    m = (await db.load_team_event(store, tid)).matches[0]
+    assert [g.a_player for g in m.boards] == [1, 3, 4]
