@@ -33,7 +33,8 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
 
 async def walk_team_tournament(store: EventStore) -> list[str]:
     """A team tournament in an existing event for the French walk (team names are words of its own name):
-    round 1 paired, line-ups in, one board result and a board forfeit; returns the team pages to start from."""
+    round 1 paired, line-ups in, one board result and a board forfeit, its three team screens; returns the team
+    pages and screens to start from."""
     tid = await store.add_tournament(uniq_id="equipes", name="Interclubs Cavaliers Fous", rounds=1)
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Joueur{n:02d}", "first_name": "Marc"}
                                       for n in range(1, 9)], [])
@@ -45,4 +46,11 @@ async def walk_team_tournament(store: EventStore) -> list[str]:
     await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
     await db.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
     await db.set_board_result(store, tid, mid, 1, Result.DRAW)
-    return [f"/teams/{store.event_id}/equipes/{page}" for page in ("boards", "standings", "crosstable", "input")]
+    screens = []
+    for kind, screen_id in (("team_boards", "equipes-echiquiers"), ("team_standings", "equipes-classement"),
+                            ("team_crosstable", "equipes-grille")):
+        await store.add_screen(uniq_id=screen_id, type=kind, public=True, columns=1, menu_link=True,
+                               menu="@team_boards,@team_standings,@team_crosstable", sets=[{"tournament_id": tid}])
+        screens.append(f"/screen/{store.event_id}/{screen_id}")
+    return [f"/teams/{store.event_id}/equipes/{page}" for page in ("boards", "standings", "crosstable", "input")
+            ] + screens

@@ -14,7 +14,8 @@ import msgspec
 from tournament.notices import Notice
 
 TYPE_TOKENS = {"@input": "input", "@boards": "boards", "@players": "players", "@results": "results",
-               "@standings": "standings"}
+               "@standings": "standings", "@team_boards": "team_boards", "@team_standings": "team_standings",
+               "@team_crosstable": "team_crosstable"}
 LEGACY = {"@view": ["@boards", "@players", "@results"], "@update": ["@input"], "@none": []}
 GLOB_CHARS = frozenset("*?[")
 

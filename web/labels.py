@@ -23,6 +23,9 @@ NAMES: dict[str, dict[str, str]] = {
         "results": "Latest results",
         "image": "Image",
         "standings": "Standings",
+        "team_boards": "Team boards",
+        "team_standings": "Team standings",
+        "team_crosstable": "Team cross-table",
     },
     "tournament_type": {"swiss": "Swiss system", "round_robin": "Round robin"},
     "pairing_system": {

@@ -12,10 +12,12 @@ from database.store import EventStore
 from tournament.errors import NotFound, Unauthorized
 from tournament.models import Info
 from tournament.notices import Notice
+from tournament.screen_rules import TEAM_SCREEN_TYPES
 from tournament.sets import fill_name
 from web.auth import Role, is_admin
 from web.deps import check_public
 from web.i18n import translator
+from web.labels import named
 from web.render import language
 from web.screen_views import (
     ERROR_IMAGE,
@@ -30,6 +32,7 @@ from web.screen_views import (
 from web.standings_screen import standings_sets
 from web.standings_view import fmt
 from web.state import app_state
+from web.team_screens import team_sets
 from web.timer_view import timer_view
 from web.views import results_view
 
@@ -96,6 +99,12 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         title = spec.name or (standings[0].title if len(standings) == 1 else _("Standings"))
         context.update(title=title, standings_sets=standings, fmt=fmt,
                        tournament_ids=sorted({v.tid for v in standings}))
+    elif spec.type in TEAM_SCREEN_TYPES:
+        team_views = await team_sets(store, spec, _)
+        for team_view in team_views:
+            notices += team_view.notices
+        title = spec.name or (team_views[0].title if len(team_views) == 1 else _(named("screen_type", spec.type)))
+        context.update(title=title, team_sets=team_views, fmt=fmt, tournament_ids=sorted({v.tid for v in team_views}))
     else:
         context.update(title=spec.name or _("Image"), tournament_ids=[])
     image, color = background(spec, info)

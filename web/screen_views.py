@@ -20,8 +20,10 @@ from tournament.boards import split_columns
 from tournament.errors import NotFound
 from tournament.models import Family, Info, Screen
 from tournament.notices import Notice
+from tournament.screen_rules import TEAM_SCREEN_TYPES
 from tournament.sets import fill_name, halves, name_bound, select_fixed, select_range
 from web.cache import memo
+from web.team_views import match_count
 from web.views import (
     AlphaRow,
     BoardRow,
@@ -111,6 +113,8 @@ async def plain_specs(store: EventStore) -> list[ScreenSpec]:
 
 async def family_items(store: EventStore, family: Family) -> tuple[int, bool]:
     """(number of items the family splits, whether they form a check-in list)."""
+    if family.type == "team_boards":
+        return await match_count(store, family.tournament_id), False
     state = await tournament_state(store, family.tournament_id)
     if state.round is None:
         return len(state.players), True
@@ -223,6 +227,10 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
 # -- menus ---------------------------------------------------------------------------------------
 
 
+TEAM_LINKS = {"team_boards": "team boards", "team_standings": "team standings",
+              "team_crosstable": "cross-table"}
+
+
 class MenuLink(msgspec.Struct, frozen=True, kw_only=True):
     uniq_id: str
     label: str
@@ -236,6 +244,14 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
     if not spec.sets:
         return spec.menu_text or spec.name or spec.uniq_id
     first_set = spec.sets[0]
+    if spec.type in TEAM_SCREEN_TYPES:  # "<tournament> (team boards)", or the matches' tables of a family screen
+        tname = (await store.tournament(first_set.tournament_id)).name
+        if spec.menu_text:
+            return fill_name(spec.menu_text, tname, str(first_set.first or ""), str(first_set.last or ""))
+        if spec.family is not None:
+            tables = _("Tables %s to %s", first_set.first, first_set.last)
+            return f"{tname} ({tables})" if several else tables
+        return f"{tname} ({_(TEAM_LINKS[spec.type])})"
     if spec.type == "standings":  # "Standings", or "<tournament> (standings)" when the event has several
         tname = (await store.tournament(first_set.tournament_id)).name
         one = len({s.tournament_id for s in spec.sets}) == 1

@@ -16,6 +16,7 @@ from database.store import EventStore, GameKey
 from tournament.errors import NotFound
 from tournament.models import Info
 from tournament.results import Result
+from tournament.screen_rules import TEAM_SCREEN_TYPES
 from web.auth import Role, actor, check_password, input_cookie_name, open_session
 from web.deps import public_event
 from web.entry import (
@@ -36,6 +37,7 @@ from web.screen_context import NeedsInputCode, input_spec, load_spec, screen_con
 from web.screen_views import ScreenSpec, SetSpec, set_view
 from web.standings_screen import standings_set_view
 from web.standings_view import fmt
+from web.team_screens import team_set_view
 from web.views import BoardRow, board_row, results_view, tournament_state
 
 
@@ -95,6 +97,24 @@ class ScreenController(Controller):
                     return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
 
                 return await render_cached(request, store, "screen/_standings_set.html", build)
+        raise NotFound("No set %s on screen %r.", set_id, screen_id)
+
+    @get("/team/{set_id:int}")
+    async def team_fragment(
+        self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], set_id: FromPath[int],
+        store: NamedDependency[EventStore],
+    ) -> Response[bytes]:
+        """One set of a team screen (team boards, team standings, cross-table), refreshed on live updates."""
+        screen = await load_spec(request, store, screen_id)
+        if screen.type not in TEAM_SCREEN_TYPES:
+            raise NotFound("Screen %r is not a team screen.", screen_id)
+        for s in screen.sets:
+            if s.id == set_id:
+                async def build(s: SetSpec = s) -> dict[str, object]:
+                    view = await team_set_view(store, screen, s, translator(language(request)))
+                    return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
+
+                return await render_cached(request, store, "screen/_team_set.html", build)
         raise NotFound("No set %s on screen %r.", set_id, screen_id)
 
     @get("/results-list")

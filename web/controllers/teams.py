@@ -5,6 +5,7 @@ tournament/teams.py. Pages follow the live hub (`tournament-<id>` and `result-<i
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -16,15 +17,13 @@ from litestar.response import Template
 from database import teams as db
 from database.store import EventStore
 from tournament.errors import Forbidden, NotFound
-from tournament.models import Tournament
 from tournament.results import Result
-from tournament.teams import Match, a_is_white, match_score, team_rounds
-from tournament.teams_trf import TeamEvent
 from web.auth import Role
 from web.deps import public_event
 from web.htmx import is_htmx
 from web.render import render
-from web.standings_view import fmt, standings_for
+from web.standings_view import fmt
+from web.team_views import crosstable_view, match_views, shown_round, team_standings_view, team_tournament
 
 Id = Annotated[int, msgspec.Meta(ge=1)]
 ENTRY_ROLES = ("admin", "arbiter", "player")
@@ -55,53 +54,6 @@ class PairRound(msgspec.Struct, kw_only=True):
     system: Literal["berger"] = "berger"
 
 
-class MatchView(msgspec.Struct, kw_only=True):
-    match: Match
-    a_name: str
-    b_name: str
-    score: str
-    complete: bool
-    a_match: str
-    b_match: str
-    boards: list[dict[str, Any]]
-
-
-def _names(ev: TeamEvent) -> dict[int, str]:
-    return {p.number: p.name for p in ev.players}
-
-
-def match_views(ev: TeamEvent, rnd: int) -> list[MatchView]:
-    teams = {t.number: t.name for t in ev.teams}
-    names = _names(ev)
-    out = []
-    for m in ev.matches:
-        if m.round != rnd:
-            continue
-        sc = match_score(m, ev.scoring, ev.team_size)
-        boards = [{"board": g.board, "a": names.get(g.a_player or 0, "—"), "b": names.get(g.b_player or 0, "—"),
-                   "a_white": a_is_white(m, g.board), "result": g.result,
-                   "label": g.result.label() if g.result else "",
-                   "shown": db.shown_board(m, g.board, ev.team_size)} for g in m.boards]
-        out.append(MatchView(match=m, a_name=teams[m.team_a], b_name=teams.get(m.team_b or 0, ""),
-                             score=sc.label, complete=sc.complete, a_match=fmt(sc.a_match),
-                             b_match=fmt(sc.b_match), boards=boards))
-    return out
-
-
-async def _team_tournament(store: EventStore, uniq: str) -> tuple[Tournament, TeamEvent]:
-    tournament = await store.tournament_by_uniq_id(uniq)
-    if not await db.is_team_tournament(store, tournament.id):
-        raise NotFound("Tournament %s is not a team tournament.", uniq)
-    return tournament, await db.load_team_event(store, tournament.id)
-
-
-def _round(ev: TeamEvent, wanted: int | None) -> int:
-    rounds = sorted({m.round for m in ev.matches})
-    if wanted is not None and wanted in rounds:
-        return wanted
-    return rounds[-1] if rounds else 1
-
-
 class TeamController(Controller):
     path = "/teams/{event_id:str}/{uniq:str}"
     guards = [public_event]  # noqa: RUF012
@@ -110,8 +62,8 @@ class TeamController(Controller):
     async def boards(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                      store: NamedDependency[EventStore], round: FromQuery[int | None] = None) -> Template:
         """The team boards screen: each match a block (teams, running score, boards with colours and results)."""
-        tournament, ev = await _team_tournament(store, uniq)
-        rnd = _round(ev, round)
+        tournament, ev = await team_tournament(store, uniq)
+        rnd = shown_round(ev, round)
         template = "teams/_boards.html" if is_htmx(request) else "teams/boards.html"
         return render(request, template, event_id=event_id, tournament=tournament, round=rnd,
                       matches=match_views(ev, rnd))
@@ -119,10 +71,8 @@ class TeamController(Controller):
     @get("/standings")
     async def standings(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                         store: NamedDependency[EventStore], round: FromQuery[int | None] = None) -> Template:
-        tournament, ev = await _team_tournament(store, uniq)
-        st = await standings_for(store, tournament.id, rounds=round)
-        gp = {n: sum((x.gp for x in rs), start=0) for n, rs in team_rounds(
-            ev.teams, ev.matches, ev.scoring, ev.team_size, st.round).items()}
+        tournament, ev = await team_tournament(store, uniq)
+        st, gp = await team_standings_view(store, ev, tournament.id, round)
         template = "teams/_standings.html" if is_htmx(request) else "teams/standings.html"
         return render(request, template, event_id=event_id, tournament=tournament, standings=st, gp=gp, fmt=fmt)
 
@@ -130,11 +80,8 @@ class TeamController(Controller):
     async def crosstable(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                          store: NamedDependency[EventStore]) -> Template:
         """Teams by rank; each cell the game points scored against that opponent (round in small)."""
-        tournament, ev = await _team_tournament(store, uniq)
-        st = await standings_for(store, tournament.id)
-        per = team_rounds(ev.teams, ev.matches, ev.scoring, ev.team_size, st.round)
-        order = [r.start_rank for r in st.rows]
-        cells = {n: {r.opponent: (fmt(r.gp), r.round) for r in per[n] if r.opponent} for n in order}
+        tournament, ev = await team_tournament(store, uniq)
+        st, order, cells = await crosstable_view(store, ev, tournament.id)
         template = "teams/_crosstable.html" if is_htmx(request) else "teams/crosstable.html"
         return render(request, template, event_id=event_id, tournament=tournament, standings=st, order=order,
                       cells=cells, fmt=fmt)
@@ -146,8 +93,8 @@ class TeamController(Controller):
         """Per-board entry (a captain's tablet or the arbiter); arbiters also set line-ups and forfeits."""
         if role not in ENTRY_ROLES:
             raise Forbidden("Log in to enter results.")
-        tournament, ev = await _team_tournament(store, uniq)
-        rnd = _round(ev, round)
+        tournament, ev = await team_tournament(store, uniq)
+        rnd = shown_round(ev, round)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=rnd,
                       matches=match_views(ev, rnd), role=role, results=RESULT_CHOICES,
                       arbiter=role in ARBITERS)
@@ -156,37 +103,38 @@ class TeamController(Controller):
     async def result(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                      data: URLEncodedBody[BoardResult], store: NamedDependency[EventStore],
                      role: NamedDependency[Role]) -> Template:
-        if role not in ENTRY_ROLES:
-            raise Forbidden("Log in to enter results.")
-        if (data.correction or not data.result) and role not in ARBITERS:
+        if (data.correction or not data.result) and role in ENTRY_ROLES and role not in ARBITERS:
             raise Forbidden("Only an arbiter may correct a result.")
-        tournament, _ev = await _team_tournament(store, uniq)
-        await db.set_board_result(store, tournament.id, data.match_id, data.board,
-                                  Result(data.result) if data.result else None,
-                                  expected=Result(data.expected) if data.expected else None,
-                                  correction=bool(data.correction))
-        return await self._match_block(request, event_id, store, tournament, data.match_id, role)
+
+        async def write(tid: int) -> None:
+            await db.set_board_result(store, tid, data.match_id, data.board,
+                                      Result(data.result) if data.result else None,
+                                      expected=Result(data.expected) if data.expected else None,
+                                      correction=bool(data.correction))
+
+        return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
+                                 ENTRY_ROLES, Forbidden("Log in to enter results."))
 
     @post("/lineup")
     async def lineup(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                      data: URLEncodedBody[Lineup], store: NamedDependency[EventStore],
                      role: NamedDependency[Role]) -> Template:
-        if role not in ARBITERS:
-            raise Forbidden("Only an arbiter may enter line-ups.")
-        tournament, _ev = await _team_tournament(store, uniq)
-        players = [None if w in ("-", "0") else _number(w) for w in data.players.replace(",", " ").split()]
-        await db.set_lineup(store, tournament.id, data.match_id, data.side, players)
-        return await self._match_block(request, event_id, store, tournament, data.match_id, role)
+        async def write(tid: int) -> None:
+            players = [None if w in ("-", "0") else _number(w) for w in data.players.replace(",", " ").split()]
+            await db.set_lineup(store, tid, data.match_id, data.side, players)
+
+        return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
+                                 ARBITERS, Forbidden("Only an arbiter may enter line-ups."))
 
     @post("/forfeit")
     async def forfeit(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                       data: URLEncodedBody[TeamForfeit], store: NamedDependency[EventStore],
                       role: NamedDependency[Role]) -> Template:
-        if role not in ARBITERS:
-            raise Forbidden("Only an arbiter may declare a team forfeit.")
-        tournament, _ev = await _team_tournament(store, uniq)
-        await db.set_team_forfeit(store, tournament.id, data.match_id, data.forfeit or None)
-        return await self._match_block(request, event_id, store, tournament, data.match_id, role)
+        async def write(tid: int) -> None:
+            await db.set_team_forfeit(store, tid, data.match_id, data.forfeit or None)
+
+        return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
+                                 ARBITERS, Forbidden("Only an arbiter may declare a team forfeit."))
 
     @post("/pair")
     async def pair(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
@@ -195,16 +143,24 @@ class TeamController(Controller):
         """Pair a round (team round robin on the Berger tables); answers the round's input page."""
         if role not in ARBITERS:
             raise Forbidden("Only an arbiter may pair a round.")
-        tournament, _ev = await _team_tournament(store, uniq)
+        tournament, _ev = await team_tournament(store, uniq)
         await db.pair_round(store, tournament.id, data.round, data.system)
         ev = await db.load_team_event(store, tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
                       matches=match_views(ev, data.round), role=role, results=RESULT_CHOICES, arbiter=True)
 
-    async def _match_block(self, request: Request[Any, Any, Any], event_id: str, store: EventStore,
-                           tournament: Tournament, match_id: int, role: str) -> Template:
+    async def _entry(self, request: Request[Any, Any, Any], event_id: str, uniq: str, store: EventStore,
+                     role: str, match_id: int, write: Callable[[int], Awaitable[None]], allowed: tuple[str, ...],
+                     refusal: Forbidden) -> Template:
+        """The one shape of every entry: who may, the tournament, the write, then the match's block again."""
+        if role not in allowed:
+            raise refusal
+        tournament, _ev = await team_tournament(store, uniq)
+        await write(tournament.id)
         ev = await db.load_team_event(store, tournament.id)
-        m = next(x for x in ev.matches if x.id == match_id)
+        m = next((x for x in ev.matches if x.id == match_id), None)
+        if m is None:
+            raise NotFound("No match %s in this tournament.", match_id)
         view = next(v for v in match_views(ev, m.round) if v.match.id == match_id)
         return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament, mv=view,
                       results=RESULT_CHOICES, arbiter=role in ARBITERS, role=role)

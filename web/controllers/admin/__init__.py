@@ -8,8 +8,9 @@ from web.controllers.admin.players import PlayersAdmin
 from web.controllers.admin.publication import PublicationAdmin
 from web.controllers.admin.rotators import RotatorsAdmin
 from web.controllers.admin.screens import ScreensAdmin
+from web.controllers.admin.teams import TeamsAdmin
 from web.controllers.admin.timers import TimersAdmin
 from web.controllers.admin.tournaments import TournamentsAdmin
 
 CONTROLLERS = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin, RotatorsAdmin, TimersAdmin,
-               PublicationAdmin]
+               PublicationAdmin, TeamsAdmin]

@@ -16,15 +16,22 @@ from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.families import generated_id, plan
 from tournament.models import Family
-from tournament.screen_rules import FAMILY_TYPES, family_clash_rule, family_rules
+from tournament.screen_rules import FAMILY_TYPES, TEAM_SCREEN_TYPES, family_clash_rule, family_rules, team_screen_rule
 from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
+from web.labels import named
+from web.team_views import match_count, team_tournament_ids
 
 
-async def item_counts(store: EventStore) -> dict[int, tuple[int | None, int]]:
-    """Per tournament: boards of the current round (None before round 1) and players."""
+async def item_counts(store: EventStore, family_type: str | None = None) -> dict[int, tuple[int | None, int]]:
+    """Per tournament: boards of the current round (None before round 1) and players; for a team boards
+    family, the matches of the round shown (never a check-in list)."""
     out: dict[int, tuple[int | None, int]] = {}
     for t in await store.tournaments():
+        if family_type == "team_boards":
+            n = await match_count(store, t.id)
+            out[t.id] = (n, n)
+            continue
         pairings = await store.pairings(t.id)
         rnd = current_round(pairings)
         boards = None if rnd is None else sum(1 for p in pairings if p.round == rnd and p.board_order is not None)
@@ -59,13 +66,18 @@ class FamiliesAdmin(Controller):
     async def _page(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, family: Family | None,
                     form: Form, values: dict[str, Any]) -> Template:
         counts = await item_counts(store)
-        families = [(f, generated(f, counts)) for f in await store.families()]
+        team_counts = await item_counts(store, "team_boards")
+        families = [(f, generated(f, team_counts if f.type == "team_boards" else counts))
+                    for f in await store.families()]
+        teams = await team_tournament_ids(store)
         return page(request, "admin/families.html", form=form, event_id=event_id, info=await store.info(),
                     families=families, family=family, values=values, section="families",
                     tournament_options=[(t.id, t.name) for t in await store.tournaments()],
                     timer_options=[(t.id, t.uniq_id) for t in await store.timers()],
-                    family_types=[(t, t) for t in FAMILY_TYPES],
-                    current=generated(family, counts) if family else [])
+                    family_types=[(t, named("family_type", t)) for t in FAMILY_TYPES
+                                  if teams or t not in TEAM_SCREEN_TYPES],
+                    current=generated(family, team_counts if family.type == "team_boards" else counts)
+                    if family else [])
 
     @post("/")
     async def create(self, request: Request[Any, Any, Any], event_id: FromPath[str],
@@ -84,8 +96,10 @@ class FamiliesAdmin(Controller):
         form = Form(data)
         values = family_rules(form, taken_ids={f.uniq_id for f in await store.families() if f.id != family_id},
                               tournament_ids={t.id for t in await store.tournaments()},
-                              timer_ids={t.id for t in await store.timers()}, item_counts=await item_counts(store))
+                              timer_ids={t.id for t in await store.timers()},
+                              item_counts=await item_counts(store, form.raw("type")))
         family_clash_rule(form, values["uniq_id"], {s.uniq_id for s in await store.screens()})
+        team_screen_rule(form, values["type"], values["tournament_id"], await team_tournament_ids(store))
         if not form.ok:
             return await self._page(request, event_id, store, family, form, data)
         if family_id is None:

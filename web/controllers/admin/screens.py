@@ -14,15 +14,31 @@ from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.models import Screen, ScreenSet
-from tournament.screen_rules import SCREEN_TYPES, clash_rule, first_set_rules, screen_rules, set_rules
+from tournament.screen_rules import (
+    SCREEN_TYPES,
+    TEAM_SCREEN_TYPES,
+    clash_rule,
+    first_set_rules,
+    screen_rules,
+    set_rules,
+    team_screen_rule,
+)
 from web.controllers.admin.common import back, id_list, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
+from web.labels import named
+from web.team_views import team_tournament_ids
 
 
-async def options(store: EventStore) -> dict[str, Any]:
-    return {"tournament_options": [(t.id, t.name) for t in await store.tournaments()],
+async def options(store: EventStore, screen_type: str | None = None) -> dict[str, Any]:
+    """Choices of the screen forms: team screen types only when the event has a team tournament, and only team
+    tournaments in the sets of a team screen."""
+    teams = await team_tournament_ids(store)
+    tournaments = [(t.id, t.name) for t in await store.tournaments()
+                   if screen_type not in TEAM_SCREEN_TYPES or t.id in teams]
+    return {"tournament_options": tournaments,
             "timer_options": [(t.id, t.uniq_id) for t in await store.timers()],
-            "screen_types": [(t, t) for t in SCREEN_TYPES]}
+            "screen_types": [(t, named("screen_type", t)) for t in SCREEN_TYPES
+                             if teams or t not in TEAM_SCREEN_TYPES]}
 
 
 def set_values(s: ScreenSet) -> dict[str, Any]:
@@ -56,6 +72,8 @@ class ScreensAdmin(Controller):
                               timer_ids={t.id for t in await store.timers()})
         clash_rule(form, values["uniq_id"], {f.uniq_id for f in await store.families()})
         first_set = first_set_rules(form, screen_type=values.get("type"), tournament_ids=tids)
+        team_screen_rule(form, values.get("type"), first_set["tournament_id"] if first_set else None,
+                         await team_tournament_ids(store))
         if not form.ok:
             return await self._index(request, event_id, store, form, data)
         screen_id = await admin.create_screen(store, values, first_set)
@@ -82,7 +100,7 @@ class ScreensAdmin(Controller):
                     screen=screen, sets=sets, set_forms=forms, new_set=new_set or {}, values=values,
                     set_errors=set_form.errors if set_form else {}, error_set=error_set,
                     status_code=422 if set_form and not set_form.ok else 200, section="screens",
-                    **await options(store))
+                    **await options(store, screen.type))
 
     @post("/{screen_id:int}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
@@ -132,6 +150,7 @@ class ScreensAdmin(Controller):
         form = Form(data)
         values = set_rules(form, tournament_ids={t.id for t in await store.tournaments()},
                            siblings=[s for s in sets if s.id != set_id])
+        team_screen_rule(form, screen.type, values["tournament_id"], await team_tournament_ids(store))
         if not form.ok:
             return await self._show(request, event_id, store, screen, Form({}), self._values(screen),
                                     set_forms={set_id: data} if set_id is not None else None,
