@@ -43,6 +43,8 @@ BYE_ALIASES = {"+": "U", "1": "U", "=": "H", "*": " ", "L": "Z", "X": " "}
 MAX_ERRORS = 100
 MAX_IGNORED = 20
 _RULER = re.compile(r"[\d ]+")
+#: Control characters but CR, LF, tab, form feed and DOS end of file (0x1a).
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x19\x1b-\x1f]")
 
 
 def decode(data: bytes) -> str:
@@ -60,7 +62,7 @@ def looks_binary(text: str) -> bool:
     sample = text[:65536]
     if "\x00" in sample:
         return True
-    controls = sum(1 for c in sample if ord(c) < 32 and c not in "\r\n\t\f\x1a")
+    controls = len(_CONTROLS.findall(sample))
     return controls > max(8, len(sample) // 100)
 
 
