@@ -92,9 +92,9 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
         writer = await connect(path, read_only=False)
         try:
             now = time.time()
-            if script is not None:
-                await writer.executescript("BEGIN IMMEDIATE;\n" + script)  # leaves the transaction open
-                await writer.execute("UPDATE journal SET date = ? WHERE what = ?", (now, jn.BASELINE))
+            if script is not None:  # one call, that leaves the transaction open; the baseline dated now
+                await writer.executescript(f"BEGIN IMMEDIATE;\n{script}"
+                                           f"UPDATE journal SET date = {now!r} WHERE what = '{jn.BASELINE}';\n")
             else:
                 await writer.execute("BEGIN IMMEDIATE")
                 await run_pending(writer, None)

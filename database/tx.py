@@ -85,25 +85,22 @@ class Tx:
 
         The same rows, ids and journal changes as `insert` row by row (`bulk=False`: what tests compare).
         """
-        if not self.bulk:
+        if not self.bulk or any("id" in values for values in rows):  # explicit ids: where they go is theirs
             return [await self.insert(table, kind, values) for values in rows]
         unknown = {k for values in rows for k in values} - columns_of(kind)
         if unknown:
             raise Invalid("Unknown %s columns: %s.", table, ", ".join(sorted(unknown)))
         if not rows:
             return []
-        last = await self.fetchone(f"SELECT coalesce(max(rowid), 0) FROM {table}")
         for names, run in groupby(rows, key=_columns):
             columns = ", ".join(f'"{k}"' for k in names)
             marks = ", ".join("?" for _ in names)
             await self._check().executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})",
                                             [tuple(values.values()) for values in run])
-        # new rowids are above every rowid before, and increase with each insert (AUTOINCREMENT or max + 1)
-        ids = [int(r[0]) for r in await self.fetchall(f"SELECT rowid FROM {table} WHERE rowid > ? ORDER BY rowid",
-                                                       (int(last[0]) if last else 0,))]
-        if len(ids) != len(rows):
-            raise RuntimeError(f"{len(rows)} rows inserted into {table}, {len(ids)} found")
-        return ids
+        # each new rowid is above every rowid before it (AUTOINCREMENT, or the largest + 1): the new rows are
+        # the last ones, in the order they were inserted
+        newest = await self.fetchall(f"SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT ?", (len(rows),))
+        return [int(r[0]) for r in reversed(newest)]
 
     async def update(self, table: str, kind: type[Row], row_id: int, values: dict[str, Any]) -> None:
         """Update one row of `table` by id; NotFound if there is none."""
