@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from tournament.errors import Invalid
 from tournament.importing import trf_rows
 from tournament.models import Player
 from tournament.trf import decode, parse_trf
+from tournament.trf_checks import result_points
 from web.cli import import_trf
 
 #: Columns holding the time of a write: they differ between any two runs.
@@ -190,3 +192,29 @@ async def test_insert_many_gives_the_ids_in_order_and_rolls_back_as_a_whole(stor
         async with store.transaction() as tx:
             await tx.insert_many("player", Player, clash)
     assert await store.live_state() == before
+
+
+def big_open_lines() -> list[str]:
+    return decode(fixture_path("open-600p-9r.trf").read_bytes()).splitlines()
+
+
+def test_blank_lines_throughout_a_big_file_are_counted_once_each() -> None:
+    lines = big_open_lines()
+    trf, errors = parse_trf("\n\n".join(lines) + "\n\n\n")  # a blank line after every record, three at the end
+    assert not errors and len(trf.players) == 600
+    [warning] = [w for w in trf.warnings if "blank lines" in w.reason]
+    assert warning.params == (len(lines) - 1,) and warning.line_no == 2  # the ones at the end are not "between"
+
+
+def test_a_declared_round_of_byes_for_every_player_counts_in_each_players_points() -> None:
+    lines = big_open_lines()
+    trf, _ = parse_trf(decode(fixture_path("open-600p-9r.trf").read_bytes()))
+    column = 91 + 10 * trf.played_rounds  # the next round's block, in its columns
+    declared = "\n".join(line.rstrip().ljust(column) + "0000 - H" if line.startswith("001") else line
+                         for line in lines)
+    with_byes, errors = parse_trf(declared + "\n")
+    assert not errors and with_byes.declared_byes == {trf.played_rounds + 1: {p.number: "H" for p in trf.players}}
+    assert not [w for w in with_byes.warnings if "columns" in w.reason]
+    scoring = with_byes.scoring
+    for before, after in zip(trf.players, with_byes.players, strict=True):
+        assert result_points(with_byes, after, scoring) == result_points(trf, before, scoring) + Decimal("0.5")

@@ -288,7 +288,8 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
                                       hint="Columns 1-3 hold a record code (001, 012, …); comments start with ###."))
     if ignored > MAX_IGNORED:
         warnings.append(_warn(0, "", "%s more lines ignored", ignored - MAX_IGNORED))
-    inner = [n for n in blank_lines if n < len(lines) and any(x.strip() for x in lines[n:])]
+    last_written = max((n for n, x in enumerate(lines, start=1) if x.strip()), default=0)
+    inner = [n for n in blank_lines if n < last_written]  # followed by a record
     if inner:
         warnings.append(_warn(inner[0], "", "%s blank lines between records ignored", len(inner),
                               hint="A TRF file has no blank lines."))
