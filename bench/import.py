@@ -32,6 +32,7 @@ from database.template import creation_script  # noqa: E402
 from tournament.importing import trf_pairings, trf_players, trf_rows, trf_skipped, trf_tournament_values  # noqa: E402
 from tournament.standings import compute_standings  # noqa: E402
 from tournament.trf import decode, parse_trf  # noqa: E402
+from tournament.trf_source import source_of  # noqa: E402
 from web.cli import import_trf, trf_dates  # noqa: E402
 from web.standings_view import standings_for  # noqa: E402
 
@@ -41,6 +42,7 @@ ALL = ["BH/C1", "BH", "BH/M1", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "RE
        "AOB", "KS"]
 PATHS = ("reference", "fast")
 PHASES = ("parse + lint", "rows", "new event file", "tournament row", "players + pairings", "close", "total")
+#: "rows": player and pairing rows, the TRF source kept; "players + pairings": one transaction with the source
 
 
 @contextmanager
@@ -72,10 +74,12 @@ async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, float]:
         now = time.perf_counter()
         out[name], last = now - last, now
 
-    trf, errors = parse_trf(decode(data))
+    text = decode(data)
+    trf, errors = parse_trf(text)
     assert not errors
     lap("parse + lint")
     players, pairings = trf_rows(trf)
+    source = source_of(trf, text, TRF.name)
     lap("rows")
     registry = EventRegistry(folder)
     first, end = trf_dates(trf.headers)
@@ -83,7 +87,8 @@ async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, float]:
     lap("new event file")
     tid = await store.add_tournament(uniq_id="open", name=trf.name, **trf_tournament_values(trf))
     lap("tournament row")
-    await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf), "trf import")
+    await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf), "trf import",
+                             source=source)
     lap("players + pairings")
     await registry.close()
     lap("close")

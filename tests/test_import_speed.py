@@ -33,7 +33,7 @@ from tournament.trf_checks import result_points
 from web.cli import import_trf
 
 #: Columns holding the time of a write: they differ between any two runs.
-CLOCK = jn.TIMESTAMPS | {"date"}
+CLOCK = jn.TIMESTAMPS | {"date", "imported"}
 
 Tables = dict[str, list[dict[str, Any]]]
 
