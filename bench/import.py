@@ -64,15 +64,15 @@ def ms(values: list[float]) -> str:
     return f"median {median_ms(values):.1f} ms (min {min(values) * 1000:.1f})"
 
 
-async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, float]:
-    """One import, the steps of `web.cli.import_trf` for a new event file, each timed."""
-    out: dict[str, float] = {}
-    start = last = time.perf_counter()
+async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, tuple[float, float]]:
+    """One import, the steps of `web.cli.import_trf` for a new event file: (wall, CPU) seconds of each."""
+    out: dict[str, tuple[float, float]] = {}
+    start = last = (time.perf_counter(), time.process_time())
 
     def lap(name: str) -> None:
         nonlocal last
-        now = time.perf_counter()
-        out[name], last = now - last, now
+        now = (time.perf_counter(), time.process_time())
+        out[name], last = (now[0] - last[0], now[1] - last[1]), now
 
     text = decode(data)
     trf, errors = parse_trf(text)
@@ -92,7 +92,7 @@ async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, float]:
     lap("players + pairings")
     await registry.close()
     lap("close")
-    out["total"] = time.perf_counter() - start
+    out["total"] = (time.perf_counter() - start[0], time.process_time() - start[1])
     return out
 
 
@@ -107,6 +107,7 @@ async def main() -> None:
     await creation_script()  # made once per process: timed apart
     template_once = time.perf_counter() - start
     steps: dict[str, dict[str, list[float]]] = {kind: {p: [] for p in PHASES} for kind in PATHS}
+    cpu_steps: dict[str, dict[str, list[float]]] = {kind: {p: [] for p in PHASES} for kind in PATHS}
     whole: dict[str, list[float]] = {kind: [] for kind in PATHS}
     cpu_time: dict[str, list[float]] = {kind: [] for kind in PATHS}  # of every thread of the process
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,8 +115,9 @@ async def main() -> None:
         for i in range(args.repeat):
             for kind in PATHS if i % 2 else reversed(PATHS):
                 with path_of(kind):
-                    for name, seconds in (await phases(data, folder, f"{kind}-phases-{i}")).items():
-                        steps[kind][name].append(seconds)
+                    for name, (wall, cpu) in (await phases(data, folder, f"{kind}-phases-{i}")).items():
+                        steps[kind][name].append(wall)
+                        cpu_steps[kind][name].append(cpu)
                     start, cpu = time.perf_counter(), time.process_time()
                     await import_trf(data, TRF.name, folder, f"{kind}-{i}", None)
                     whole[kind].append(time.perf_counter() - start)
@@ -144,16 +146,19 @@ async def main() -> None:
           f"alternated; load average {load} on {os.cpu_count()} cores")
     print(f"import into a new event file, median ms per phase (template made once per process: "
           f"{template_once * 1000:.1f} ms)")
-    print(f"  {'phase':<20}{'reference':>11}{'fast':>9}{'ratio':>8}")
+    print(f"  {'phase':<20}{'reference':>11}{'fast':>9}{'ratio':>8}   CPU: {'reference':>9}{'fast':>7}{'ratio':>7}")
+
+    def row(name: str, wall: dict[str, list[float]], cpu: dict[str, list[float]]) -> str:
+        before, after = median_ms(wall["reference"]), median_ms(wall["fast"])
+        cpu_before, cpu_after = median_ms(cpu["reference"]), median_ms(cpu["fast"])
+        return (f"  {name:<20}{before:>11.1f}{after:>9.1f}{before / max(after, 1e-9):>7.1f}x"
+                f"        {cpu_before:>9.1f}{cpu_after:>7.1f}{cpu_before / max(cpu_after, 1e-9):>6.1f}x")
+
     for name in PHASES:
-        before, after = median_ms(steps["reference"][name]), median_ms(steps["fast"][name])
-        print(f"  {name:<20}{before:>11.1f}{after:>9.1f}{before / after if after else 0:>7.1f}x")
-    before, after = median_ms(whole["reference"]), median_ms(whole["fast"])
-    print(f"  {'import_trf (whole)':<20}{before:>11.1f}{after:>9.1f}{before / after:>7.1f}x"
-          f"   (fast: min {min(whole['fast']) * 1000:.1f}, max {max(whole['fast']) * 1000:.1f})")
-    before, after = median_ms(cpu_time["reference"]), median_ms(cpu_time["fast"])
-    print(f"  {'  its CPU time':<20}{before:>11.1f}{after:>9.1f}{before / after:>7.1f}x"
-          "   (all threads; the rest of the wall time is waiting: disk syncs, other processes)")
+        print(row(name, {k: steps[k][name] for k in PATHS}, {k: cpu_steps[k][name] for k in PATHS}))
+    print(row("import_trf (whole)", whole, cpu_time))
+    print(f"  (fast import_trf: min {min(whole['fast']) * 1000:.1f} ms, max {max(whole['fast']) * 1000:.1f} ms; "
+          "CPU: every thread of the process, the rest of the wall time is waiting for disk syncs and other processes)")
     print(f"standings ({','.join(TIE_BREAKS)}): {ms(usual)}; with all {len(ALL)} tie-breaks: {ms(every)}; "
           f"from the event file (reads included): {from_store * 1000:.1f} ms")
 
