@@ -36,6 +36,9 @@ def convert(rows: Iterable[sqlite3.Row], kind: type[R]) -> list[R]:
 class StoreCore:
     """All reads and writes of one event file. Every write is one `BEGIN IMMEDIATE` transaction (a `Tx`)."""
 
+    #: False: `Tx.insert_many` inserts row by row, as imports did before (the reference of tests and bench/).
+    bulk = True
+
     def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.path = path
         self._writer = writer
@@ -132,7 +135,7 @@ class StoreCore:
         except sqlite3.Error as exc:
             raise storage_error(exc) from exc
         try:
-            return Tx(self._writer, await jn.open_entry(self._writer, actor, time.time()), changes)
+            return Tx(self._writer, await jn.open_entry(self._writer, actor, time.time()), changes, bulk=self.bulk)
         except BaseException as exc:
             raise await self._rollback(exc) from exc
 

@@ -24,6 +24,7 @@ from database.migrations import LATEST, file_version, run_pending
 from database.reads import Reads
 from database.results import ResultWrites
 from database.screens import ConfigWrites
+from database.template import creation_script
 from database.tournaments import TournamentWrites
 from database.tx import Tx, columns_of
 from tournament.errors import Forbidden, NotFound
@@ -33,6 +34,9 @@ __all__ = ["EventStore", "GameKey", "StoreCore", "Tx", "columns_of", "convert", 
 
 class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
     """All reads and writes of one event file. Every write is one `BEGIN IMMEDIATE` transaction."""
+
+    #: False: `create` runs the migrations one by one instead of the template's script (tests and bench/).
+    template = True
 
     @classmethod
     async def open(cls, path: Path, *, read_only: bool | None = None) -> EventStore:
@@ -76,18 +80,29 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
 
     @classmethod
     async def create(cls, path: Path, *, name: str, start: float, stop: float, public: bool = True) -> EventStore:
-        """Create a new event file at the latest schema, with its `info` row, in one transaction."""
+        """Create a new event file at the latest schema, with its `info` row, in one transaction.
+
+        The schema comes from the process's template (database/template.py): one script instead of
+        every migration statement by statement. With `template` False the migrations run one by one,
+        as when an old file is upgraded (the reference the template is tested against).
+        """
         if path.exists():
             raise EventExists(path.stem)
+        script = await creation_script() if cls.template else None
         writer = await connect(path, read_only=False)
         try:
-            await writer.execute("BEGIN IMMEDIATE")
-            await run_pending(writer, None)
-            await jn.install(writer)
-            entry_id = await jn.open_entry(writer, jn.current_actor(), time.time())
+            now = time.time()
+            if script is not None:  # one call, that leaves the transaction open; the baseline dated now
+                await writer.executescript(f"BEGIN IMMEDIATE;\n{script}"
+                                           f"UPDATE journal SET date = {now!r} WHERE what = '{jn.BASELINE}';\n")
+            else:
+                await writer.execute("BEGIN IMMEDIATE")
+                await run_pending(writer, None)
+                await jn.install(writer, now)
+            entry_id = await jn.open_entry(writer, jn.current_actor(), now)
             await writer.execute(
                 "INSERT INTO info (version, name, start, stop, public, last_update) VALUES (?, ?, ?, ?, ?, ?)",
-                (LATEST, name, start, stop, int(public), time.time()),
+                (LATEST, name, start, stop, int(public), now),
             )
             await jn.close_entry(writer, entry_id, Summary(what="event created", target=name, given=True))
             await writer.execute("COMMIT")
@@ -95,8 +110,17 @@ class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
             await writer.close()
             path.unlink(missing_ok=True)
             raise
-        await writer.close()
-        return await cls.open(path)
+        if script is None:
+            await writer.close()
+            return await cls.open(path)
+        try:  # the new file is known to be complete and writable: keep its writer
+            reader = await connect(path, read_only=True)
+        except BaseException:
+            await writer.close()
+            raise
+        store = cls(path, writer, reader)
+        await store.notice_foreign()  # as `open` does: takes note of the file as it is
+        return store
 
     # -- journal writes ----------------------------------------------------------------------------
 

@@ -32,16 +32,17 @@ async def fill(tx: Tx, tid: int, players: list[dict[str, Any]], pairings: list[d
     if replace:
         for table in TOURNAMENT_ROWS:
             await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
-    ids: dict[int, int] = {}
-    for p in players:
-        values = {"last_update": now, **p, "tournament_id": tid}
-        ids[int(p["pairing_number"])] = await tx.insert("player", Player, values)
+    new_ids = await tx.insert_many("player", Player, [{"last_update": now, **p, "tournament_id": tid}
+                                                      for p in players])
+    ids = {int(p["pairing_number"]): pid for p, pid in zip(players, new_ids, strict=True)}
+    rows: list[dict[str, Any]] = []
     for g in pairings:
         values = {k: v for k, v in g.items() if k not in ("white", "black")}
         values["white_player_id"] = ids[g["white"]]
         values["black_player_id"] = ids[g["black"]] if g.get("black") else None
         values.update(tournament_id=tid, last_update=now)
-        await tx.insert("pairing", Pairing, values)
+        rows.append(values)
+    await tx.insert_many("pairing", Pairing, rows)
     await tx.execute("UPDATE tournament SET last_update = ?, last_result_update = ? WHERE id = ?", (now, now, tid))
     tx.changed("pairings", tid)
     return ids

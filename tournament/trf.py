@@ -43,6 +43,8 @@ BYE_ALIASES = {"+": "U", "1": "U", "=": "H", "*": " ", "L": "Z", "X": " "}
 MAX_ERRORS = 100
 MAX_IGNORED = 20
 _RULER = re.compile(r"[\d ]+")
+#: Control characters but CR, LF, tab, form feed and DOS end of file (0x1a).
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x19\x1b-\x1f]")
 
 
 def decode(data: bytes) -> str:
@@ -60,7 +62,7 @@ def looks_binary(text: str) -> bool:
     sample = text[:65536]
     if "\x00" in sample:
         return True
-    controls = sum(1 for c in sample if ord(c) < 32 and c not in "\r\n\t\f\x1a")
+    controls = len(_CONTROLS.findall(sample))
     return controls > max(8, len(sample) // 100)
 
 
@@ -286,7 +288,8 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
                                       hint="Columns 1-3 hold a record code (001, 012, …); comments start with ###."))
     if ignored > MAX_IGNORED:
         warnings.append(_warn(0, "", "%s more lines ignored", ignored - MAX_IGNORED))
-    inner = [n for n in blank_lines if n < len(lines) and any(x.strip() for x in lines[n:])]
+    last_written = max((n for n, x in enumerate(lines, start=1) if x.strip()), default=0)
+    inner = [n for n in blank_lines if n < last_written]  # followed by a record
     if inner:
         warnings.append(_warn(inner[0], "", "%s blank lines between records ignored", len(inner),
                               hint="A TRF file has no blank lines."))

@@ -105,8 +105,8 @@ def result_points(trf: TrfTournament, p: TrfPlayer, scoring: Scoring,
     for r, b in enumerate(p.rounds, start=1):
         points = override.get(r)
         total += points if points is not None else scoring.code_points(b.code)
-    total += sum((scoring.code_points(c) for v in trf.declared_byes.values() for n, c in v.items()
-                  if n == p.number), Decimal(0))
+    total += sum((scoring.code_points(v[p.number]) for v in trf.declared_byes.values() if p.number in v),
+                 Decimal(0))
     return total
 
 
