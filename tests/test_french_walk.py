@@ -86,7 +86,7 @@ CODES = {"bh", "sb", "ps", "trf", "fide", "elo", "qr", "en", "fr", "gm", "im", "
 ATTRIBUTES = {"title", "placeholder", "aria-label", "alt", "label", "hx-confirm", "data-online", "data-offline",
               "data-confirm", "data-waiting", "data-stored", "data-refused", "data-board"}
 CONFIRM = re.compile(r"confirm\((\"(?:[^\"\\]|\\.)*\")\)")
-WORD = re.compile(r"[^\W\d_]+")
+WORD = re.compile(r"\b[^\W\d_]+\b")  # whole words: not the letters of a generated code such as "xq4em9"
 
 
 class VisibleText(HTMLParser):
