@@ -17,7 +17,7 @@ from litestar import Controller, get, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, FromPath, URLEncodedBody
+from litestar.params import Body, FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
 from database import teams
@@ -94,12 +94,12 @@ class PairingController(Controller):
     @get("/")
     async def page(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                    store: NamedDependency[EventStore], info: NamedDependency[Info],
-                   role: NamedDependency[Role]) -> Template:
+                   role: NamedDependency[Role], done: FromQuery[str] = "") -> Template:
         if role not in ARBITER_ROLES:
             return login_page(request, event_id, info)
         tournament = await store.tournament(tid)
         if await teams.is_team_tournament(store, tid):
-            return await _team_page(request, event_id, info, tournament, store)
+            return await _team_page(request, event_id, info, tournament, store, done)
         status = status_of(tournament, await store.pairings(tid))
         drafts = drafts_of(request)
         draft = drafts.get(event_id, tid)
@@ -126,7 +126,7 @@ class PairingController(Controller):
             with _desk(request, role):
                 await teams.pair_round(store, tid, data.round, declared_lineups=bool(data.lineups),
                                        require_results=not data.confirm)
-            return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
+            return Redirect(f"{page_url(event_id, tid)}?done=published", status_code=303)
         draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
         drafts_of(request).put(event_id, draft)
         return self._back(event_id, tid)
@@ -250,12 +250,14 @@ class PairingController(Controller):
         return self._back(event_id, tid)
 
 
-async def _team_page(request: Req, event_id: str, info: Info, tournament: Tournament, store: EventStore) -> Template:
-    """A team tournament's next round: the system, the last round's matches, "Pair and publish"."""
+async def _team_page(request: Req, event_id: str, info: Info, tournament: Tournament, store: EventStore,
+                     done: str) -> Template:
+    """A team tournament's next round: the system, the last round's matches (just published: `done`), "Pair and
+    publish"."""
     ev = await teams.load_team_event(store, tournament.id)
     status = await tournament_status(store, tournament)
     return render(request, "desk/pair_teams.html", event_id=event_id, info=info, tournament=tournament,
                   status=status, teams=ev.teams, team_size=ev.team_size, system=team_system(ev),
                   names={t.number: t.name for t in ev.teams},
-                  matches=[m for m in ev.matches if m.round == status.last_paired])
+                  matches=[m for m in ev.matches if m.round == status.last_paired], done=done)
 
