@@ -207,3 +207,42 @@ async def test_team_file_import_is_one_transaction(events_dir: Path, monkeypatch
         assert not await db.is_team_tournament(store, tid)
     finally:
         await registry.close()
+
+
+@pytest.mark.parametrize("trf26", [True, False], ids=["TRF26", "TRF16"])
+async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26: bool) -> None:
+    """A team Swiss paired and played in the event file (line-ups with an empty board, a whole-team forfeit, the
+    bye) exported from the stored teams and matches, imported into another event and exported again: the same
+    text, the same team standings."""
+    registry = EventRegistry(events_dir)
+    try:
+        store, tid = await swiss_event(registry)
+        short = {1: [1, 2, 3, None]}  # team 1 leaves board 4 empty in round 1: a board forfeit
+        await db.pair_round(store, tid, 1, declared_lineups=True, lineups=short)
+        await play_round(store, tid, 1, 1)
+        await db.pair_round(store, tid, 2, declared_lineups=True)
+        forfeited = next(m for m in (await db.load_team_event(store, tid)).matches if m.round == 2 and m.team_b)
+        await db.set_team_forfeit(store, tid, forfeited.id, "B")
+        await play_round(store, tid, 2, 2)
+        await db.pair_round(store, tid, 3, declared_lineups=True)
+        await play_round(store, tid, 3, 3)
+        ev = await db.load_team_event(store, tid)
+        assert any(g.a_player is None or g.b_player is None for m in ev.matches for g in m.boards)
+        text = await export_tournament(store, tid, trf26=trf26)
+        table = await db.standings_if_team(store, tid, "MPVGP,BH,SB,DE", None, "2026-03")
+    finally:
+        await registry.close()
+    starts = {line[:4] for line in text.splitlines()}
+    assert ("310 " in starts) == trf26 and ("013 " in starts) != trf26
+    await import_trf(text.encode("utf-8"), "back.trf", events_dir, "back", None)
+    registry = EventRegistry(events_dir)
+    try:
+        store = await registry.get("back")
+        back_tid = (await store.tournaments())[0].id
+        assert await export_tournament(store, back_tid, trf26=trf26) == text
+        back = await db.standings_if_team(store, back_tid, "MPVGP,BH,SB,DE", None, "2026-03")
+    finally:
+        await registry.close()
+    assert table is not None and back is not None
+    assert [(r.start_rank, r.points, r.values) for r in back.rows] == [(r.start_rank, r.points, r.values)
+                                                                        for r in table.rows]

@@ -103,6 +103,8 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
         out.append(f"042 {ev.start}")
     out += [f"062 {len(ev.players)}", f"072 {sum(1 for p in ev.players if p.rating)}", f"082 {len(ev.teams)}",
             "092 Team: Round-Robin" if ev.round_robin else "092 Team: Swiss-System"]
+    if not trf26:  # the rounds scheduled, as TRF16 programs write them (JaVaFo's XXR; TRF26: 142)
+        out.append(f"XXR {ev.rounds}")
     if trf26:
         s = ev.scoring
         out.append(f"142 {ev.rounds}")
