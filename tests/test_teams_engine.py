@@ -20,13 +20,11 @@ from database.registry import EventRegistry
 from database.store import EventStore
 from tests.conftest import fixture_path
 from tests.team_web_kit import ARBITER_PASSWORD
-from tournament.config_rules import Form
 from tournament.errors import Conflict, Invalid
 from tournament.results import Result
 from tournament.teams_pairing import pair_team_round
 from web.auth import hash_password
 from web.cli import import_trf
-from web.controllers.admin.uploads import apply_upload, parse_upload
 from web.pair_command import pair_event
 from web.state import app_state
 
@@ -249,15 +247,3 @@ async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26:
     assert [(r.start_rank, r.points, r.values) for r in back.rows] == [(r.start_rank, r.points, r.values)
                                                                         for r in table.rows]
 
-
-async def test_admin_upload_of_a_team_file_writes_the_team_layer(store: EventStore) -> None:
-    """The admin's file upload (replace) writes a team file's teams and matches with its games, one transaction."""
-    form = Form({})
-    data = fixture_path("teams/olympiad-10t-4b-6r.trf26").read_bytes()
-    parsed = await parse_upload(form, "olympiad.trf", data)
-    assert parsed is not None and not form.errors
-    tid = await store.add_tournament(uniq_id="olympiad", name="Olympiad")
-    await apply_upload(store, tid, parsed, replace=True)
-    assert await db.is_team_tournament(store, tid)
-    text = await export_tournament(store, tid, trf26=True)  # the name and dates are the event's own
-    assert text.splitlines()[2:] == data.decode("utf-8").splitlines()[2:]

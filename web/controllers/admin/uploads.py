@@ -18,8 +18,6 @@ from tournament.errors import EchiquierError, Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.models import Pairing, Player, ResultLog
 from tournament.papi import PapiRows, papi_rows, read_papi
-from tournament.teams_import import team_event_from_trf
-from tournament.teams_trf import TeamEvent
 from tournament.trf import decode, parse_trf
 from tournament.trf_source import TrfSource, source_of
 
@@ -35,7 +33,6 @@ class TrfData(msgspec.Struct, kw_only=True):
     values: dict[str, Any]
     name: str | None = None
     source: TrfSource | None = None  # kept with the tournament (database/trf_source.py)
-    team: TeamEvent | None = None  # a team file's teams and matches (written with the games, database/teams.py)
 
 
 class Parsed(msgspec.Struct, kw_only=True):
@@ -61,8 +58,7 @@ def _read_trf(data: bytes, filename: str = "") -> TrfData:
         raise UploadError(FILE_ERRORS, len(errors), shown)
     players, pairings = trf_rows(trf)
     return TrfData(players=players, pairings=pairings, skipped=trf_skipped(trf), values=trf_tournament_values(trf),
-                   name=trf.name or None, source=source_of(trf, text, filename),
-                   team=team_event_from_trf(trf) if trf.is_team_file else None)
+                   name=trf.name or None, source=source_of(trf, text, filename))
 
 
 def _read_papi(data: bytes) -> PapiRows:
@@ -104,7 +100,7 @@ async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collec
                                source=data.source)).text()
     if isinstance(data, TrfData):
         await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
-                                 TRF_IMPORT, source=data.source, team=data.team)
+                                 TRF_IMPORT, source=data.source)
         return f"{len(data.players)} players, {len(data.pairings)} pairings."
     if isinstance(data, PapiRows):
         return (await sync_papi(store, tid, msgspec.structs.replace(data, tournament=settings))).text()
