@@ -21,6 +21,7 @@ from tournament.names import collate
 from tournament.papi import PapiRows
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
+from tournament.teams_import import team_event_from_trf
 from tournament.teams_trf import TeamEvent, export_team_trf
 from tournament.trf_export import ExportHeader, export_trf
 from tournament.trf_source import TrfSource, read_source
@@ -307,20 +308,35 @@ def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Pl
 async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
     """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
     also gets back the records the event file has no column for (kept in `trf_source`), around its live
-    players, pairings and settings. A team tournament is written with its team records (TRF-2026 `310`/`320`/
-    `330`/`352`/`362`, or TRF16 `013` lines) from the teams, members and matches stored."""
+    players, pairings and settings. A team tournament whose teams and matches are no longer those of the file it
+    was read from (paired here, line-ups or results entered, or not read from a file) is written with its team
+    records (TRF-2026 `310`/`320`/`330`/`352`/`362`, or TRF16 `013` lines) from the teams, members and matches
+    stored."""
     tournament = await store.tournament(tid)
     info = await store.info()
     header = ExportHeader(start=_day(info.start), end=_day(info.stop))
-    if await is_team_tournament(store, tid):
-        ev = await load_team_event(store, tid)
-        start = header.start.strftime("%Y/%m/%d") if header.start else ""
-        return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
     kept = await stored_source(store, tid)
     source = read_source(kept.text) if kept is not None else None
+    if await is_team_tournament(store, tid):
+        ev = await load_team_event(store, tid)
+        if source is None or not source.is_team_file or not same_team_layer(ev, team_event_from_trf(source)):
+            start = header.start.strftime("%Y/%m/%d") if header.start else ""
+            return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
     return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,
                       skipped=await skipped_rounds(store, tid), trf26=trf26,
                       scoring=source.scoring if source is not None else Scoring(), source=source)
+
+
+def same_team_layer(stored: TeamEvent, read: TeamEvent) -> bool:
+    """The teams and matches stored are still those of the file (row ids aside)."""
+    def teams(ev: TeamEvent) -> list[tuple[object, ...]]:
+        return [(t.number, t.name, t.members) for t in ev.teams]
+
+    def matches(ev: TeamEvent) -> list[tuple[object, ...]]:
+        return sorted((m.round, m.table, m.team_a, m.team_b, m.a_white_first, m.forfeit,
+                       tuple((g.board, g.a_player, g.b_player, g.result) for g in m.boards)) for m in ev.matches)
+
+    return teams(stored) == teams(read) and matches(stored) == matches(read)
 
 
 def _day(timestamp: float) -> date | None:
