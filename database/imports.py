@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from database.store import EventStore
+from database.teams import TEAMS, is_team_tournament, journal_team_import, load_team_event, write_team_layer
 from database.tournaments import fill
 from database.trf_source import save_source, stored_source
 from database.tx import Tx
@@ -20,6 +21,8 @@ from tournament.names import collate
 from tournament.papi import PapiRows
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
+from tournament.teams_import import team_event_from_trf
+from tournament.teams_trf import TeamEvent, export_team_trf
 from tournament.trf_export import ExportHeader, export_trf
 from tournament.trf_source import TrfSource, read_source
 
@@ -67,14 +70,18 @@ async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any]
 
 async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
                              pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str, *,
-                             source: TrfSource | None = None) -> None:
-    """Settings, players, pairings and requested byes of a tournament, replaced in one transaction.
+                             source: TrfSource | None = None, team: TeamEvent | None = None) -> None:
+    """Settings, players, pairings and requested byes of a tournament, replaced in one transaction; with `team`
+    (a team file read), its teams and matches too, in the same transaction (the boards linked to the games).
 
     `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`). `source`: the TRF file
     read, kept with the tournament in the same transaction (database/trf_source.py).
     """
     now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
+    changes: list[tuple[str, int]] = [("pairings", tid), ("tournament", tid)]
+    if team is not None:
+        changes.append((TEAMS, tid))
+    async with store.transaction(*changes) as tx:
         settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
         if settings:
             await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
@@ -86,6 +93,9 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
         if source is not None:
             await save_source(tx, tid, source, now)
         tx.journal(what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
+        if team is not None:
+            await write_team_layer(tx, tid, team, now)
+            journal_team_import(tx, tid, team)
 
 
 # -- Papi re-sync -----------------------------------------------------------------------------------
@@ -298,15 +308,35 @@ def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Pl
 async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
     """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
     also gets back the records the event file has no column for (kept in `trf_source`), around its live
-    players, pairings and settings."""
+    players, pairings and settings. A team tournament whose teams and matches are no longer those of the file it
+    was read from (paired here, line-ups or results entered, or not read from a file) is written with its team
+    records (TRF-2026 `310`/`320`/`330`/`352`/`362`, or TRF16 `013` lines) from the teams, members and matches
+    stored."""
     tournament = await store.tournament(tid)
     info = await store.info()
     header = ExportHeader(start=_day(info.start), end=_day(info.stop))
     kept = await stored_source(store, tid)
     source = read_source(kept.text) if kept is not None else None
+    if await is_team_tournament(store, tid):
+        ev = await load_team_event(store, tid)
+        if source is None or not source.is_team_file or not same_team_layer(ev, team_event_from_trf(source)):
+            start = header.start.strftime("%Y/%m/%d") if header.start else ""
+            return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
     return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,
                       skipped=await skipped_rounds(store, tid), trf26=trf26,
                       scoring=source.scoring if source is not None else Scoring(), source=source)
+
+
+def same_team_layer(stored: TeamEvent, read: TeamEvent) -> bool:
+    """The teams and matches stored are still those of the file (row ids aside)."""
+    def teams(ev: TeamEvent) -> list[tuple[object, ...]]:
+        return [(t.number, t.name, t.members) for t in ev.teams]
+
+    def matches(ev: TeamEvent) -> list[tuple[object, ...]]:
+        return sorted((m.round, m.table, m.team_a, m.team_b, m.a_white_first, m.forfeit,
+                       tuple((g.board, g.a_player, g.b_player, g.result) for g in m.boards)) for m in ev.matches)
+
+    return teams(stored) == teams(read) and matches(stored) == matches(read)
 
 
 def _day(timestamp: float) -> date | None:

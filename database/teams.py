@@ -5,9 +5,10 @@ store's result writes, announced as ResultChanged); a board with a missing playe
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from database.store import EventStore, GameKey, Tx
@@ -24,10 +25,10 @@ from tournament.teams import (
     board_game_with_forfeit,
     completed_matches,
     lineup_errors,
-    pair_teams,
     team_scoring,
     team_standings,
 )
+from tournament.teams_pairing import declared_lineup, pair_team_round, team_system, with_lineups
 from tournament.teams_trf import TeamEvent, TeamPlayer
 
 TEAMS = "teams"  # the change announced for a tournament's team rows
@@ -194,60 +195,48 @@ async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what:
     now = time.time()
     async with store.transaction((TEAMS, tid), ("pairings", tid), ("tournament", tid)) as tx:
         if keep_games:
-            await _team_layer(tx, tid, ev, now)
-            await _journal(store, tx, what, f"{len(ev.teams)} teams, {len(ev.matches)} matches", tid=tid)
-            return
-        for table in ("result", "illegal_move", "skipped_round"):
-            await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
-        await tx.execute("DELETE FROM team_match WHERE tournament_id = ?", (tid,))
-        await tx.execute("DELETE FROM team WHERE tournament_id = ?", (tid,))
-        await tx.execute("DELETE FROM pairing WHERE tournament_id = ?", (tid,))
-        await tx.execute("DELETE FROM player WHERE tournament_id = ?", (tid,))
-        await tx.execute("UPDATE tournament SET rounds = ?, tournament_type = ?, tie_breaks = ?, last_update = ?"
-                         " WHERE id = ?", (ev.rounds or None, "round_robin" if ev.round_robin else "swiss",
-                                           ev.tie_breaks, now, tid))
-        await tx.execute("INSERT INTO team_settings (tournament_id, team_size, scoring, last_update)"
-                         " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET team_size ="
-                         " excluded.team_size, scoring = excluded.scoring, last_update = excluded.last_update",
-                         (tid, ev.team_size, _scoring_json(ev.scoring), now))
-        pid: dict[int, int] = {}
-        for p in ev.players:
-            last, _, first = p.name.partition(", ")
-            cursor = await tx.execute(
-                "INSERT INTO player (tournament_id, pairing_number, last_name, first_name, fide_rating, federation,"
-                " sex, fide_id, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (tid, p.number, last, first, p.rating or None, p.federation or None, p.sex or None, p.fide_id,
-                 now))
-            pid[p.number] = int(cursor.lastrowid or 0)
-        team_id: dict[int, int] = {}
-        for t in ev.teams:
-            cursor = await tx.execute("INSERT INTO team (tournament_id, number, name, short_name, club, federation,"
-                                      " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                      (tid, t.number, t.name, t.short_name, t.club, t.federation, now))
-            team_id[t.number] = int(cursor.lastrowid or 0)
-            for order, n in enumerate(t.members, start=1):
-                await tx.execute("INSERT INTO team_member (team_id, player_id, board_order) VALUES (?, ?, ?)",
-                                 (team_id[t.number], pid[n], order))
-        for m in ev.matches:
-            cursor = await tx.execute(
-                "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
-                " forfeit, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (tid, m.round, m.table, team_id[m.team_a], team_id[m.team_b] if m.team_b else None,
-                 int(m.a_white_first), m.forfeit, now))
-            mid = int(cursor.lastrowid or 0)
-            for g in m.boards:
-                await _insert_board(tx, tid, m, mid, g, pid, ev.team_size, now)
-        await _journal(store, tx, what, f"{len(ev.teams)} teams, {len(ev.matches)} matches", tid=tid)
+            await write_team_layer(tx, tid, ev, now)
+        else:
+            for table in ("result", "illegal_move", "skipped_round"):
+                await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ?", (tid,))
+            await tx.execute("DELETE FROM team_match WHERE tournament_id = ?", (tid,))
+            await tx.execute("DELETE FROM team WHERE tournament_id = ?", (tid,))
+            await tx.execute("DELETE FROM pairing WHERE tournament_id = ?", (tid,))
+            await tx.execute("DELETE FROM player WHERE tournament_id = ?", (tid,))
+            await tx.execute("UPDATE tournament SET rounds = ?, tournament_type = ?, tie_breaks = ?, last_update = ?"
+                             " WHERE id = ?", (ev.rounds or None, "round_robin" if ev.round_robin else "swiss",
+                                               ev.tie_breaks, now, tid))
+            pid: dict[int, int] = {}
+            for p in ev.players:
+                last, _, first = p.name.partition(", ")
+                cursor = await tx.execute(
+                    "INSERT INTO player (tournament_id, pairing_number, last_name, first_name, fide_rating,"
+                    " federation, sex, fide_id, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (tid, p.number, last, first, p.rating or None, p.federation or None, p.sex or None, p.fide_id,
+                     now))
+                pid[p.number] = int(cursor.lastrowid or 0)
+            await write_team_layer(tx, tid, ev, now, new_games=pid)
+        journal_team_import(tx, tid, ev, what)
 
 
-async def _team_layer(tx: Tx, tid: int, ev: TeamEvent, now: float) -> None:
+def journal_team_import(tx: Tx, tid: int, ev: TeamEvent, what: str = "team import") -> None:
+    tx.journal(what, f"{len(ev.teams)} teams, {len(ev.matches)} matches", tournament_id=tid)
+
+
+async def write_team_layer(tx: Tx, tid: int, ev: TeamEvent, now: float, *,
+                           new_games: dict[int, int] | None = None) -> None:
+    """A team event's settings, teams, members and matches, replacing the tournament's, inside the caller's
+    transaction (database/imports.py writes a team TRF's games and this layer in one).
+
+    `new_games` (player number -> row id of the players just written): each board's game is a new `pairing`
+    row. Without it, the players and games are those stored (a TRF import's): boards are linked to them."""
     await tx.execute("DELETE FROM team_match WHERE tournament_id = ?", (tid,))
     await tx.execute("DELETE FROM team WHERE tournament_id = ?", (tid,))
     await tx.execute("INSERT INTO team_settings (tournament_id, team_size, scoring, last_update)"
                      " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET team_size ="
                      " excluded.team_size, scoring = excluded.scoring, last_update = excluded.last_update",
                      (tid, ev.team_size, _scoring_json(ev.scoring), now))
-    pid = {int(r[0]): int(r[1]) for r in await tx.execute_fetchall(
+    pid = new_games if new_games is not None else {int(r[0]): int(r[1]) for r in await tx.execute_fetchall(
         "SELECT pairing_number, id FROM player WHERE tournament_id = ?", (tid,))}
     team_id: dict[int, int] = {}
     for t in ev.teams:
@@ -260,27 +249,38 @@ async def _team_layer(tx: Tx, tid: int, ev: TeamEvent, now: float) -> None:
                 await tx.execute("INSERT INTO team_member (team_id, player_id, board_order) VALUES (?, ?, ?)",
                                  (team_id[t.number], pid[n], order))
     for m in ev.matches:
-        cursor = await tx.execute(
-            "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
-            " forfeit, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (tid, m.round, m.table, team_id[m.team_a], team_id[m.team_b] if m.team_b else None,
-             int(m.a_white_first), m.forfeit, now))
-        mid = int(cursor.lastrowid or 0)
+        mid = await _insert_match(tx, tid, m, team_id, now)
         for g in m.boards:
-            a = pid.get(g.a_player or 0)
-            b = pid.get(g.b_player or 0)
-            pairing_id = None
-            if a and b:
-                white, black = (a, b) if a_is_white(m, g.board) else (b, a)
-                found = list(await tx.execute_fetchall(
-                    "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
-                    " AND black_player_id = ?", (tid, m.round, white, black)))
-                pairing_id = int(found[0][0]) if found else None
-            await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id,"
-                             " result, last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                             (mid, g.board, a, b, pairing_id,
-                              int(g.result) if g.result is not None and pairing_id is None and not (a and b)
-                              else None, now))
+            if new_games is not None:
+                await _insert_board(tx, tid, m, mid, g, pid, ev.team_size, now)
+            else:
+                await _link_board(tx, tid, m, mid, g, pid, now)
+
+
+async def _insert_match(tx: Tx, tid: int, m: Match, team_id: dict[int, int], now: float) -> int:
+    """One `team_match` row (team numbers -> row ids), its whole-team forfeit included; returns its id."""
+    cursor = await tx.execute(
+        "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
+        " forfeit, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (tid, m.round, m.table, team_id[m.team_a], team_id[m.team_b] if m.team_b else None, int(m.a_white_first),
+         m.forfeit, now))
+    return int(cursor.lastrowid or 0)
+
+
+async def _link_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: dict[int, int], now: float) -> None:
+    """A board over a stored game (found by round and colours); a board forfeit keeps its result on the board."""
+    a = pid.get(g.a_player or 0)
+    b = pid.get(g.b_player or 0)
+    pairing_id = None
+    if a and b:
+        white, black = (a, b) if a_is_white(m, g.board) else (b, a)
+        found = list(await tx.execute_fetchall(
+            "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
+            " AND black_player_id = ?", (tid, m.round, white, black)))
+        pairing_id = int(found[0][0]) if found else None
+    own = int(g.result) if g.result is not None and pairing_id is None and not (a and b) else None
+    await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id, result,"
+                     " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)", (mid, g.board, a, b, pairing_id, own, now))
 
 
 def shown_board(m: Match, board: int, team_size: int) -> int:
@@ -332,11 +332,8 @@ async def add_match(store: EventStore, tid: int, rnd: int, team_a: int, team_b: 
             row = list(await tx.execute_fetchall("SELECT COALESCE(MAX(table_number), 0) + 1 FROM team_match"
                                                  " WHERE tournament_id = ? AND round = ?", (tid, rnd)))
             table = int(row[0][0])
-        cursor = await tx.execute(
-            "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
-            " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (tid, rnd, table, ids[team_a], ids[team_b] if team_b else None, int(a_white_first), now))
-        mid = int(cursor.lastrowid or 0)
+        mid = await _insert_match(tx, tid, Match(round=rnd, table=table, team_a=team_a, team_b=team_b,
+                                                 a_white_first=a_white_first), ids, now)
         if team_b is not None:
             for k in range(1, size + 1):
                 await tx.execute("INSERT INTO team_board (match_id, board, last_update) VALUES (?, ?, ?)",
@@ -480,7 +477,8 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
     ev = await load_team_event(store, tid)
     counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
     st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
-                        team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin)
+                        team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,
+                        total_rounds=ev.rounds or counted)
     ids = {t.number: t for t in ev.teams}
     rows = []
     for r in st.rows:
@@ -492,32 +490,61 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
     return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows)
 
 
-async def pair_round(store: EventStore, tid: int, rnd: int, system: str = "berger") -> int:
-    """Create round `rnd`'s matches (empty boards, line-ups to come) by the team pairing; returns their count.
-    Refused when the round already has matches."""
+async def pair_round(store: EventStore, tid: int, rnd: int, system: str | None = None, *,
+                     declared_lineups: bool = False, lineups: Mapping[int, Sequence[int | None]] | None = None,
+                     absent: Collection[int] = (), require_results: bool = False) -> int:
+    """Pair round `rnd` and publish it: its matches (tournament/teams_pairing.py: the FIDE Swiss team system, or
+    the Berger tables for a round robin; `system` names another) in one transaction; returns their count.
+
+    Line-ups known now become the board games at once: `declared_lineups` fields every team's declared board
+    order (its first members), `lineups` (team number -> player numbers by board, None = nobody) those given,
+    checked against the tournament's line-up rules; a match whose two line-ups are known gets its games (a
+    board with one player: a forfeit for the player present), the others get empty boards (line-ups to come).
+    Refused when the round is not the next one or already has matches, and with `require_results` while boards
+    of the rounds paired have no result (the desk and `echiquier pair` ask unless the arbiter confirmed);
+    `absent` teams are not paired."""
     settings = await team_settings(store, tid)
     if settings is None:
         raise Invalid("Tournament %s is not a team tournament.", tid)
-    size = settings[0]
+    size, _scoring, rules = settings
     ev = await load_team_event(store, tid)
     if any(m.round == rnd for m in ev.matches):
         raise Conflict("Round %s already has its matches.", rnd)
-    numbers = [t.number for t in ev.teams]
-    rounds = ev.rounds or len(numbers) - 1 + len(numbers) % 2
-    matches = pair_teams(numbers, rounds, rnd, size, system)
-    ids = {t.number: t.id for t in ev.teams}
+    last = max((m.round for m in ev.matches), default=0)
+    if rnd != last + 1:
+        raise Conflict("Round %s is not the next round to pair (that is round %s).", rnd, last + 1)
+    missing = sorted({m.round for m in ev.matches if m.team_b is not None and not m.forfeit
+                      for g in m.boards if g.result is None})
+    if missing and require_results:
+        count = sum(1 for m in ev.matches if m.team_b is not None and not m.forfeit for g in m.boards
+                    if g.result is None)
+        raise Conflict("%s games of round %s still have no result: enter them first, or confirm to pair anyway.",
+                       count, ", ".join(map(str, missing)))
+    chosen = team_system(ev, system)
+    fielded: dict[int, Sequence[int | None]] = {}
+    if declared_lineups:
+        fielded = {t.number: declared_lineup(t, size) for t in ev.teams}
+    teams = {t.number: t for t in ev.teams}
+    for number, lineup in (lineups or {}).items():
+        if number not in teams:
+            raise Invalid("No team %s in this tournament.", number)
+        problems = lineup_errors(teams[number], lineup, size, rules)
+        if problems:
+            text, args = problems[0]
+            raise Invalid(text, *args)
+        fielded[number] = lineup
+    matches = await asyncio.to_thread(pair_team_round, ev, rnd, chosen, absent=absent)
+    matches = [with_lineups(m, fielded) for m in matches]
     now = time.time()
-    async with store.transaction((TEAMS, tid)) as tx:
+    async with store.transaction((TEAMS, tid), ("pairings", tid)) as tx:
+        team_id = {t.number: t.id for t in ev.teams}
+        pid = {int(r[0]): int(r[1]) for r in await tx.execute_fetchall(
+            "SELECT pairing_number, id FROM player WHERE tournament_id = ?", (tid,))}
         for m in matches:
-            cursor = await tx.execute(
-                "INSERT INTO team_match (tournament_id, round, table_number, team_a_id, team_b_id, a_white_first,"
-                " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (tid, rnd, m.table, ids[m.team_a], ids[m.team_b] if m.team_b else None, int(m.a_white_first), now))
-            mid = int(cursor.lastrowid or 0)
+            mid = await _insert_match(tx, tid, m, team_id, now)
             for g in m.boards:
-                await tx.execute("INSERT INTO team_board (match_id, board, last_update) VALUES (?, ?, ?)",
-                                 (mid, g.board, now))
-        await _journal(store, tx, "round paired", f"round {rnd}, {system}, {len(matches)} matches", tid=tid,
+                await _insert_board(tx, tid, m, mid, g, pid, size, now)
+        await _journal(store, tx, "round paired", f"round {rnd}, {chosen}, {len(matches)} matches", tid=tid,
                        rnd=rnd)
     return len(matches)
 
@@ -601,3 +628,35 @@ async def end_team_tournament(store: EventStore, tid: int) -> None:
             raise Conflict("Delete the teams first: the tournament still has teams.")
         await tx.execute("DELETE FROM team_settings WHERE tournament_id = ?", (tid,))
         await _journal(store, tx, "team settings", None, old="team", new="individual", tid=tid)
+
+
+async def unpair_team_round(store: EventStore, tid: int, rnd: int) -> int:
+    """Remove the last round's matches (and their games) while none of its boards has a result and no team
+    forfeit is declared; returns how many matches were removed."""
+    ev = await load_team_event(store, tid)
+    last = max((m.round for m in ev.matches), default=0)
+    if not last:
+        raise Conflict("No round is paired yet. Nothing was changed.")
+    if rnd != last:
+        raise Conflict("Only the last paired round (%s) can be unpaired. Nothing was changed.", last)
+    mine = [m for m in ev.matches if m.round == rnd]
+    with_result = sum(1 for m in mine for g in m.boards if g.result is not None and g.a_player and g.b_player)
+    with_result += sum(1 for m in mine if m.forfeit)
+    if with_result:
+        raise Conflict("Round %s already has %s results: delete them first to unpair it. Nothing was changed.",
+                       rnd, with_result)
+    async with store.transaction((TEAMS, tid), ("pairings", tid)) as tx:
+        await tx.execute("DELETE FROM pairing WHERE id IN (SELECT b.pairing_id FROM team_board b JOIN team_match m"
+                         " ON m.id = b.match_id WHERE m.tournament_id = ? AND m.round = ?)", (tid, rnd))
+        await tx.execute("DELETE FROM team_match WHERE tournament_id = ? AND round = ?", (tid, rnd))
+        await _journal(store, tx, "round unpaired", f"round {rnd}", tid=tid, rnd=rnd)
+    return len(mine)
+
+
+async def team_round_status(store: EventStore, tid: int) -> tuple[int, int]:
+    """(last paired round, boards without a result in the paired rounds) of a team tournament."""
+    ev = await load_team_event(store, tid)
+    last = max((m.round for m in ev.matches), default=0)
+    missing = sum(1 for m in ev.matches if m.team_b is not None and not m.forfeit
+                  for g in m.boards if g.result is None)
+    return last, missing

@@ -34,7 +34,7 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
 async def walk_team_tournament(store: EventStore) -> list[str]:
     """A team tournament in an existing event for the French walk (team names are words of its own name):
     round 1 paired, line-ups in, one board result and a board forfeit, its three team screens; returns the team
-    pages and screens to start from."""
+    pages and screens to start from (and the desk's team pairing page)."""
     tid = await store.add_tournament(uniq_id="equipes", name="Interclubs Cavaliers Fous", rounds=1)
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Joueur{n:02d}", "first_name": "Marc"}
                                       for n in range(1, 9)], [])
@@ -53,4 +53,4 @@ async def walk_team_tournament(store: EventStore) -> list[str]:
                                menu="@team_boards,@team_standings,@team_crosstable", sets=[{"tournament_id": tid}])
         screens.append(f"/screen/{store.event_id}/{screen_id}")
     return [f"/teams/{store.event_id}/equipes/{page}" for page in ("boards", "standings", "crosstable", "input")
-            ] + screens
+            ] + screens + [f"/arbiter/{store.event_id}/pair/{tid}"]  # the desk's team pairing page

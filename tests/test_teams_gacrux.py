@@ -18,7 +18,9 @@ from tests.team_kit import generate
 from tournament.teams import TeamStandings, team_standings
 from tournament.teams_trf import TeamEvent, export_team_trf
 
-CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "TPN"]
+CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "FB", "FB/C1", "TPN"]
+#: Direct encounter first: the teams tied on match points (many, in these events) are split by it.
+DE_CODES = ["DE", "MPVGP", "BH", "TPN"]
 HAVE_GACRUX = importlib.util.find_spec("gacrux") is not None
 pytestmark = pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is not installed")
 
@@ -54,9 +56,9 @@ def compare(ours: TeamStandings, theirs: dict[int, list[str]]) -> list[str]:
     return problems
 
 
-def ours(ev: TeamEvent, played: int) -> TeamStandings:
-    return team_standings(ev.teams, ev.matches, tie_breaks=CODES, scoring=ev.scoring, team_size=ev.team_size,
-                          rounds=played, round_robin=ev.round_robin)
+def ours(ev: TeamEvent, played: int, codes: list[str] = CODES) -> TeamStandings:
+    return team_standings(ev.teams, ev.matches, tie_breaks=codes, scoring=ev.scoring, team_size=ev.team_size,
+                          rounds=played, round_robin=ev.round_robin, total_rounds=ev.rounds)
 
 
 @pytest.mark.parametrize("trf26", [False, True], ids=["TRF16", "TRF26"])
@@ -108,3 +110,38 @@ FIXTURES: dict[str, tuple[int, int, int, int, bool]] = {
     "interclubs-8t-4b-7r.trf26": (8, 4, 7, 31, True),
     "olympiad-10t-4b-6r.trf26": (10, 4, 6, 32, False),
 }
+
+
+@pytest.mark.parametrize("codes", [DE_CODES, ["BH", "DE", "MPVGP"]], ids=["DE-first", "DE-after-BH"])
+@pytest.mark.parametrize(("teams", "size", "rounds", "seed", "robin", "forfeits"),
+                         [(*g, False) for g in GENERATED] + UNPLAYED)
+def test_direct_encounter_vs_gacrux(teams: int, size: int, rounds: int, seed: int, robin: bool, forfeits: bool,
+                                    codes: list[str], tmp_path: Path) -> None:
+    """C.07 Art. 6 between the teams tied on match points (and, second, still tied on BH): TRF26, every round
+    count; whole-team forfeits are not encounters (gacrux counts matches played over the board)."""
+    ev = generate(teams, size, rounds, seed, round_robin=robin, team_forfeits=forfeits)
+    text = export_team_trf(ev, trf26=True)
+    for played in sorted({rounds, max(1, rounds - 2)}):
+        assert compare(ours(ev, played, codes), gacrux(text, played, codes, tmp_path)) == []
+
+
+def test_direct_encounter_and_fore_buchholz_do_separate_teams() -> None:
+    """Guard: DE is not a constant column (some tied teams are split by their match), FB differs from BH."""
+    ev = generate(12, 4, 7, 6)
+    st = ours(ev, 7, ["DE", "BH", "FB"])
+    assert len({r.values[0] for r in st.rows}) >= 2
+    assert any(r.values[1] != r.values[2] for r in st.rows)
+    before_end = ours(ev, 5, ["BH", "FB"])  # FB is BH until the last round is played
+    assert all(r.values[0] == r.values[1] for r in before_end.rows)
+
+
+@pytest.mark.parametrize(("teams", "size", "rounds", "seed"), [(8, 2, 5, 1), (7, 3, 5, 11), (6, 2, 5, 23)])
+def test_direct_encounter_forfeited_match_between_tied_teams(teams: int, size: int, rounds: int, seed: int,
+                                                             tmp_path: Path) -> None:
+    """Two teams tied on match points whose match was a whole-team forfeit: not an encounter for DE (as gacrux
+    counts it: the score against the teams met over the board)."""
+    ev = generate(teams, size, rounds, seed, team_forfeits=True)
+    st = ours(ev, rounds, ["DE", "MPVGP", "TPN"])
+    mp = {r.team_number: r.points for r in st.rows}
+    assert any(m.forfeit and m.team_b and mp[m.team_a] == mp[m.team_b] for m in ev.matches)
+    assert compare(st, gacrux(export_team_trf(ev, trf26=True), rounds, ["DE", "MPVGP", "TPN"], tmp_path)) == []

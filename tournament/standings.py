@@ -80,7 +80,7 @@ def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *,
     for tb in [parse_tiebreak("PTS"), *tbs]:
         values = direct_encounter(ctx, order, rank, tb) if tb.name == "DE" else value(ctx, tb)
         columns.append(values)
-        order = _rerank(order, rank, values, tb.ascending, number)
+        order = rerank(order, rank, values, tb.ascending, number)
     shared: dict[int, int] = {}
     for pid in order:
         shared[rank[pid]] = shared.get(rank[pid], 0) + 1
@@ -96,7 +96,7 @@ def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *,
     return Standings(round=counted, edition=edition, tie_breaks=[tb.code for tb in tbs], rows=rows)
 
 
-def _rerank(order: list[int], rank: dict[int, int], values: dict[int, Value], ascending: bool,
+def rerank(order: list[int], rank: dict[int, int], values: dict[int, Value], ascending: bool,
             number: dict[int, int]) -> list[int]:
     """Order by current rank, then this value; players stay tied only if the value is equal too."""
     def key(pid: int) -> tuple[int, bool, Value | Decimal, int]:
@@ -121,24 +121,38 @@ def _rerank(order: list[int], rank: dict[int, int], values: dict[int, Value], as
 
 def direct_encounter(ctx: Context, order: list[int], rank: dict[int, int], tb: TieBreak) -> dict[int, Value]:
     """A place within each group still tied (1 = first; 0 when the group stays tied or is alone)."""
+    encounters = {pid: [(e.opponent, e.points, e.played) for e in rows] for pid, rows in ctx.entries.items()}
+    number = {pid: p.pairing_number for pid, p in ctx.players.items()}
+    return direct_encounter_places(encounters, number, order, rank, win=ctx.scoring.win,
+                                   round_robin=ctx.round_robin, as_played=tb.as_played or ctx.round_robin)
+
+
+#: Per competitor, its rounds as (opponent or None, points scored, played over the board).
+Encounters = dict[int, list[tuple[int | None, Decimal, bool]]]
+
+
+def direct_encounter_places(encounters: Encounters, number: dict[int, int], order: list[int], rank: dict[int, int],
+                            *, win: Decimal, round_robin: bool, as_played: bool) -> dict[int, Value]:
+    """C.07 Art. 6 for players or teams (`win`: what a won game or match scores): a place within each group still
+    tied after the criteria before it (`rank`), 1 = first, the group's places kept when it stays tied."""
     place: dict[int, int] = {pid: rank[pid] for pid in order}
-    as_played = tb.as_played or ctx.round_robin
     groups: dict[int, list[int]] = {}
     for pid in order:
         groups.setdefault(rank[pid], []).append(pid)
     for members in groups.values():
         if len(members) > 1:
-            _de_group(ctx, members, place, as_played)
+            _de_group(encounters, number, members, place, win, round_robin, as_played)
     out: dict[int, Value] = {}
     for members in groups.values():
-        members.sort(key=lambda pid: (place[pid], ctx.players[pid].pairing_number))
+        members.sort(key=lambda pid: (place[pid], number[pid]))
         offset = place[members[0]] - (1 if place[members[0]] != place[members[-1]] else 0)
         for pid in members:
             out[pid] = place[pid] - offset
     return out
 
 
-def _de_group(ctx: Context, members: list[int], place: dict[int, int], as_played: bool) -> None:
+def _de_group(encounters: Encounters, number: dict[int, int], members: list[int], place: dict[int, int],
+              win: Decimal, round_robin: bool, as_played: bool) -> None:
     inside = set(members)
     start = place[members[0]]
     others = len(members) - 1
@@ -146,16 +160,15 @@ def _de_group(ctx: Context, members: list[int], place: dict[int, int], as_played
     met_all = True
     for pid in members:
         against: dict[int, list[Decimal]] = {}
-        for e in ctx.entries[pid]:
-            if e.opponent in inside and (as_played or e.played):
-                against.setdefault(e.opponent, []).append(e.points)
+        for opponent, points, played in encounters[pid]:
+            if opponent in inside and (as_played or played):
+                against.setdefault(opponent, []).append(points)
         score = sum((sum(v, Decimal(0)) / len(v) for v in against.values()), Decimal(0))
-        if not ctx.round_robin and len(against) < others:
+        if not round_robin and len(against) < others:
             met_all = False
-            scores[pid] = (score, score + (others - len(against)) * ctx.scoring.win)
+            scores[pid] = (score, score + (others - len(against)) * win)
         else:
             scores[pid] = (score, score)
-    number = {pid: ctx.players[pid].pairing_number for pid in members}
     if met_all:
         ranked = sorted(members, key=lambda pid: (-scores[pid][0], number[pid]))
     else:
@@ -182,7 +195,7 @@ def _de_group(ctx: Context, members: list[int], place: dict[int, int], as_played
             sub.setdefault(place[pid], []).append(pid)
         for group in sub.values():
             if len(group) > 1:
-                _de_group(ctx, group, place, as_played)
+                _de_group(encounters, number, group, place, win, round_robin, as_played)
 
 
 # -- cross-table ------------------------------------------------------------------------------------

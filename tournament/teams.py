@@ -26,6 +26,7 @@ from tournament.pairing import pair_next_round
 from tournament.pairing.berger import berger_round, schedule_round
 from tournament.pairing.model import PairingInput, PairingPlayer
 from tournament.results import Result
+from tournament.standings import direct_encounter_places, rerank
 from tournament.tiebreaks import _cut as cut_items
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
@@ -263,8 +264,10 @@ def lineup_errors(team: Team, lineup: Sequence[int | None], team_size: int,
 # --- standings -------------------------------------------------------------------------------------------
 
 TEAM_TIE_BREAKS = ("MPVGP", "BH/C1", "BH", "SB", "PS")
-#: Checked against gacrux (tests/test_teams_gacrux.py); DE and FB are not done for teams yet.
-KNOWN = {"MPVGP", "GP", "MP", "BH", "SB", "PS", "WIN", "TPN", "SNO"}
+#: Checked against gacrux (tests/test_teams_gacrux.py).
+KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "DE", "TPN", "SNO"}
+#: Tie-breaks where the lower value ranks first.
+ASCENDING = {"TPN", "SNO", "DE"}
 
 
 class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -365,31 +368,38 @@ def _cut_sum(items: list[tuple[Decimal, Decimal, bool]], code: str, rounds: int)
 
 def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_breaks: str | Sequence[str],
                    scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None,
-                   round_robin: bool = False) -> TeamStandings:
-    """Rank by match points, then the tie-breaks in order (C.07: BH/SB/PS count match points, SB weighs each
-    opponent's match points by the game points scored against it, MPVGP is the game points)."""
+                   round_robin: bool = False, total_rounds: int | None = None) -> TeamStandings:
+    """Rank by match points, then the tie-breaks in order (C.07: BH/FB/SB/PS count match points, SB weighs each
+    opponent's match points by the match points scored against it, MPVGP is the game points, DE the direct
+    encounter between the teams still tied). `total_rounds`: the rounds of the tournament (FB treats the last
+    one's match as drawn once it is played); by default the rounds counted."""
     s = scoring or TeamScoring()
     codes = parse_team_codes(tie_breaks)
     played_rounds = rounds if rounds is not None else completed_matches(matches, s, team_size)
+    fore = played_rounds == (total_rounds if total_rounds is not None else played_rounds) and played_rounds > 0
     rr = team_rounds(teams, matches, s, team_size, played_rounds)
     mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
     gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}
     # As gacrux counts them: an opponent's score is its match points as they are (forfeits and byes included);
     # a team's own round without an opponent over the board counts a virtual opponent with its own score.
-    adjusted = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
+    # FB (Art. 10.5, gacrux's Fore Buchholz): once the last round is played, every team's match of that round
+    # counts as drawn (its score as the opponents see it, and its own score for a virtual opponent), and that
+    # round counts as played over the board (a forfeit too).
+    last_fore = {n: (s.match_draw - rs[-1].mp if fore and rs and rs[-1].opponent is not None else ZERO)
+                 for n, rs in rr.items()}
+    seen = {False: mp, True: {n: mp[n] + last_fore[n] for n in mp}}
 
-    def dummy(n: int, r: TeamRound) -> Decimal:
-        """A round without an opponent over the board: a virtual opponent with the team's own score (C.07);
-        the free round of a round robin counts nothing."""
-        return ZERO if round_robin and r.opponent is None else mp[n]
-
-    def items(n: int, sb: bool) -> list[tuple[Decimal, Decimal, bool]]:
+    def items(n: int, sb: bool, fb: bool) -> list[tuple[Decimal, Decimal, bool]]:
         """(opponent's score, value, VUR) of each round counted (a round robin's free round is not)."""
         out = []
         for r in rr[n]:
             if round_robin and r.opponent is None:
                 continue
-            score = adjusted[r.opponent] if r.played and r.opponent is not None else dummy(n, r)
+            played = r.played or (fb and r.round == played_rounds)
+            if played and r.opponent is not None:
+                score = seen[fb][r.opponent]
+            else:  # a virtual opponent with the team's own score (C.07 Art. 16)
+                score = seen[fb][n]
             out.append((score, score * r.mp if sb else score, r.vur))
         return out
 
@@ -403,8 +413,8 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
             return n
         if base == "WIN":
             return sum(1 for r in rr[n] if r.won)
-        if base in ("BH", "SB"):
-            return _cut_sum(items(n, base == "SB"), code, played_rounds)
+        if base in ("BH", "SB", "FB"):
+            return _cut_sum(items(n, base == "SB", base == "FB" and fore), code, played_rounds)
         if base == "PS":
             running, out = ZERO, []
             for r in rr[n]:
@@ -414,28 +424,25 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
             return sum(out[cut:], ZERO)
         return None
 
-    values = {t.number: [compute(c, t.number) for c in codes] for t in teams}
-    order = sorted(teams, key=lambda t: _key(mp[t.number], values[t.number], codes))
-    rows: list[TeamRow] = []
-    for t in order:
-        rows.append(TeamRow(team_number=t.number, name=t.name, points=mp[t.number], game_points=gp[t.number],
-                            rank=0, values=values[t.number]))
-    ranked: list[TeamRow] = []
-    for i, row in enumerate(rows):
-        prev = ranked[-1] if ranked else None
-        same = prev is not None and prev.points == row.points and prev.values == row.values
-        ranked.append(msgspec.structs.replace(row, rank=prev.rank if same and prev else i + 1))
-    return TeamStandings(round=played_rounds, tie_breaks=codes, rows=ranked)
-
-
-def _key(points: Decimal, values: list[Decimal | int | None], codes: list[str]) -> tuple[object, ...]:
-    out: list[object] = [-points]
-    for code, v in zip(codes, values, strict=True):
-        if code.split("/")[0] in ("TPN", "SNO"):
-            out.append(v if v is not None else 0)
+    number = {t.number: t.number for t in teams}
+    rank = dict.fromkeys(number, 1)
+    order = rerank(sorted(number), rank, dict(mp), False, number)
+    encounters = {n: [(r.opponent, r.mp, r.played) for r in rs] for n, rs in rr.items()}
+    values: dict[int, list[Decimal | int | None]] = {n: [] for n in number}
+    for code in codes:
+        base = code.split("/")[0]
+        if base == "DE":  # C.07 Art. 6 among the teams still tied (gacrux: matches played over the board)
+            column = direct_encounter_places(encounters, number, order, rank, win=s.match_win,
+                                             round_robin=round_robin, as_played=False)
         else:
-            out.append(-(v or 0))
-    return tuple(out)
+            column = {n: compute(code, n) for n in number}
+        for n in number:
+            values[n].append(column[n])
+        order = rerank(order, rank, column, base in ASCENDING, number)
+    names = {t.number: t.name for t in teams}
+    rows = [TeamRow(team_number=n, name=names[n], points=mp[n], game_points=gp[n], rank=rank[n], values=values[n])
+            for n in order]
+    return TeamStandings(round=played_rounds, tie_breaks=codes, rows=rows)
 
 
 # --- round robin -----------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from tournament.results import Result
 from tournament.scoring import scoring_from_162
 from tournament.teams import BoardGame, Match, Team, TeamScoring, team_scoring
 from tournament.teams_trf import TeamEvent, TeamPlayer
-from tournament.trf import game_result
+from tournament.trf import BYE_ALIAS_WARNING, game_result
 from tournament.trf_model import TrfTournament
 
 FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
@@ -36,6 +36,7 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
     # games and lone players (board forfeits, byes) per round and pair of teams
     games: dict[tuple[int, frozenset[int]], list[tuple[int | None, int | None, Result | None]]] = defaultdict(list)
     lone: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
+    plus = written_plus(trf)
     for p in trf.players:
         for rnd, r in enumerate(p.rounds, start=1):
             if r.opponent:
@@ -48,8 +49,9 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                 res = game_result(r.code, black.code if black else " ")
                 games[(rnd, frozenset((team_of[p.number], team_of[r.opponent])))].append(
                     (p.number, r.opponent, res))
-            elif r.code in ("+", "-", "U") and p.number in team_of:
-                lone[(rnd, team_of[p.number])].append((p.number, r.code))
+            elif r.code in ("+", "-", "U") and p.number in team_of:  # `0000 - +` is read as U, with a warning
+                code = "+" if (p.number, rnd) in plus else r.code
+                lone[(rnd, team_of[p.number])].append((p.number, code))
     bye_rounds = {(rnd, team) for b in trf.team_byes for rnd, team in b.teams.items()}
     # TRF16 has no 320: a team whose players have the PAB (`U`) in a round had the team bye
     bye_rounds |= {key for key, codes in lone.items() if any(code == "U" for _, code in codes)}
@@ -71,22 +73,23 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                 table += 1
                 matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit=FORFEIT_KIND[kind]))
                 seen |= {a, b}
-        # TRF16 has no 330: a team whose players all won by forfeit without a game met a team whose players all
-        # lost by forfeit (paired in team order when several did in one round)
-        present = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "+U")]
+        # TRF16 has no 330: a team whose players all won by forfeit without a game (`0000 - +`) met a team whose
+        # players all lost by forfeit (paired in team order when several did in one round); a team left with `+`
+        # and nobody absent to meet had the bye (a program that writes the PAB as `+`)
+        present = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "+")]
         absent = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "-")]
-        # (the reader may give a lone `+` as the PAB code `U`)
         for a, b in zip(present, absent, strict=False):
             table += 1
             matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit="B"))
             seen |= {a, b}
+        bye_rounds |= {(rnd, a) for a in present[len(absent):]}
         for t in teams:
             if (rnd, t.number) in bye_rounds and t.number not in seen:
                 table += 1
-                fielded = sorted(n for n, code in lone.get((rnd, t.number), []) if code == "U")
+                fielded = sorted(n for n, code in lone.get((rnd, t.number), []) if code in "U+")
                 matches.append(Match(round=rnd, table=table, team_a=t.number, team_b=None, boards=tuple(
                     BoardGame(board=k, a_player=n, b_player=None) for k, n in enumerate(fielded, start=1))))
-    return TeamEvent(name=trf.name, rounds=int(trf.header("142") or 0) or rounds, team_size=size, players=players,
+    return TeamEvent(name=trf.name, rounds=trf.rounds or rounds, team_size=size, players=players,
                      teams=teams, matches=tuple(matches), scoring=_scoring(trf), start=trf.header("042") or "",
                      round_robin="ROUNDROBIN" in (trf.header("192") or "").upper() or
                      "round-robin" in (trf.header("092") or "").lower(),
@@ -118,6 +121,14 @@ def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result
             res = _lone_for_board(res, a is not None, a_white)
         boards.append(BoardGame(board=k, a_player=a, b_player=b, result=res))
     return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=True, boards=tuple(boards))
+
+
+def written_plus(trf: TrfTournament) -> set[tuple[int, int]]:
+    """(player number, round) of the blocks written `0000 - +`, which the reader reads as the bye `U` (with a
+    warning): in a team file, a board won by forfeit against nobody or a whole-team forfeit won."""
+    number = {p.line_no: p.number for p in trf.players}
+    return {(number[w.line_no], int(w.params[0])) for w in trf.warnings
+            if w.key == BYE_ALIAS_WARNING and w.params[1] == "+" and w.line_no in number}
 
 
 def _all_lone(lone: dict[tuple[int, int], list[tuple[int, str]]], rnd: int, team: int, allowed: str) -> bool:

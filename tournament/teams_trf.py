@@ -47,12 +47,14 @@ def _player_line(p: TeamPlayer, points: Decimal, rank: int, blocks: Sequence[str
     return (head + "".join(f"  {b}" for b in blocks)).rstrip()
 
 
-def game_rows(ev: TeamEvent) -> dict[int, list[str]]:
-    """Per player number, its round blocks (`opp c r`; not fielded = `0000 - Z`, team forfeit = `0000 - -`)."""
-    blocks = {p.number: ["0000 - Z"] * ev.rounds for p in ev.players}
+def game_rows(ev: TeamEvent, played: int | None = None) -> dict[int, list[str]]:
+    """Per player number, its round blocks (`opp c r`; not fielded = `0000 - Z`, team forfeit = `0000 - -`), for
+    the first `played` rounds (all the rounds scheduled by default)."""
+    count = ev.rounds if played is None else played
+    blocks = {p.number: ["0000 - Z"] * count for p in ev.players}
     members = {t.number: t for t in ev.teams}
     for m in ev.matches:
-        if m.round > ev.rounds:
+        if m.round > count:
             continue
         if m.team_b is None:
             fielded = [g.a_player for g in m.boards if g.a_player] or members[m.team_a].members[:ev.team_size]
@@ -78,25 +80,31 @@ def game_rows(ev: TeamEvent) -> dict[int, list[str]]:
     return blocks
 
 
-def _points(ev: TeamEvent) -> dict[int, Decimal]:
+def _points(ev: TeamEvent, played: int | None = None) -> dict[int, Decimal]:
     score = {p.number: Decimal(0) for p in ev.players}
     unit = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5"), "U": Decimal(1)}
-    for n, bl in game_rows(ev).items():
+    for n, bl in game_rows(ev, played).items():
         score[n] = sum((unit.get(b[-1], Decimal(0)) for b in bl), Decimal(0))
     return score
 
 
-def export_team_trf(ev: TeamEvent, *, trf26: bool = True) -> str:
-    """The whole tournament; players ranked by their own points (the team ranks are in 310)."""
-    pts = _points(ev)
+def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = None) -> str:
+    """The whole tournament; players ranked by their own points (the team ranks are in 310). With `played`, only
+    the first `played` rounds (as a pairing program reads a tournament before its next round; `142` still gives
+    the rounds scheduled)."""
+    if played is not None:
+        ev = msgspec.structs.replace(ev, matches=tuple(m for m in ev.matches if m.round <= played))
+    pts = _points(ev, played)
     order = sorted(ev.players, key=lambda p: (-pts[p.number], p.number))
     rank = {p.number: i for i, p in enumerate(order, start=1)}
-    blocks = game_rows(ev)
+    blocks = game_rows(ev, played)
     out = [f"012 {ev.name}"]
     if ev.start:
         out.append(f"042 {ev.start}")
     out += [f"062 {len(ev.players)}", f"072 {sum(1 for p in ev.players if p.rating)}", f"082 {len(ev.teams)}",
             "092 Team: Round-Robin" if ev.round_robin else "092 Team: Swiss-System"]
+    if not trf26:  # the rounds scheduled, as TRF16 programs write them (JaVaFo's XXR; TRF26: 142)
+        out.append(f"XXR {ev.rounds}")
     if trf26:
         s = ev.scoring
         out.append(f"142 {ev.rounds}")
@@ -110,16 +118,17 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True) -> str:
     out += [_player_line(p, pts[p.number], rank[p.number], blocks[p.number])
             for p in sorted(ev.players, key=lambda p: p.number)]
     if trf26:
-        out += _team_records_26(ev)
+        out += _team_records_26(ev, played)
     else:
         for t in sorted(ev.teams, key=lambda t: t.number):
             out.append((f"013 {t.name[:32]:<32}" + " ".join(f"{n:>4}" for n in t.members)).rstrip())
     return "\n".join(out) + "\n"
 
 
-def _team_records_26(ev: TeamEvent) -> list[str]:
+def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:
+    count = ev.rounds if played is None else played
     st = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", scoring=ev.scoring, team_size=ev.team_size,
-                        rounds=ev.rounds)
+                        rounds=count)
     by = {r.team_number: r for r in st.rows}
     out = []
     for t in sorted(ev.teams, key=lambda t: t.number):
@@ -130,7 +139,7 @@ def _team_records_26(ev: TeamEvent) -> list[str]:
     byes: dict[int, int] = {m.round: m.team_a for m in ev.matches if m.team_b is None}
     if byes:
         s = ev.scoring
-        cells = "".join(f" {byes.get(rnd, 0) or '':>3}" for rnd in range(1, ev.rounds + 1))
+        cells = "".join(f" {byes.get(rnd, 0) or '':>3}" for rnd in range(1, count + 1))
         out.append(f"320 {format_decimal(s.match_pab):>4} {format_decimal(s.game_win * ev.team_size):>4}{cells}"
                    .rstrip())
     for m in ev.matches:

@@ -40,6 +40,9 @@ BYE_CODES = {"U": ByeKind.PAB, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKin
              "-": ByeKind.ZERO, "0": ByeKind.ZERO}
 #: Codes other programs write for a bye, and the TRF code they mean.
 BYE_ALIASES = {"+": "U", "1": "U", "=": "H", "*": " ", "L": "Z", "X": " "}
+#: The warning of a bye written with another program's code (its parameters: round, code written, code read);
+#: a team file's `0000 - +` (a board or match won by forfeit against nobody) is told from the bye by it.
+BYE_ALIAS_WARNING = "round %s: bye written %s, read as %s"
 MAX_ERRORS = 100
 MAX_IGNORED = 20
 _RULER = re.compile(r"[\d ]+")
@@ -112,7 +115,7 @@ def _block_code(line_no: int, line: str, rnd: int, opponent: int, code: str) -> 
         return code, []
     if code in BYE_ALIASES:
         meant = BYE_ALIASES[code]
-        return meant, [_warn(line_no, line, "round %s: bye written %s, read as %s", rnd, code,
+        return meant, [_warn(line_no, line, BYE_ALIAS_WARNING, rnd, code,
                              repr(meant) if meant != " " else "not paired", column=column,
                              hint="Byes are U (pairing-allocated), F, H or Z.")]
     return "Z", [_warn(line_no, line, "round %s: code %s without opponent, read as a zero-point bye (Z)", rnd, code,

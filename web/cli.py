@@ -13,7 +13,6 @@ import uvicorn
 
 from database.imports import replace_tournament, sync_trf
 from database.registry import EventRegistry
-from database.teams import import_team_event
 from tournament.errors import EchiquierError
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.pairing import SYSTEMS, pair_next_round
@@ -87,10 +86,10 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         else:
             uniq = _uniq_id(title, {t.uniq_id for t in tournaments})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
+        # a team file: its teams and matches over the games, in the same transaction (database/teams.py)
         await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                                 "trf import", source=source)
-        if trf.is_team_file:  # the team layer over the games just stored (database/teams.py)
-            await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
+                                 "trf import", source=source,
+                                 team=team_event_from_trf(trf) if trf.is_team_file else None)
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])

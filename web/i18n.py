@@ -16,6 +16,7 @@ from web.i18n_publish import PUBLISH_FR
 from web.i18n_resync import RESYNC_FR
 from web.i18n_store import STORE_FR
 from web.i18n_teams import TEAMS_FR
+from web.i18n_teams_engine import TEAMS_ENGINE_FR
 from web.i18n_teams_ui import TEAMS_UI_FR
 from web.i18n_trf import TRF_FR
 from web.i18n_ui import UI_FR
@@ -385,7 +386,8 @@ FR: dict[str, str] = {
 # JOURNAL_FR: web/i18n_journal.py (who may undo, writes by other programs);
 # TEAMS_UI_FR: web/i18n_teams_ui.py (team admin pages, team hall screens)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
-                   **TEAMS_UI_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR, **FILES_FR, **JOURNAL_FR}}
+                   **TEAMS_UI_FR, **TEAMS_ENGINE_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR,
+                   **FILES_FR, **JOURNAL_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -1,5 +1,6 @@
 """`echiquier pair --events DIR --event ID --tournament T`: pair the next round inside an event file and
-publish it (the same engine, checks and transaction as the arbiter's desk). Registered by web/cli.py.
+publish it (the same engine, checks and transaction as the arbiter's desk); a team tournament's next round is
+its matches (database/teams.py: the FIDE team Swiss or the Berger tables). Registered by web/cli.py.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import sys
 from pathlib import Path
 
 from database.registry import EventRegistry, check_event_id
+from database.store import EventStore
+from database.teams import is_team_tournament, load_team_event, pair_round, team_round_status
 from tournament.errors import EchiquierError, NotFound
 from web.data_commands import find_tournament
 from web.pairing_draft import make_draft, publish, status_of
@@ -21,15 +24,20 @@ def add_pair_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], e
     p.add_argument("--event", required=True, help="event id (file name without .db)")
     p.add_argument("--tournament", help="tournament uniq id or name (default: the only one)")
     p.add_argument("--force", action="store_true", help="pair although earlier games have no result")
+    p.add_argument("--declared-lineups", action="store_true",
+                   help="team tournament: field each team's declared board order (the games are created at once)")
 
 
-async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *, force: bool = False) -> str:
+async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *, force: bool = False,
+                     declared_lineups: bool = False) -> str:
     registry = EventRegistry(events_dir)
     try:
         if check_event_id(event_id) not in registry.ids():
             raise NotFound("No event %s in %s.", event_id, str(events_dir))
         store = await registry.get(event_id)
         tid = await find_tournament(store, tournament)
+        if await is_team_tournament(store, tid):
+            return await pair_team_event(store, tid, force=force, declared_lineups=declared_lineups)
         status = status_of(await store.tournament(tid), await store.pairings(tid))
         draft = await make_draft(store, tid, status.next_round, confirm=force)
         await publish(store, draft)
@@ -46,9 +54,26 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
         await registry.close()
 
 
+async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_lineups: bool) -> str:
+    """A team tournament's next round (the FIDE team Swiss, or the Berger tables of a round robin), published."""
+    last, _missing = await team_round_status(store, tid)
+    await pair_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
+    ev = await load_team_event(store, tid)
+    names = {t.number: t.name for t in ev.teams}
+    tournament = await store.tournament(tid)
+    lines = [f"Round {last + 1} of {tournament.name} published:"]
+    for m in ev.matches:
+        if m.round == last + 1:
+            other = names[m.team_b] if m.team_b is not None else "(bye)"
+            games = sum(1 for g in m.boards if g.a_player and g.b_player)
+            lines.append(f"{m.table:>4}  {names[m.team_a]} - {other}" + (f"  ({games} games)" if games else ""))
+    return "\n".join(lines)
+
+
 def run_pair(args: argparse.Namespace) -> int:
     try:
-        print(asyncio.run(pair_event(Path(args.events), args.event, args.tournament, force=args.force)))
+        print(asyncio.run(pair_event(Path(args.events), args.event, args.tournament, force=args.force,
+                                     declared_lineups=args.declared_lineups)))
     except (EchiquierError, OSError) as exc:
         print(f"echiquier: {exc}", file=sys.stderr)
         return 1

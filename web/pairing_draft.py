@@ -15,6 +15,7 @@ import msgspec
 from database.imports import skipped_rounds
 from database.rounds import NewPairing, publish_round
 from database.store import EventStore
+from database.teams import is_team_tournament, load_team_event
 from tournament import virtual_points
 from tournament.boards import number_boards
 from tournament.errors import Conflict, Invalid
@@ -80,6 +81,22 @@ def status_of(tournament: Tournament, pairings: list[Pairing]) -> Status:
     return Status(tournament=tournament, last_paired=last, next_round=last + 1, missing=len(missing),
                   missing_rounds=sorted(set(missing)),
                   last_round_results=sum(1 for p in pairings if p.round == last and p.result is not None),
+                  finished=tournament.rounds is not None and last >= tournament.rounds)
+
+
+async def tournament_status(store: EventStore, tournament: Tournament) -> Status:
+    """`status_of` from the store; a team tournament's rounds are its matches (a board without a result, line-up
+    still to come included, is a game without a result)."""
+    if not await is_team_tournament(store, tournament.id):
+        return status_of(tournament, await store.pairings(tournament.id))
+    ev = await load_team_event(store, tournament.id)
+    last = max((m.round for m in ev.matches), default=0)
+    boards = [(m.round, g.result) for m in ev.matches if m.team_b is not None and not m.forfeit for g in m.boards]
+    missing = [rnd for rnd, result in boards if result is None]
+    done_last = sum(1 for rnd, result in boards if rnd == last and result is not None)
+    done_last += sum(1 for m in ev.matches if m.round == last and m.forfeit)
+    return Status(tournament=tournament, last_paired=last, next_round=last + 1, missing=len(missing),
+                  missing_rounds=sorted(set(missing)), last_round_results=done_last,
                   finished=tournament.rounds is not None and last >= tournament.rounds)
 
 

@@ -22,7 +22,7 @@ from web.controllers.cards import board_signature
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
 from web.import_notes import NotesView, notes_view
-from web.pairing_draft import Status, status_of
+from web.pairing_draft import Status, tournament_status
 from web.render import render
 from web.state import app_state
 from web.views import tournament_state
@@ -52,7 +52,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
                           screens: list[Screen], screen_tids: dict[int, set[int]]) -> DeskTournament:
     state = await tournament_state(store, t.id)
-    status = status_of(t, await store.pairings(t.id))
+    status = await tournament_status(store, t)
     secret = app_state(request).secret
     open_games = []
     for p in state.pairings:

@@ -17,22 +17,24 @@ from litestar import Controller, get, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, FromPath, URLEncodedBody
+from litestar.params import Body, FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from database import teams
 from database.imports import skipped_rounds
 from database.journal import acting_as
 from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
 from tournament.errors import Conflict, Invalid
-from tournament.models import Info
+from tournament.models import Info, Tournament
 from tournament.pairing_checks import Board, exchange, not_to_pair, pair_together, swap_colours, to_bye
 from tournament.results import format_points
+from tournament.teams_pairing import team_system
 from web.auth import Role, actor
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
 from web.i18n import translator
-from web.pairing_draft import Draft, make_draft, preview, publish, status_of
+from web.pairing_draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
 from web.pairing_import import import_engine_round
 from web.render import language, render
 
@@ -40,6 +42,7 @@ from web.render import language, render
 class RoundForm(msgspec.Struct, kw_only=True):
     round: int = 0
     confirm: int = 0
+    lineups: int = 0  # team tournament: field the declared board orders
 
 
 class BoardForm(msgspec.Struct, kw_only=True):
@@ -91,10 +94,12 @@ class PairingController(Controller):
     @get("/")
     async def page(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                    store: NamedDependency[EventStore], info: NamedDependency[Info],
-                   role: NamedDependency[Role]) -> Template:
+                   role: NamedDependency[Role], done: FromQuery[str] = "") -> Template:
         if role not in ARBITER_ROLES:
             return login_page(request, event_id, info)
         tournament = await store.tournament(tid)
+        if await teams.is_team_tournament(store, tid):
+            return await _team_page(request, event_id, info, tournament, store, done)
         status = status_of(tournament, await store.pairings(tid))
         drafts = drafts_of(request)
         draft = drafts.get(event_id, tid)
@@ -114,6 +119,14 @@ class PairingController(Controller):
     async def pair(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[RoundForm],
                    store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         require_arbiter(role)
+        if await teams.is_team_tournament(store, tid):  # a team round is published at once (no draft)
+            tournament = await store.tournament(tid)
+            status = await tournament_status(store, tournament)
+            check_round(status, data.round)
+            with _desk(request, role):
+                await teams.pair_round(store, tid, data.round, declared_lineups=bool(data.lineups),
+                                       require_results=not data.confirm)
+            return Redirect(f"{page_url(event_id, tid)}?done=published", status_code=303)
         draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
         drafts_of(request).put(event_id, draft)
         return self._back(event_id, tid)
@@ -199,7 +212,10 @@ class PairingController(Controller):
         require_arbiter(role)
         await store.tournament(tid)
         with _desk(request, role):
-            await unpair_round(store, tid, data.round)
+            if await teams.is_team_tournament(store, tid):
+                await teams.unpair_team_round(store, tid, data.round)
+            else:
+                await unpair_round(store, tid, data.round)
         drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
 
@@ -232,4 +248,16 @@ class PairingController(Controller):
             await cancel_bye(store, tid, data.player, rnd)
         drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
+
+
+async def _team_page(request: Req, event_id: str, info: Info, tournament: Tournament, store: EventStore,
+                     done: str) -> Template:
+    """A team tournament's next round: the system, the last round's matches (just published: `done`), "Pair and
+    publish"."""
+    ev = await teams.load_team_event(store, tournament.id)
+    status = await tournament_status(store, tournament)
+    return render(request, "desk/pair_teams.html", event_id=event_id, info=info, tournament=tournament,
+                  status=status, teams=ev.teams, team_size=ev.team_size, system=team_system(ev),
+                  names={t.number: t.name for t in ev.teams},
+                  matches=[m for m in ev.matches if m.round == status.last_paired], done=done)
 
