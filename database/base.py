@@ -89,6 +89,18 @@ class StoreCore:
         if self.file_moved():
             raise FileGone(self.path.name, during=during)
 
+    async def flush_to_file(self) -> None:
+        """Copy the WAL into the file this store opened and empty it (`wal_checkpoint(TRUNCATE)`, through the
+        open descriptors): a moved file keeps every acknowledged write without its `-wal`, and a file put in
+        its place is never read with our WAL frames."""
+        async with self._lock:
+            if self.closed or self.read_only:
+                return
+            try:
+                await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                log.warning("checkpoint of %s failed: %s", self.path.name, exc)
+
     # -- change notification ---------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> None:

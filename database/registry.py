@@ -8,8 +8,8 @@ use, during a write, or while a `keep_open` hook says so (screens connected to i
 publication in progress: web/app.py). The lists of events come from the folder's index (database/index.py).
 
 The path of an open store is looked at on every use: a file moved, deleted or replaced under the server
-drops the store (its writes are refused with FileGone, database/base.py), and the next request opens the
-file now there, if any.
+drops the store and refuses the request with FileGone (503; a write under way is refused the same way,
+database/base.py); the next request opens the file now there, if any.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from database.admin import copy_configuration
-from database.errors import EventExists, EventNotFound, InvalidEventId
+from database.errors import EventExists, EventNotFound, FileGone, InvalidEventId
 from database.events import EventChanged
 from database.index import EventIndex, EventSummary, read_summary
 from database.store import EventStore
@@ -159,9 +159,9 @@ class EventRegistry:
 
     async def get(self, event_id: str) -> EventStore:
         store = self._stores.get(event_id)
-        if store is not None and store.file_moved():  # moved, deleted or replaced under the server
-            await self._drop_stale(event_id, store)
-            store = None
+        if store is not None and store.file_moved():  # moved, deleted or replaced under the server: this
+            await self._drop_stale(event_id, store)  # request is refused, the next one opens the path anew
+            raise FileGone(store.path.name)
         if store is not None:
             self._used[event_id] = time.monotonic()
             if self.shared:
@@ -179,6 +179,11 @@ class EventRegistry:
         self._used[event_id] = time.monotonic()
         self._sweep()
         return store
+
+    def peek(self, event_id: str) -> EventStore | None:
+        """The event's store if it is open (no look at its file, no use recorded), else None."""
+        store = self._stores.get(event_id)
+        return None if store is None or store.closed else store
 
     @asynccontextmanager
     async def lease(self, event_id: str) -> AsyncIterator[EventStore]:
@@ -246,6 +251,7 @@ class EventRegistry:
         if self._stores.get(event_id) is store:
             self._forget(event_id)
             log.warning("%s was moved, deleted or replaced under the server: closed", store.path.name)
+            await store.flush_to_file()
             await self._gone(store)
             await self._shut(store)
 
