@@ -3,9 +3,10 @@
 Many events, few open: a store (two SQLite connections, a thread each, their descriptors) is opened on
 demand and closed again when idle, so that a folder of hundreds of events serves under the usual limit of
 1024 open files. A store is closed when unused for `idle_after` seconds, or, beyond `max_open` open stores,
-the least recently used first; never while a request holds it (`lease`), within `grace` seconds of its last
-use, during a write, or while a `keep_open` hook says so (screens connected to its live stream, a
-publication in progress: web/app.py). The lists of events come from the folder's index (database/index.py).
+the least recently used first (so the `max_open` most recently used stay open: a guard or a middleware that
+just got one reads it safely); never while a request's handler holds it (`lease`), during a write, or while
+a `keep_open` hook says so (screens connected to its live stream, a publication: web/app.py). The lists of
+events come from the folder's index (database/index.py).
 
 The path of an open store is looked at on every use: a file moved, deleted or replaced under the server
 drops the store and refuses the request with FileGone (503; a write under way is refused the same way,
@@ -35,7 +36,6 @@ log = logging.getLogger("echiquier")
 
 MAX_OPEN = 32  # open stores kept beyond those in use (about 6 descriptors and 2 threads each)
 IDLE_AFTER = 300.0  # seconds unused before a store is closed
-GRACE = 1.0  # seconds after its last use during which a store is never closed
 SWEEP_EVERY = 5.0  # seconds between two looks for idle stores (when under MAX_OPEN)
 
 ARCHIVE = "archive"
@@ -97,12 +97,10 @@ Hook = Callable[[EventStore], Awaitable[None] | None]
 class EventRegistry:
     """Every event file of one folder. Stores are opened on first use and closed when idle (module docstring)."""
 
-    def __init__(self, events_dir: Path, *, max_open: int = MAX_OPEN, idle_after: float = IDLE_AFTER,
-                 grace: float = GRACE) -> None:
+    def __init__(self, events_dir: Path, *, max_open: int = MAX_OPEN, idle_after: float = IDLE_AFTER) -> None:
         self.events_dir = events_dir
         self.max_open = max_open
         self.idle_after = idle_after
-        self.grace = grace
         self._stores: dict[str, EventStore] = {}
         self._lock = asyncio.Lock()
         self._on_open: list[Callable[[EventStore], None]] = []
@@ -166,7 +164,7 @@ class EventRegistry:
             self._used[event_id] = time.monotonic()
             if self.shared:
                 await self._catch_up(store)
-            self._sweep()
+            self._sweep(event_id)
             return store
         path = self.path_of(event_id)
         async with self._lock:
@@ -177,7 +175,7 @@ class EventRegistry:
                 store = await EventStore.open(path)
                 self._adopt(event_id, store)
         self._used[event_id] = time.monotonic()
-        self._sweep()
+        self._sweep(event_id)
         return store
 
     def peek(self, event_id: str) -> EventStore | None:
@@ -202,16 +200,20 @@ class EventRegistry:
 
     # -- closing idle and stale stores ---------------------------------------------------------------
 
-    def _idle(self, store: EventStore, now: float) -> bool:
+    async def settle(self) -> None:
+        """Wait until the stores being closed are closed (tests, benchmarks)."""
+        while self._closing:
+            await asyncio.gather(*self._closing, return_exceptions=True)
+
+    def _idle(self, store: EventStore) -> bool:
         """True when the store may be closed now (see the module docstring)."""
-        if now - self._used.get(store.event_id, 0.0) < self.grace or store in self._leases:
-            return False
-        if store._lock.locked():  # a write is running
+        if store in self._leases or store._lock.locked():  # a handler holds it, or a write is running
             return False
         return not any(keep(store) for keep in self._keep)
 
-    def _sweep(self) -> None:
-        """Close the stores idle for `idle_after` seconds, and the least recently used beyond `max_open`."""
+    def _sweep(self, using: str) -> None:
+        """Close the stores idle for `idle_after` seconds, and the least recently used beyond `max_open`; never
+        the one being got (`using`)."""
         now = time.monotonic()
         excess = len(self._stores) - self.max_open
         if excess <= 0 and now - self._last_sweep < SWEEP_EVERY:
@@ -221,7 +223,7 @@ class EventRegistry:
             if excess <= 0 and now - used < self.idle_after:
                 break
             store = self._stores[event_id]
-            if self._idle(store, now):
+            if event_id != using and self._idle(store):
                 self._forget(event_id)
                 task = asyncio.get_running_loop().create_task(self._shut(store), name=f"close {event_id}")
                 self._closing.add(task)
