@@ -98,8 +98,10 @@ def test_500_events_under_1024_open_files(tmp_path: Path) -> None:
     assert figures["open_after_home"] == 0  # the home page opened no event file
     assert figures["page_statuses"] == [200, 404]  # event pages, and standings of a tournament they lack
     assert figures["open_after_pages"] <= MAX_OPEN  # idle events closed: at most the most recently used
-    # each open store: 2 connections (file, -wal, -shm) and 2 threads; a margin for the app's own
-    assert figures["fds_after"] - figures["fds_before"] <= MAX_OPEN * 6 + 20, figures
+    # each open store: 2 connections (file, -wal, -shm each), its -shm mapped by the watch for other programs'
+    # writes (database/outside.py: Python's mmap keeps a descriptor), 2 threads; a margin for the app's own.
+    # Without closing idle stores: 500 events, over 3500 descriptors (refused under the limit of 1024)
+    assert figures["fds_after"] - figures["fds_before"] <= MAX_OPEN * 8 + 20, figures
     assert figures["threads_after"] - figures["threads_before"] <= MAX_OPEN * 2 + 10, figures
     assert figures["tiles_admin_after"] == EVENTS and figures["home_status_after"] == 200
     assert (events / INDEX).is_file()
