@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -17,6 +18,7 @@ import msgspec
 from database import journal as jn
 from database.cache import ReadCache
 from database.connection import storage_error
+from database.errors import FileGone
 from database.events import Change, EventChanged, Listener
 from database.journal import Actor
 from database.tx import Tx
@@ -27,6 +29,15 @@ R = TypeVar("R", bound=Row)
 T = TypeVar("T")
 
 log = logging.getLogger("echiquier")
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(st_dev, st_ino) of the file the path names now; None when nothing is there."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def convert(rows: Iterable[sqlite3.Row], kind: type[R]) -> list[R]:
@@ -51,6 +62,8 @@ class StoreCore:
         self.generation = 0  # bumped after every commit: caches of derived values are keyed on it
         self.closed = False
         self._foreign: tuple[int, int] | None = None  # PRAGMA data_version and the last journal id seen
+        self.identity = file_identity(path)  # the file opened: a write checks the path still names it
+        self.stale = False  # the path names another file, or none: the registry drops this store
 
     @property
     def event_id(self) -> str:
@@ -64,6 +77,29 @@ class StoreCore:
             self.closed = True
             await self._reader.close()
             await self._writer.close()
+
+    def file_moved(self) -> bool:
+        """True when the path no longer names the file this store opened (moved, deleted or replaced)."""
+        if not self.stale and file_identity(self.path) != self.identity:
+            self.stale = True
+        return self.stale
+
+    def check_file(self, *, during: bool = False) -> None:
+        """Refuse (FileGone, 503) when the event file was moved, deleted or replaced under the server."""
+        if self.file_moved():
+            raise FileGone(self.path.name, during=during)
+
+    async def flush_to_file(self) -> None:
+        """Copy the WAL into the file this store opened and empty it (`wal_checkpoint(TRUNCATE)`, through the
+        open descriptors): a moved file keeps every acknowledged write without its `-wal`, and a file put in
+        its place is never read with our WAL frames."""
+        async with self._lock:
+            if self.closed or self.read_only:
+                return
+            try:
+                await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                log.warning("checkpoint of %s failed: %s", self.path.name, exc)
 
     # -- change notification ---------------------------------------------------------------------
 
@@ -130,6 +166,7 @@ class StoreCore:
     async def _begin(self, changes: Iterable[tuple[str, int | None]], actor: Actor) -> Tx:
         if self.closed:
             raise storage_error(sqlite3.OperationalError("the event file was closed"))
+        self.check_file()
         try:
             await self._writer.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -144,6 +181,7 @@ class StoreCore:
         if not kept:
             tx.entry_id = 0
         await self._writer.execute("COMMIT")
+        self.check_file(during=True)  # committed to a file that left the folder: never acknowledged
 
     async def _rollback(self, exc: BaseException) -> BaseException:
         """Roll back; the error to raise (an arbiter's words for what SQLite refused)."""

@@ -39,3 +39,15 @@ class ResultConflict(Conflict):
 
 class StorageError(Unavailable):
     """The event file could not be written (read-only, disk full…): nothing was changed."""
+
+
+class FileGone(Unavailable):
+    """The event file was moved, deleted or replaced under the running server: the write is not acknowledged."""
+
+    def __init__(self, name: str, *, during: bool = False) -> None:
+        if during:
+            super().__init__("Not saved: the event file %s was moved, deleted or replaced during this write. "
+                             "Reload the page and enter it again.", name)
+        else:
+            super().__init__("Not saved: the event file %s was moved, deleted or replaced while the server was "
+                             "running. Nothing was changed; reload the page.", name)

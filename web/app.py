@@ -17,6 +17,7 @@ from litestar.template.config import TemplateConfig
 
 from database.outside import OutsideWatch
 from database.registry import EventRegistry
+from database.store import EventStore
 from web.auth import actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
 from web.controllers.arbiter import ArbiterController, ServerAdminController
@@ -71,6 +72,29 @@ async def open_published(registry: EventRegistry) -> None:
             log.exception("opening %s at start-up failed", event_id)
 
 
+def keep_idle_stores_light(registry: EventRegistry, state: AppState, publications: Publications) -> None:
+    """An idle store is closed (database/registry.py) unless screens follow it, its live hub is still sending, or
+    it is published; closing it drops its hub and its publisher (the next use opens new ones)."""
+    channels = state.channels
+
+    def live(store: EventStore) -> bool:
+        hub = state.hubs.get(store.event_id)
+        return bool(channels.subscribers.get(channel_of(store.event_id))) or (
+            hub is not None and hub.store is store and hub.busy())
+
+    async def drop_hub(store: EventStore) -> None:
+        hub = state.hubs.get(store.event_id)
+        if hub is not None and hub.store is store:
+            await hub.idle()
+            if state.hubs.get(store.event_id) is hub:
+                del state.hubs[store.event_id]
+
+    registry.keep_open(live)
+    registry.keep_open(publications.busy)
+    registry.on_close(drop_hub)
+    registry.on_close(publications.detach)
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     # several workers (web/workers.py): frames through Redis too
@@ -89,6 +113,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     if isinstance(channels, RelayedChannels):
         relayed = channels
         registry.on_open(lambda store: relayed.follow([channel_of(store.event_id)]))
+    keep_idle_stores_light(registry, state, publications)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:

@@ -22,6 +22,7 @@ from tournament.trf import decode, parse_trf
 from tournament.trf_source import source_of
 from web.app import create_app
 from web.data_commands import COMMANDS, add_commands, event_span, run
+from web.folder_lock import FolderBusy, lock_folder
 from web.i18n import LANGUAGES
 from web.network import lan_address
 from web.pair_command import add_pair_command, run_pair
@@ -32,12 +33,27 @@ from web.workers import DEFAULT_REDIS, serve_workers
 
 
 def serve(args: argparse.Namespace) -> int:
-    settings = Settings(events_dir=Path(args.events).resolve(), cache=not args.no_cache, language=args.lang,
+    """Serve the folder, holding its lock (web/folder_lock.py): one server per events folder."""
+    events_dir = Path(args.events).resolve()
+    workers = getattr(args, "workers", 1)
+    try:  # a worker joined by Redis (`--redis`, one process) shares the folder; any other server has it alone
+        held = lock_folder(events_dir, shared=workers == 1 and getattr(args, "redis", None) is not None)
+    except (FolderBusy, OSError) as exc:
+        print(f"echiquier serve: {exc}", file=sys.stderr)
+        return 1
+    try:
+        return _serve(args, events_dir, workers)
+    finally:
+        held.close()
+
+
+def _serve(args: argparse.Namespace, events_dir: Path, workers: int) -> int:
+    settings = Settings(events_dir=events_dir, cache=not args.no_cache, language=args.lang,
                         host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
                         redis_url=getattr(args, "redis", None))
-    if getattr(args, "workers", 1) > 1:  # several processes joined by Redis (web/workers.py)
-        print(f"Echiquier serving {settings.events_dir} with {args.workers} workers on port {args.port}")
-        return serve_workers(settings, workers=args.workers, host=args.host, port=args.port)
+    if workers > 1:  # several processes joined by Redis (web/workers.py); this supervisor holds the lock
+        print(f"Echiquier serving {settings.events_dir} with {workers} workers on port {args.port}")
+        return serve_workers(settings, workers=workers, host=args.host, port=args.port)
     app = create_app(settings)
     print(f"Echiquier serving {Path(args.events).resolve()}")
     print(f"  on this machine: http://127.0.0.1:{args.port}/")

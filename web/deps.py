@@ -11,6 +11,7 @@ admin (403) before anything else is read.
 
 from __future__ import annotations
 
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from litestar import Request
@@ -36,8 +37,11 @@ def provide_registry(request: Request[Any, Any, Any]) -> EventRegistry:
     return app_state(request).registry
 
 
-async def provide_store(event_id: FromPath[str], registry: NamedDependency[EventRegistry]) -> EventStore:
-    return await registry.get(check_event_id(event_id))
+async def provide_store(event_id: FromPath[str], registry: NamedDependency[EventRegistry]
+                        ) -> AsyncGenerator[EventStore, None]:
+    """The event's store, leased for the request: never closed for idleness under a handler (database/registry.py)."""
+    async with registry.lease(check_event_id(event_id)) as store:
+        yield store
 
 
 async def provide_info(store: NamedDependency[EventStore]) -> Info:

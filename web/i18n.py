@@ -9,6 +9,7 @@ from web.i18n_admin_ui import ADMIN_UI_FR
 from web.i18n_desk import DESK_FR
 from web.i18n_files import FILES_FR
 from web.i18n_hall import HALL_FR
+from web.i18n_harden_files import HARDEN_FILES_FR
 from web.i18n_hardening import HARDENING_FR
 from web.i18n_journal import JOURNAL_FR
 from web.i18n_pairing import PAIRING_FR
@@ -387,7 +388,7 @@ FR: dict[str, str] = {
 # TEAMS_UI_FR: web/i18n_teams_ui.py (team admin pages, team hall screens)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
                    **TEAMS_UI_FR, **TEAMS_ENGINE_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR,
-                   **FILES_FR, **JOURNAL_FR}}
+                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

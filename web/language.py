@@ -101,7 +101,9 @@ async def event_language(scope: Any) -> str | None:
     if not isinstance(event_id, str) or not event_id:
         return None
     try:
-        store = await app_state(scope["app"]).registry.get(event_id)
+        registry = app_state(scope["app"]).registry
+        # an open store as it is (a moved or replaced file is the handler's to report, database/registry.py)
+        store = registry.peek(event_id) or await registry.get(event_id)
         info = await store.info()
     except EchiquierError:
         return None  # unknown or unreadable event: the handler reports the problem itself

@@ -307,6 +307,19 @@ class Publications:
         store.subscribe(listener)
         publisher.poke()  # the state of a newly opened event (resumes what a previous run left pending)
 
+    def busy(self, store: EventStore) -> bool:
+        """The event is published (it keeps its store open: a reopened store would start a full run again)."""
+        publisher = self.publishers.get(store.event_id)
+        return publisher is not None and publisher.store is store and (
+            publisher.state.remote is not None or (publisher._task is not None and not publisher._task.done()))
+
+    async def detach(self, store: EventStore) -> None:
+        """The store is closed (idle, database/registry.py): its publisher stops."""
+        publisher = self.publishers.get(store.event_id)
+        if publisher is not None and publisher.store is store:
+            del self.publishers[store.event_id]
+            await publisher.stop()
+
     async def close(self) -> None:
         for publisher in self.publishers.values():
             await publisher.stop()

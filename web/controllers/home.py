@@ -12,6 +12,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Template
 
+from database.index import EventSummary
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.models import Info
@@ -32,9 +33,9 @@ class EventTile(msgspec.Struct, frozen=True, kw_only=True):
     dates: str
 
 
-def _tile(event_id: str, info: Info, now: float) -> EventTile:
-    return EventTile(id=event_id, name=info.name, start=info.start, stop=info.stop, public=bool(info.public),
-                     period=event_period(info.start, info.stop, now), dates=_dates(info.start, info.stop))
+def _tile(event: EventSummary, now: float) -> EventTile:
+    return EventTile(id=event.id, name=event.name, start=event.start, stop=event.stop, public=event.public,
+                     period=event_period(event.start, event.stop, now), dates=_dates(event.start, event.stop))
 
 
 def _dates(start: float, stop: float) -> str:
@@ -47,8 +48,8 @@ class HomeController(Controller):
     async def home(self, request: Request, registry: NamedDependency[EventRegistry]) -> Template:
         admin = is_admin(request)
         now = time.time()
-        tiles = [_tile(store.event_id, info, now) for store in await registry.all()
-                 if (info := await store.info()).public or admin]
+        # from the folder's index: no event file is opened for the home page (database/index.py)
+        tiles = [_tile(event, now) for event in await registry.summaries() if event.public or admin]
         tiles.sort(key=lambda t: (-t.stop, -t.start, t.name))
         groups = {period: [t for t in tiles if t.period == period] for period in ("current", "coming", "past")}
         archived = registry.archived_ids() if admin else []

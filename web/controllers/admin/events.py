@@ -61,9 +61,8 @@ class EventsAdmin(Controller):
                      ) -> Template:
         now = time.time()
         events: list[dict[str, Any]] = []
-        for store in await registry.all():
-            info = await store.info()
-            events.append({"id": store.event_id, "info": info, "dates": f"{day(info.start)} → {day(info.stop)}",
+        for info in await registry.summaries():  # from the folder's index (database/index.py)
+            events.append({"id": info.id, "info": info, "dates": f"{day(info.start)} → {day(info.stop)}",
                            "period": event_period(info.start, info.stop, now)})
         events.sort(key=lambda e: (-e["info"].stop, -e["info"].start, e["info"].name))
         return page(request, "admin/index.html", form=form, events=events, archived=registry.archived_ids(),
