@@ -5,13 +5,11 @@ publish it (the same engine, checks and transaction as the arbiter's desk). Regi
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from pathlib import Path
 
 from database.registry import EventRegistry, check_event_id
-from tournament.errors import EchiquierError, NotFound
-from web.data_commands import find_tournament
+from tournament.errors import NotFound
+from web.data_commands import find_tournament, run_printed
 from web.pairing_draft import make_draft, publish, status_of
 
 
@@ -47,9 +45,4 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
 
 
 def run_pair(args: argparse.Namespace) -> int:
-    try:
-        print(asyncio.run(pair_event(Path(args.events), args.event, args.tournament, force=args.force)))
-    except (EchiquierError, OSError) as exc:
-        print(f"echiquier: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return run_printed(pair_event(Path(args.events), args.event, args.tournament, force=args.force))
