@@ -95,7 +95,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
-        state.sessions = Sessions.load(settings.events_dir)
+        state.sessions = await Sessions.open_folder(settings.events_dir)
         if isinstance(channels, RelayedChannels):
             await channels.start()
         if settings.create_demo and not registry.ids():
@@ -109,6 +109,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             watching.cancel()
             await publications.close()
             await registry.close()
+            await state.sessions.close_file()
             if isinstance(channels, RelayedChannels):
                 await channels.close()
 
