@@ -16,7 +16,7 @@ import msgspec
 
 from database import journal as jn
 from database.cache import ReadCache
-from database.connection import storage_error
+from database.connection import begin_immediate, storage_error
 from database.events import Change, EventChanged, Listener
 from database.journal import Actor
 from database.tx import Tx
@@ -130,10 +130,7 @@ class StoreCore:
     async def _begin(self, changes: Iterable[tuple[str, int | None]], actor: Actor) -> Tx:
         if self.closed:
             raise storage_error(sqlite3.OperationalError("the event file was closed"))
-        try:
-            await self._writer.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        await begin_immediate(self._writer)  # the busy policy of database/connection.py
         try:
             return Tx(self._writer, await jn.open_entry(self._writer, actor, time.time()), changes, bulk=self.bulk)
         except BaseException as exc:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from database.connection import begin_immediate
 from database.registry import WalWatch
 
 SESSIONS_DB = ".sessions.db"
@@ -90,7 +91,7 @@ class SessionFile:
 
     async def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> int:
         """The statements as one transaction; returns the last one's count of changed rows."""
-        await self._conn.execute("BEGIN IMMEDIATE")
+        await begin_immediate(self._conn)
         try:
             count = 0
             for sql, params in statements:
