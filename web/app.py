@@ -41,6 +41,7 @@ from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
+from web.offload import settle_heap
 from web.publish import Publications, published_ids
 from web.relay import RelayedChannels
 from web.security import security_middleware
@@ -100,6 +101,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
+        settle_heap()  # web/offload.py: no full garbage collection of the start-up objects during a request
         opening = asyncio.get_running_loop().create_task(open_published(registry))
         watching = asyncio.get_running_loop().create_task(OutsideWatch(registry).run(), name="outside changes")
         try:
