@@ -28,6 +28,7 @@ from pathlib import Path
 
 import msgspec
 
+from database.connection import storage_error
 from database.sessions import SESSIONS_DB, Row, SessionFile
 
 log = logging.getLogger("echiquier")
@@ -87,10 +88,10 @@ class Sessions:
                 return
             try:
                 rows = await self.file.rows(time.time())
-            except sqlite3.Error:
+            except sqlite3.Error as exc:  # a 503 in words, never a 500; the next request reads them again
                 self.file.forget_seen()
                 log.exception("reading the sessions in %s failed", self.file.path)
-                raise
+                raise storage_error(exc) from exc
             self.records = {r[0]: Record(kind=r[1], event=r[2], password=r[3], expires=r[4]) for r in rows}
 
     def valid(self, cookie: str, kind: str, event: str, password_hash: str | None) -> bool:
