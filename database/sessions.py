@@ -1,4 +1,4 @@
-"""The server's login sessions on disk: `<events>/.sessions.db`, one small SQLite file (WAL) shared by every worker.
+"""The server's login sessions on disk: `<events>/.sessions.sqlite`, one small SQLite file (WAL) shared by every worker.
 
 Rows are keyed by the SHA-256 digest of a session id (the cookie's value is never stored). Every worker process
 opens the file; a login or logout of one is a commit the others notice through the file's WAL-index header
@@ -18,7 +18,7 @@ import aiosqlite
 from database.connection import begin_immediate
 from database.registry import WalWatch
 
-SESSIONS_DB = ".sessions.db"
+SESSIONS_DB = ".sessions.sqlite"
 PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000")
 SCHEMA = """CREATE TABLE IF NOT EXISTS session (
     digest TEXT PRIMARY KEY, kind TEXT NOT NULL, event TEXT NOT NULL, password TEXT NOT NULL, expires REAL NOT NULL

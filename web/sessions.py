@@ -6,7 +6,7 @@ password hash it was opened with. A cookie is valid while its record exists, has
 password is unchanged (changing a password ends every session opened with the old one). Logout
 deletes the record: the cookie is worthless afterwards, even if a copy was kept.
 
-Records are kept in `<events>/.sessions.db` (database/sessions.py: SQLite in WAL mode, mode 0600, only
+Records are kept in `<events>/.sessions.sqlite` (database/sessions.py: SQLite in WAL mode, mode 0600, only
 SHA-256 digests of the ids, never an id itself), so that logins survive a restart and are shared by every
 worker process of `serve --workers N`: a login through one worker is valid on the others, a logout on one
 is refused by all at once. Each worker keeps the records in memory and, before every request

@@ -7,7 +7,7 @@ With one worker (the default) nothing here runs and no Redis is needed. With sev
   reads (database/registry.py), so that a commit of another worker drops its caches;
 - writes under SQLite's locking (`BEGIN IMMEDIATE` with the busy policy of database/connection.py) and the
   compare-and-set of result writes;
-- shares the logins (web/sessions.py: `<events>/.sessions.db`): a logout through one worker ends the session on all.
+- shares the logins (web/sessions.py: `<events>/.sessions.sqlite`): a logout through one worker ends the session on all.
 """
 
 from __future__ import annotations
