@@ -45,7 +45,14 @@ async def off_loop(work: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -
     return await asyncio.get_running_loop().run_in_executor(_executor(), call)
 
 
+_settled = False
+
+
 def settle_heap() -> None:
-    """At the end of start-up: collect once, then keep what is left out of every later collection."""
-    gc.collect()
-    gc.freeze()
+    """At the end of the first start-up in this process: collect once, then keep what is left out of every later
+    collection (once only: a process that builds many apps, such as the tests, does not pay it again)."""
+    global _settled
+    if not _settled:
+        _settled = True
+        gc.collect()
+        gc.freeze()
