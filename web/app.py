@@ -96,7 +96,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
-        state.sessions = await Sessions.open_folder(settings.events_dir)
+        before, sessions = state.sessions, await Sessions.open_folder(settings.events_dir)
+        state.sessions = sessions
         if isinstance(channels, RelayedChannels):
             await channels.start()
         if settings.create_demo and not registry.ids():
@@ -111,7 +112,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             watching.cancel()
             await publications.close()
             await registry.close()
-            await state.sessions.close_file()
+            await sessions.close_file()
+            if state.sessions is sessions:  # a nested start-up of the same app (tests) keeps its own
+                state.sessions = before
             if isinstance(channels, RelayedChannels):
                 await channels.close()
 
