@@ -275,6 +275,19 @@ def load_case(args: argparse.Namespace) -> None:
         print(f"  {'':<32} missed {missed}, errors {len(stats.errors)}{extra}")
 
 
+def print_propagation(stats: Stats) -> int:
+    """Print the propagation figures of a run (submission -> shown on a screen); returns how many
+    acknowledged results a connected screen never showed (shared with bench/workers.py)."""
+    screens = stats.screens  # type: ignore[attr-defined]
+    latencies = [s.seen[row] - stats.submitted[row] for s in screens for row in stats.acknowledged if row in s.seen]
+    missed = sum(1 for s in screens for row in stats.acknowledged if row not in s.seen)
+    if latencies:
+        print(f"  propagation ms (submission -> shown on a screen, {len(latencies)} observations): "
+              f"p50 {percentile(latencies, .5) * 1000:.0f}  p95 {percentile(latencies, .95) * 1000:.0f}  "
+              f"p99 {percentile(latencies, .99) * 1000:.0f}")
+    return missed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--screens", type=int, default=200)
@@ -299,15 +312,9 @@ def main() -> None:
             stats = asyncio.run(run(args, base))
             cpu1, peak = process_usage(pid)
             wall = time.perf_counter() - wall0
-    screens = stats.screens  # type: ignore[attr-defined]
-    latencies = [s.seen[row] - stats.submitted[row] for s in screens for row in stats.acknowledged if row in s.seen]
-    missed = sum(1 for s in screens for row in stats.acknowledged if row not in s.seen)
     print(f"hall: {args.screens} live screens, {args.tablets} tablets, {len(stats.submitted)} results "
           f"over {args.seconds:.0f} s")
-    if latencies:
-        print(f"  propagation ms (submission -> shown on a screen, {len(latencies)} observations): "
-              f"p50 {percentile(latencies, .5) * 1000:.0f}  p95 {percentile(latencies, .95) * 1000:.0f}  "
-              f"p99 {percentile(latencies, .99) * 1000:.0f}")
+    missed = print_propagation(stats)
     if stats.write_latency:
         seen, inside = stats.write_latency, stats.server_write
         print(f"  write ms, seen by the tablets: p50 {percentile(seen, .5) * 1000:.1f}  "

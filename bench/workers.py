@@ -25,7 +25,8 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench._server import build_hall_event, free_port, percentile, server_process
+from bench._server import build_hall_event, free_port, server_process
+from bench.hall import print_propagation
 from bench.hall import run as hall_run
 from bench.screens import measure
 
@@ -77,15 +78,9 @@ def main() -> None:
     for workers, (rate, p99) in rates.items():
         print(f"  {workers} worker{'s' if workers > 1 else ' '}: {rate:7.0f} req/s   p99 {p99:6.1f} ms")
     print(f"  ratio 2 / 1 workers: {rates[2][0] / rates[1][0]:.2f}x")
-    screens = stats.screens  # type: ignore[attr-defined]
-    latencies = [s.seen[row] - stats.submitted[row] for s in screens for row in stats.acknowledged if row in s.seen]
-    missed = sum(1 for s in screens for row in stats.acknowledged if row not in s.seen)
     print(f"propagation across 2 workers: {args.screens} live screens, {args.tablets} tablets, "
           f"{len(stats.submitted)} results over {args.round_seconds:.0f} s")
-    if latencies:
-        print(f"  submission -> shown on a screen ({len(latencies)} observations): "
-              f"p50 {percentile(latencies, .5) * 1000:.0f} ms  p95 {percentile(latencies, .95) * 1000:.0f} ms  "
-              f"p99 {percentile(latencies, .99) * 1000:.0f} ms")
+    missed = print_propagation(stats)
     print(f"  results never shown on a connected screen: {missed}; errors: {len(stats.errors)}"
           + (f" (first: {stats.errors[0]})" if stats.errors else ""))
 

@@ -17,7 +17,7 @@ import msgspec
 
 from database import journal as jn
 from database.cache import ReadCache
-from database.connection import storage_error
+from database.connection import begin_immediate, storage_error
 from database.errors import FileGone
 from database.events import Change, EventChanged, Listener
 from database.journal import Actor
@@ -167,10 +167,7 @@ class StoreCore:
         if self.closed:
             raise storage_error(sqlite3.OperationalError("the event file was closed"))
         self.check_file()
-        try:
-            await self._writer.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise storage_error(exc) from exc
+        await begin_immediate(self._writer)  # the busy policy of database/connection.py
         try:
             return Tx(self._writer, await jn.open_entry(self._writer, actor, time.time()), changes, bulk=self.bulk)
         except BaseException as exc:

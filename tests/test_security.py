@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import uvicorn
 from litestar import Litestar
@@ -23,7 +24,7 @@ from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.security import Streams, security_middleware
 from web.server import HeaderTimeoutProtocol, uvicorn_config
-from web.sessions import SESSIONS_FILE, Sessions
+from web.sessions import OLD_SESSIONS_FILE, SESSIONS_FILE, Record, Sessions, digest
 from web.settings import ROOT, Settings
 from web.state import app_state
 
@@ -78,19 +79,54 @@ async def test_each_login_gets_its_own_random_session(client: Client, settings: 
     assert await login_arbiter(client) == 303
     second = client.cookies.get(arbiter_cookie_name(EVENT)) or ""
     assert first != second and len(first) >= 40
-    stored = (settings.events_dir / SESSIONS_FILE).read_text()
-    assert first not in stored and second not in stored  # only digests are kept on disk
+    stored = b"".join(p.read_bytes() for p in settings.events_dir.glob(SESSIONS_FILE + "*"))
+    assert digest(first).encode() in stored and digest(second).encode() in stored
+    assert first.encode() not in stored and second.encode() not in stored  # only digests are kept on disk
     assert (settings.events_dir / SESSIONS_FILE).stat().st_mode & 0o077 == 0
 
 
 async def test_sessions_survive_a_restart_and_end_with_the_password(tmp_path: Path) -> None:
-    sessions = Sessions.load(tmp_path)
+    sessions = await Sessions.open_folder(tmp_path)
     cookie = await sessions.open("admin", "", "hash-1")
-    again = Sessions.load(tmp_path)
+    await sessions.close_file()
+    again = await Sessions.open_folder(tmp_path)
     assert again.valid(cookie, "admin", "", "hash-1")
     assert not again.valid(cookie, "admin", "", "hash-2")  # a new password
     assert not again.valid(cookie, "arbiter", "", "hash-1") and not again.valid("forged", "admin", "", "hash-1")
-    assert await again.close(cookie) and not Sessions.load(tmp_path).valid(cookie, "admin", "", "hash-1")
+    assert await again.close(cookie)
+    await again.close_file()
+    third = await Sessions.open_folder(tmp_path)
+    assert not third.valid(cookie, "admin", "", "hash-1")
+    await third.close_file()
+
+
+async def test_a_login_and_a_logout_of_another_process_are_seen_at_the_next_look(tmp_path: Path) -> None:
+    """Two servers on one folder (two workers): each sees the other's logins and logouts on its next refresh."""
+    a, b = await Sessions.open_folder(tmp_path), await Sessions.open_folder(tmp_path)
+    try:
+        cookie = await a.open("arbiter", "open", "hash-1")
+        assert not b.valid(cookie, "arbiter", "open", "hash-1")  # B has not looked yet
+        await b.refresh()
+        assert b.valid(cookie, "arbiter", "open", "hash-1")
+        assert await b.close(cookie)
+        assert a.valid(cookie, "arbiter", "open", "hash-1")  # A has not looked yet
+        await a.refresh()
+        assert not a.valid(cookie, "arbiter", "open", "hash-1")
+    finally:
+        await a.close_file()
+        await b.close_file()
+
+
+async def test_sessions_of_the_older_json_file_are_kept(tmp_path: Path) -> None:
+    kept = Record(kind="admin", event="", password=digest("hash-1"), expires=time.time() + 3600)
+    gone = Record(kind="admin", event="", password=digest("hash-1"), expires=time.time() - 1)
+    (tmp_path / OLD_SESSIONS_FILE).write_bytes(msgspec.json.encode({digest("kept"): kept, digest("gone"): gone}))
+    sessions = await Sessions.open_folder(tmp_path)
+    try:
+        assert sessions.valid("kept", "admin", "", "hash-1") and not sessions.valid("gone", "admin", "", "hash-1")
+        assert not (tmp_path / OLD_SESSIONS_FILE).exists()
+    finally:
+        await sessions.close_file()
 
 
 async def test_admin_logout_ends_the_admin_session(client: Client) -> None:

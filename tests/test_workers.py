@@ -20,14 +20,15 @@ import pytest
 
 from database.registry import EventRegistry
 from tests.publish_kit import Process, free_port, redis
+from web.auth import ADMIN_COOKIE, arbiter_cookie_name, hash_password, save_admin_password
 from web.cli import main
 from web.demo import ensure_demo
 
 
-def worker(events: Path, redis_url: str, log: Path) -> tuple[Process, str]:
+def worker(events: Path, redis_url: str, log: Path, *extra: str) -> tuple[Process, str]:
     port = free_port()
     args = [sys.executable, "-m", "web.cli", "serve", "--events", str(events), "--host", "127.0.0.1",
-            "--port", str(port), "--redis", redis_url]
+            "--port", str(port), "--redis", redis_url, *extra]
     return Process(args, port, log), f"http://127.0.0.1:{port}"
 
 
@@ -114,6 +115,59 @@ def test_an_admin_change_through_worker_b_is_on_worker_a_next_page(two_workers: 
     changed = b.post("/admin/events/demo", data=form, follow_redirects=False)
     assert changed.status_code == 303, changed.text[:500]
     assert "Renamed through B" in a.get("/").text
+
+
+ADMIN_PASSWORD = "admin-password-1"
+ARBITER_PASSWORD = "arbiter-password-1"
+
+
+@pytest.fixture
+def two_remote_workers(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """Workers A and B as a client elsewhere sees them: behind a reverse proxy (`--forwarded-allow-ips`), so the
+    loopback is no admin and every role comes from a login; the admin and arbiter passwords of DEMO are set."""
+    events = tmp_path / "events"
+    events.mkdir()
+
+    async def build() -> None:
+        registry = EventRegistry(events)
+        try:
+            store = await ensure_demo(registry)
+            await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
+            await save_admin_password(events, ADMIN_PASSWORD)
+        finally:
+            await registry.close()
+
+    asyncio.run(build())
+    server, redis_url = redis(tmp_path)
+    behind_proxy = ("--forwarded-allow-ips", "127.0.0.1")
+    a, url_a = worker(events, redis_url, tmp_path / "a.log", *behind_proxy)
+    b, url_b = worker(events, redis_url, tmp_path / "b.log", *behind_proxy)
+    with server, a, b:
+        yield url_a, url_b
+
+
+@pytest.mark.parametrize(("login", "logout", "cookie", "page", "password"), [
+    ("/auth/admin/login", "/auth/admin/logout", ADMIN_COOKIE, "/admin", ADMIN_PASSWORD),
+    ("/arbiter/demo/login", "/arbiter/demo/logout", arbiter_cookie_name("demo"), "/arbiter/demo/journal",
+     ARBITER_PASSWORD),
+])
+def test_a_login_through_worker_a_holds_on_b_and_a_logout_on_b_ends_it_on_a(
+        two_remote_workers: tuple[str, str], login: str, logout: str, cookie: str, page: str, password: str) -> None:
+    url_a, url_b = two_remote_workers
+    a, b = client(url_a), client(url_b)
+    assert b.get(page).status_code in (401, 403)  # nobody is logged in: the loopback is no admin here
+    logged = a.post(login, data={"password": password}, follow_redirects=False)
+    assert logged.status_code == 303, logged.text[:300]
+    session = a.cookies.get(cookie) or ""
+    assert len(session) >= 40
+    assert a.get(page).status_code == 200
+    b.cookies.set(cookie, session)
+    assert b.get(page).status_code == 200  # worker B knows the session opened through A
+    assert b.post(logout, follow_redirects=False).status_code == 303
+    a.cookies.set(cookie, session)  # a kept copy of the cookie
+    assert a.get(page).status_code in (401, 403)  # the logout on B ended it on A at once
+    relogged = b.post(login, data={"password": password}, follow_redirects=False)
+    assert relogged.status_code == 303 and a.get(page).status_code in (401, 403)  # a new session, not the old one
 
 
 def test_serve_says_when_redis_is_needed_and_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

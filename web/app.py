@@ -42,6 +42,7 @@ from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
+from web.offload import settle_heap
 from web.publish import Publications, published_ids
 from web.relay import RelayedChannels
 from web.security import security_middleware
@@ -120,11 +121,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
         settings.events_dir.mkdir(parents=True, exist_ok=True)
         state.secret = load_secret(settings.events_dir)
         state.admin_hash = load_admin_hash(settings.events_dir)
-        state.sessions = Sessions.load(settings.events_dir)
+        before, sessions = state.sessions, await Sessions.open_folder(settings.events_dir)
+        state.sessions = sessions
         if isinstance(channels, RelayedChannels):
             await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
+        settle_heap()  # web/offload.py: no full garbage collection of the start-up objects during a request
         opening = asyncio.get_running_loop().create_task(open_published(registry))
         watching = asyncio.get_running_loop().create_task(OutsideWatch(registry).run(), name="outside changes")
         try:
@@ -134,6 +137,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             watching.cancel()
             await publications.close()
             await registry.close()
+            await sessions.close_file()
+            if state.sessions is sessions:  # a nested start-up of the same app (tests) keeps its own
+                state.sessions = before
             if isinstance(channels, RelayedChannels):
                 await channels.close()
 

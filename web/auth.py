@@ -235,13 +235,15 @@ async def check_password(connection: Connection, password_hash: str | None, pass
 
 
 def actor_middleware(app: Any) -> Any:
-    """Each request starts with a default journal actor (admin or client, with its address)."""
+    """Each request starts with the sessions as every worker left them (web/sessions.py) and a default journal
+    actor (admin or client, with its address)."""
 
     async def middleware(scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
         connection: Connection = ASGIConnection(scope)
+        await app_state(connection).sessions.refresh()  # logins and logouts of the other workers, at once
         role = "admin" if is_admin(connection) else "client"
         with acting_as(actor(connection, role)):
             await app(scope, receive, send)

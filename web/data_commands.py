@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Coroutine
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 from database.imports import SyncReport, export_tournament, import_chessevent, sync_papi, tournament_id_for
 from database.registry import EventRegistry
@@ -56,6 +58,18 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], event
 def _event_args(p: argparse.ArgumentParser, events_default: str) -> None:
     p.add_argument("--events", default=events_default, help="events folder")
     p.add_argument("--event", required=True, help="event id (file name without .db)")
+
+
+def run_printed(work: Coroutine[Any, Any, str]) -> int:
+    """Run a command's coroutine and print what it returns; errors are one clear message (exit 1), Ctrl-C exits 0."""
+    try:
+        print(asyncio.run(work))
+    except (EchiquierError, OSError) as exc:
+        print(f"echiquier: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

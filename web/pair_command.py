@@ -6,15 +6,13 @@ its matches (database/teams.py: the FIDE team Swiss or the Berger tables). Regis
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 from pathlib import Path
 
 from database.registry import EventRegistry, check_event_id
 from database.store import EventStore
 from database.teams import is_team_tournament, load_team_event, pair_round, team_round_status
-from tournament.errors import EchiquierError, NotFound
-from web.data_commands import find_tournament
+from tournament.errors import NotFound
+from web.data_commands import find_tournament, run_printed
 from web.pairing_draft import make_draft, publish, status_of
 
 
@@ -71,10 +69,5 @@ async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_
 
 
 def run_pair(args: argparse.Namespace) -> int:
-    try:
-        print(asyncio.run(pair_event(Path(args.events), args.event, args.tournament, force=args.force,
-                                     declared_lineups=args.declared_lineups)))
-    except (EchiquierError, OSError) as exc:
-        print(f"echiquier: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return run_printed(pair_event(Path(args.events), args.event, args.tournament, force=args.force,
+                                  declared_lineups=args.declared_lineups))

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 
 from database.registry import EventRegistry, check_event_id
 from tournament.errors import EchiquierError, NotFound
 from web.app import template_engine
+from web.data_commands import run_printed
 from web.publish import Publisher, check_remote, site_dir
 from web.settings import Settings
 
@@ -77,11 +77,4 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    try:
-        print(asyncio.run(publish_event(Path(args.events), args.event, args.remote, once=args.once)))
-    except (EchiquierError, OSError) as exc:
-        print(f"echiquier: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 0
-    return 0
+    return run_printed(publish_event(Path(args.events), args.event, args.remote, once=args.once))

@@ -7,7 +7,6 @@ cross-table. No screen, input code, password, e-mail, phone, birth date or journ
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import os
@@ -25,8 +24,9 @@ from tournament.models import Info, Pairing, Player, Tournament
 from tournament.results import ByeKind, format_points
 from tournament.standings import Standings, crosstable
 from web.i18n import translator
+from web.offload import off_loop
 from web.standings_view import fmt, standings_for
-from web.views import board_rows, tournament_state
+from web.views import TournamentState, board_rows, tournament_state
 
 #: Spectators' pages ask for `version.json` this often (seconds).
 POLL_SECONDS = 10
@@ -79,10 +79,18 @@ def _standings(s: Standings) -> dict[str, Any]:
 
 
 async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[str, Any]]:
-    """The data of a tournament's five pages (also their JSON twins)."""
+    """The data of a tournament's five pages (also their JSON twins): read here, computed off the loop."""
     state = await tournament_state(store, t.id)
     everything = await store.pairings(t.id)
-    players = {p.id: p for p in await store.players(t.id)}
+    players = await store.players(t.id)
+    standings = await standings_for(store, t.id)
+    return await off_loop(tournament_pages, t, state, everything, players, standings)
+
+
+def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pairing], player_list: list[Player],
+                     standings: Standings) -> dict[str, dict[str, Any]]:
+    """The five pages' data from what was read (pure: run on a compute thread)."""
+    players = {p.id: p for p in player_list}
     points = half_points(everything)
     boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
                "white_rating": b.white.rating or None, "black": b.black.name if b.black else None,
@@ -93,7 +101,6 @@ async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[st
     rounds: dict[int, list[dict[str, Any]]] = {}
     for p in sorted(everything, key=lambda p: (p.round, p.board_order is None, p.board_order or 0)):
         rounds.setdefault(p.round, []).append(_game(p, players))
-    standings = await standings_for(store, t.id)
     cells = crosstable(standings, everything)
     cross = [{"rank": r.rank, "name": r.name, "points": fmt(r.points),
               "rounds": [f"{c.opponent_rank or ''}{c.colour}{c.result}" for c in cells.get(r.player_id, [])]}
@@ -140,14 +147,19 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     index = {"event": common["event"], "tournaments": [
         {"id": t.id, "name": t.name, "rounds": t.rounds, "pages": {k: f"{t.id}/{k}.html" for k in PAGES}}
         for t in tournaments]}
-    page("index.html", "public/index.html", index, "")
-    for t in tournaments:
-        data = await tournament_data(store, t)
+    def pages_of(t: Tournament, data: dict[str, dict[str, Any]]) -> None:
         for name in PAGES:
             page(f"{t.id}/{name}.html", f"public/{name}.html", data[name], "../")
-        await asyncio.sleep(0)  # let the hall's requests in between two tournaments
-    for name in STATIC_FILES:
-        files[name] = (static_dir / name).read_bytes()
+
+    def static_files() -> None:
+        page("index.html", "public/index.html", index, "")
+        for name in STATIC_FILES:
+            files[name] = (static_dir / name).read_bytes()
+
+    # the renders run on a compute thread (web/offload.py), one tournament at a time: the hall's requests go on
+    await off_loop(static_files)
+    for t in tournaments:
+        await off_loop(pages_of, t, await tournament_data(store, t))
     version = digest("".join(f"{k}={v};" for k, v in sorted(pages.items())).encode())
     files["version.json"] = _json({"version": version, "pages": pages, "poll": poll_seconds})
     return Site(files=files, pages=pages)

@@ -6,8 +6,13 @@ password hash it was opened with. A cookie is valid while its record exists, has
 password is unchanged (changing a password ends every session opened with the old one). Logout
 deletes the record: the cookie is worthless afterwards, even if a copy was kept.
 
-Records are persisted (mode 0600) in `<events>/.sessions` so that logins survive a restart; the file
-holds only SHA-256 digests of the ids, never an id itself. Writes run off the event loop.
+Records are kept in `<events>/.sessions.sqlite` (database/sessions.py: SQLite in WAL mode, mode 0600, only
+SHA-256 digests of the ids, never an id itself), so that logins survive a restart and are shared by every
+worker process of `serve --workers N`: a login through one worker is valid on the others, a logout on one
+is refused by all at once. Each worker keeps the records in memory and, before every request
+(web/auth.py's `actor_middleware`), reads them again when the file's WAL-index header says another connection
+committed (a look at mapped memory; the read itself runs on aiosqlite's thread). A `.sessions` file of an
+older version (JSON) is moved into the database once.
 """
 
 from __future__ import annotations
@@ -15,14 +20,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import os
+import logging
 import secrets
+import sqlite3
 import time
 from pathlib import Path
 
 import msgspec
 
-SESSIONS_FILE = ".sessions"
+from database.connection import storage_error
+from database.sessions import SESSIONS_DB, Row, SessionFile
+
+log = logging.getLogger("echiquier")
+
+OLD_SESSIONS_FILE = ".sessions"  # before the shared database: a JSON file per server
+SESSIONS_FILE = SESSIONS_DB
 SESSION_AGE = 60 * 60 * 24 * 30
 MAX_SESSIONS = 20_000
 
@@ -39,23 +51,48 @@ def digest(text: str) -> str:
 
 
 class Sessions:
-    """The open sessions of a server (one per app), keyed by the digest of their id."""
+    """The open sessions of a server (one per app), keyed by the digest of their id.
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path
+    Without a file (`Sessions()`) they live in this process only (the tests' default)."""
+
+    def __init__(self, file: SessionFile | None = None) -> None:
+        self.file = file
         self.records: dict[str, Record] = {}
         self._lock = asyncio.Lock()
 
     @classmethod
-    def load(cls, events_dir: Path) -> Sessions:
-        """The sessions kept in the events folder (none if the file is missing or unreadable)."""
-        path = events_dir / SESSIONS_FILE
-        sessions = cls(path)
-        with contextlib.suppress(OSError, msgspec.DecodeError, msgspec.ValidationError):
-            sessions.records = msgspec.json.decode(path.read_bytes(), type=dict[str, Record])
-        now = time.time()
-        sessions.records = {k: r for k, r in sessions.records.items() if r.expires > now}
+    async def open_folder(cls, events_dir: Path) -> Sessions:
+        """The sessions kept in the events folder (shared with the other processes serving it)."""
+        sessions = cls(await SessionFile.open(events_dir))
+        await sessions._adopt_old_file(events_dir / OLD_SESSIONS_FILE)
+        await sessions.refresh()
         return sessions
+
+    async def _adopt_old_file(self, path: Path) -> None:
+        if self.file is None or not await asyncio.to_thread(path.is_file):
+            return
+        old: dict[str, Record] = {}
+        with contextlib.suppress(OSError, msgspec.DecodeError, msgspec.ValidationError):
+            old = msgspec.json.decode(await asyncio.to_thread(path.read_bytes), type=dict[str, Record])
+        now = time.time()
+        await self.file.add_many([_row(k, r) for k, r in old.items() if r.expires > now])
+        with contextlib.suppress(OSError):
+            await asyncio.to_thread(path.unlink)
+
+    async def refresh(self) -> None:
+        """Read the records again if another process (or connection) changed them since the last look."""
+        if self.file is None:
+            return
+        async with self._lock:  # a request that finds the lock taken waits for the fresh records
+            if not self.file.changed():
+                return
+            try:
+                rows = await self.file.rows(time.time())
+            except sqlite3.Error as exc:  # a 503 in words, never a 500; the next request reads them again
+                self.file.forget_seen()
+                log.exception("reading the sessions in %s failed", self.file.path)
+                raise storage_error(exc) from exc
+            self.records = {r[0]: Record(kind=r[1], event=r[2], password=r[3], expires=r[4]) for r in rows}
 
     def valid(self, cookie: str, kind: str, event: str, password_hash: str | None) -> bool:
         if not cookie or not password_hash or len(cookie) > 100:
@@ -68,35 +105,30 @@ class Sessions:
         """A new session; returns its id (the cookie's value)."""
         session_id = secrets.token_urlsafe(32)
         now = time.time()
+        key = digest(session_id)
+        record = Record(kind=kind, event=event, password=digest(password_hash), expires=now + SESSION_AGE)
+        if self.file is not None:
+            await self.file.add(_row(key, record), now=now, keep=MAX_SESSIONS)
         if len(self.records) >= MAX_SESSIONS:
             self.records = {k: r for k, r in self.records.items() if r.expires > now}
             while len(self.records) >= MAX_SESSIONS:
                 self.records.pop(next(iter(self.records)))
-        self.records[digest(session_id)] = Record(kind=kind, event=event, password=digest(password_hash),
-                                                  expires=now + SESSION_AGE)
-        await self.save()
+        self.records[key] = record
         return session_id
 
     async def close(self, cookie: str) -> bool:
-        """End a session (logout); True if it existed."""
-        if self.records.pop(digest(cookie), None) is None:
-            return False
-        await self.save()
-        return True
+        """End a session (logout) in every process; True if it existed."""
+        key = digest(cookie)
+        known = self.records.pop(key, None) is not None
+        if self.file is not None:
+            return await self.file.remove(key) or known
+        return known
 
-    async def save(self) -> None:
-        if self.path is None:
-            return
-        async with self._lock:
-            data = msgspec.json.encode(self.records)
-            await asyncio.to_thread(_write, self.path, data)
+    async def close_file(self) -> None:
+        if self.file is not None:
+            await self.file.close()
 
 
-def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, path)
+def _row(key: str, record: Record) -> Row:
+    return key, record.kind, record.event, record.password, record.expires
+

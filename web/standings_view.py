@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import io
 import json
@@ -16,6 +15,7 @@ from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round,
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
 from tournament.trf import parse_date
 from web.cache import memo
+from web.offload import off_loop
 from web.params import check_round, check_tie_breaks
 
 
@@ -43,10 +43,10 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         chosen = edition_for(edition or tournament.tie_break_edition, start)
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
         players = await store.players(tid)
-        try:  # off the event loop: a large tournament's tie-breaks take tens of milliseconds
+        try:  # off the event loop (web/offload.py): a large tournament's tie-breaks take tens of milliseconds
             if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
                 return teams
-            return await asyncio.to_thread(
+            return await off_loop(
                 compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
                 total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")
         except EchiquierError as exc:  # an unknown tie-break code or modifier

@@ -27,7 +27,8 @@ from web.controllers.admin.guard import admin_guard
 from web.data_commands import import_papi
 from web.deps import public_event
 from web.htmx import is_htmx
-from web.render import render
+from web.offload import off_loop
+from web.render import render, render_cached
 from web.standings_view import fmt, standings_for
 
 MAX_UPLOAD = 20 * 1024 * 1024
@@ -67,11 +68,16 @@ class DataController(Controller):
     async def standings_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
                              tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None
-                             ) -> Template:
+                             ) -> Response[bytes]:
         tournament = await store.tournament_by_uniq_id(uniq)
-        standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
+
+        async def build() -> dict[str, Any]:
+            standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
+            return {"event_id": event_id, "tournament": tournament, "standings": standings, "fmt": fmt}
+
+        # 600 rows: rendered (and gzipped) on a thread once per commit, not on the loop for every visitor
         template = "data/_standings.html" if is_htmx(request) else "data/standings.html"
-        return render(request, template, event_id=event_id, tournament=tournament, standings=standings, fmt=fmt)
+        return await render_cached(request, store, template, build)
 
     @get("/api/standings/{event_id:str}/{uniq:str}", guards=[public_event])
     async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
@@ -84,12 +90,16 @@ class DataController(Controller):
 
     @get("/crosstable/{event_id:str}/{uniq:str}", guards=[public_event])
     async def crosstable_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
-                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None) -> Template:
+                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None
+                              ) -> Response[bytes]:
         tournament = await store.tournament_by_uniq_id(uniq)
-        standings = await standings_for(store, tournament.id, rounds=round)
-        cells = crosstable(standings, await store.pairings(tournament.id))
-        return render(request, "data/crosstable.html", event_id=event_id, tournament=tournament,
-                      standings=standings, cells=cells, fmt=fmt)
+
+        async def build() -> dict[str, Any]:
+            standings = await standings_for(store, tournament.id, rounds=round)
+            cells = await off_loop(crosstable, standings, await store.pairings(tournament.id))
+            return {"event_id": event_id, "tournament": tournament, "standings": standings, "cells": cells, "fmt": fmt}
+
+        return await render_cached(request, store, "data/crosstable.html", build)
 
     @get("/export/{event_id:str}/{uniq:str}", guards=[admin_guard])
     async def export(self, uniq: FromPath[str], store: NamedDependency[EventStore],

@@ -1,0 +1,109 @@
+"""The server's login sessions on disk: `<events>/.sessions.sqlite`, one small SQLite file (WAL) shared by every worker.
+
+Rows are keyed by the SHA-256 digest of a session id (the cookie's value is never stored). Every worker process
+opens the file; a login or logout of one is a commit the others notice through the file's WAL-index header
+(`WalWatch`, mapped in memory: no query and no system call per request), after which they read the rows
+again. All SQL runs on aiosqlite's thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+from database.connection import begin_immediate
+from database.registry import WalWatch
+
+SESSIONS_DB = ".sessions.sqlite"
+PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000")
+SCHEMA = """CREATE TABLE IF NOT EXISTS session (
+    digest TEXT PRIMARY KEY, kind TEXT NOT NULL, event TEXT NOT NULL, password TEXT NOT NULL, expires REAL NOT NULL
+) WITHOUT ROWID"""
+
+Row = tuple[str, str, str, str, float]  # digest, kind, event, password digest, expiry (Unix time)
+
+
+def _create_private(path: Path) -> None:
+    """The file, created with mode 0600 if missing (SQLite gives its -wal and -shm the same mode)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+
+
+class SessionFile:
+    """The sessions table of one events folder, through one aiosqlite connection."""
+
+    def __init__(self, path: Path, conn: aiosqlite.Connection) -> None:
+        self.path = path
+        self._conn = conn
+        self._watch = WalWatch(path)
+
+    @classmethod
+    async def open(cls, events_dir: Path) -> SessionFile:
+        path = events_dir / SESSIONS_DB
+        await asyncio.to_thread(_create_private, path)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            for pragma in PRAGMAS:
+                await conn.execute(f"PRAGMA {pragma}")
+            await conn.execute(SCHEMA)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(path, conn)
+
+    def changed(self) -> bool:
+        """True when a commit (of any process) reached the file since the last call, and on the first call."""
+        return self._watch.changed()
+
+    def forget_seen(self) -> None:
+        """The next `changed()` is True (a read failed: try again on the next request)."""
+        self._watch = WalWatch(self.path)
+
+    async def rows(self, now: float) -> list[Row]:
+        """Every unexpired session."""
+        found = await self._conn.execute_fetchall(
+            "SELECT digest, kind, event, password, expires FROM session WHERE expires > ?", (now,))
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in found]
+
+    async def add(self, row: Row, *, now: float, keep: int) -> None:
+        """Store a session; drop expired ones, and the oldest beyond `keep`. One transaction."""
+        await self._write([
+            ("DELETE FROM session WHERE expires <= ?", (now,)),
+            ("DELETE FROM session WHERE digest IN (SELECT digest FROM session ORDER BY expires "
+             "LIMIT max(0, (SELECT count(*) FROM session) - ?))", (keep - 1,)),
+            ("INSERT OR REPLACE INTO session (digest, kind, event, password, expires) VALUES (?, ?, ?, ?, ?)", row),
+        ])
+
+    async def add_many(self, rows: list[Row]) -> None:
+        await self._write([("INSERT OR REPLACE INTO session (digest, kind, event, password, expires) "
+                            "VALUES (?, ?, ?, ?, ?)", row) for row in rows])
+
+    async def remove(self, digest: str) -> bool:
+        """End a session; True if it was there."""
+        return await self._write([("DELETE FROM session WHERE digest = ?", (digest,))]) > 0
+
+    async def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> int:
+        """The statements as one transaction; returns the last one's count of changed rows."""
+        await begin_immediate(self._conn)
+        try:
+            count = 0
+            for sql, params in statements:
+                count = (await self._conn.execute(sql, params)).rowcount
+            await self._conn.execute("COMMIT")
+            return count
+        except BaseException:
+            try:
+                await self._conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise
+
+    async def close(self) -> None:
+        await self._conn.close()
