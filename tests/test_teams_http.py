@@ -10,6 +10,7 @@ from database import teams as db
 from tests.team_web_kit import ARBITER_PASSWORD, BASE, EVENT, make_team_event
 from tournament.results import Result
 from tournament.teams import match_score
+from tournament.teams_pairing import pair_team_round
 from web.state import app_state
 
 HX = {"HX-Request": "true"}
@@ -98,7 +99,7 @@ async def test_pairing_a_team_round_robin_round(client: AsyncTestClient[Litestar
     for name in ("Tours", "Dames"):
         await db.add_team(store, tid, name)
     await login(client)
-    answer = await client.post(f"{BASE}/pair", data={"round": "2"})
+    answer = await client.post(f"{BASE}/pair", data={"round": "2", "system": "berger"})
     assert answer.status_code == 200
     ev = await db.load_team_event(store, tid)
     second = [(m.team_a, m.team_b) for m in ev.matches if m.round == 2]
@@ -107,3 +108,19 @@ async def test_pairing_a_team_round_robin_round(client: AsyncTestClient[Litestar
     again = await client.post(f"{BASE}/pair", data={"round": "2"}, headers=HX)
     assert again.status_code == 409
     assert len([m for m in (await db.load_team_event(store, tid)).matches if m.round == 2]) == 2
+
+
+async def test_pairing_follows_the_tournaments_own_system(client: AsyncTestClient[Litestar]) -> None:
+    """Without a system named, /pair pairs as the tournament says: here a Swiss, so FIDE's team Swiss."""
+    store, tid, _mid = await make_team_event(app_state(client.app).registry)
+    for name in ("Tours", "Dames"):
+        await db.add_team(store, tid, name)
+    await db.unpair_team_round(store, tid, 1)
+    before = await db.load_team_event(store, tid)
+    assert not before.round_robin and not before.matches
+    expected = [(m.team_a, m.team_b) for m in pair_team_round(before, 1, "fideteam")]
+    assert expected != [(m.team_a, m.team_b) for m in pair_team_round(before, 1, "berger")]
+    await login(client)
+    assert (await client.post(f"{BASE}/pair", data={"round": "1"})).status_code == 200
+    after = await db.load_team_event(store, tid)
+    assert [(m.team_a, m.team_b) for m in after.matches if m.round == 1] == expected

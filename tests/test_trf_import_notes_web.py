@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 
+from database.imports import replace_tournament
 from database.store import EventStore
-from database.teams import import_team_event
+from database.teams import import_team_event, load_team_event, team_settings
 from tests.admin_support import Client, new_event, post
 from tests.conftest import FIXTURES
+from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.teams_import import team_event_from_trf
 from tournament.trf import decode, parse_trf
+from tournament.trf_source import source_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ODDITIES = FIXTURES / "trf-oddities"
@@ -82,9 +85,26 @@ async def test_the_warnings_are_shown_on_both_pages_and_replaced_by_the_next_imp
     assert "rating 18x0 is not a number: the player is read as unrated" in html.unescape(response.text)
 
 
-async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tournament(admin_web: Client) -> None:
+async def test_a_team_file_imports_as_a_team_tournament(admin_web: Client) -> None:
+    """The import page sets up the file's teams and matches over its games, in the same transaction."""
     store = await new_event(admin_web)
     tid = await web_import(admin_web, store, "team-trf26-310.trf", "Team Cup")
+    assert await team_settings(store, tid) is not None
+    assert [t.name for t in (await load_team_event(store, tid)).teams] == ["Alpha", "Beta", "Gamma"]
+    admin, desk = await pages(admin_web, tid)
+    assert TEAM_NOTICE not in html.unescape(admin) + html.unescape(desk)
+
+
+async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tournament(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    # a team file kept as individual games (its team records could not be made into matches)
+    text = decode((ODDITIES / "team-trf26-310.trf").read_bytes())
+    trf, errors = parse_trf(text)
+    assert errors == []
+    tid = await store.add_tournament(uniq_id="team-cup", name="Team Cup", **trf_tournament_values(trf))
+    players, pairings = trf_rows(trf)
+    await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                             "trf import", source=source_of(trf, text, "team-trf26-310.trf"))
     admin, desk = await pages(admin_web, tid)
     assert TEAM_NOTICE in html.unescape(admin) and TEAM_NOTICE in html.unescape(desk)
     assert warnings_table(admin, tid) == []  # the file reads without warning
@@ -94,9 +114,7 @@ async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tourn
     other = await web_import(admin_web, store, "clean-trf26.trf", "Open A")
     admin, desk = await pages(admin_web, other)
     assert f'id="team-file-notice-{other}"' not in admin + desk and f'id="team-file-notice-{tid}"' in desk
-    # once the teams are set up from the file (as `echiquier import-trf` does), the notice goes
-    trf, errors = parse_trf(decode((ODDITIES / "team-trf26-310.trf").read_bytes()))
-    assert errors == []
+    # once the teams are set up from the file (as the import pages and `echiquier import-trf` do), the notice goes
     await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
     admin, desk = await pages(admin_web, tid)
     assert TEAM_NOTICE not in html.unescape(admin) and TEAM_NOTICE not in html.unescape(desk)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from tournament.errors import Invalid
+from tournament.errors import EchiquierError, Invalid
 from tournament.results import Result
 from tournament.scoring import scoring_from_162
 from tournament.teams import BoardGame, Match, Team, TeamScoring, team_scoring
@@ -169,3 +169,15 @@ def _scoring(trf: TrfTournament) -> TeamScoring:
     variant = "ffe" if win == 3 else "fide"
     return team_scoring(variant, match_win=win, match_draw=s.draw, match_loss=s.loss,
                         match_forfeit_loss=s.zero_bye, match_pab=s.pab)
+
+
+def team_layer(trf: TrfTournament) -> TeamEvent | None:
+    """What a web import sets up over the games: a team file's teams and matches; None for an individual file,
+    or for a team file whose team records cannot be made into matches (it is then played as individual games,
+    and the tournament's pages say that it came from a team file)."""
+    if not trf.is_team_file:
+        return None
+    try:
+        return team_event_from_trf(trf)
+    except EchiquierError:
+        return None

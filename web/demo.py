@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
 import json
 import random
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
+from pathlib import Path
+from typing import IO
 
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
@@ -15,10 +21,34 @@ from tournament.results import Result
 DEMO_ID = "demo"
 
 
+@asynccontextmanager
+async def creating(folder: Path) -> AsyncIterator[None]:
+    """Held while the demo is made: several workers (`serve --workers N`) start at once on one folder, and
+    only the first may create it (the others wait, then open what it made)."""
+    handle = await asyncio.to_thread(_lock_file, folder)
+    try:
+        await asyncio.to_thread(fcntl.flock, handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        handle.close()  # closing the file releases the lock
+
+
+def _lock_file(folder: Path) -> IO[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    return open(folder / ".demo.lock", "a", encoding="utf-8")  # held open while the lock is
+
+
 async def ensure_demo(registry: EventRegistry) -> EventStore:
     """Create `demo.db` unless it exists; returns its store."""
     if DEMO_ID in registry.ids():
         return await registry.get(DEMO_ID)
+    async with creating(registry.events_dir):
+        if DEMO_ID in registry.ids():  # another worker made it meanwhile
+            return await registry.get(DEMO_ID)
+        return await _make_demo(registry)
+
+
+async def _make_demo(registry: EventRegistry) -> EventStore:
     now = time.time()
     store = await registry.create(DEMO_ID, name="Echiquier demo open", start=now - 86400, stop=now + 2 * 86400)
     rng = random.Random(7)

@@ -19,6 +19,7 @@ from tournament.errors import Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.models import Tournament
 from tournament.standings import crosstable
+from tournament.teams_import import team_layer
 from tournament.trf import decode, parse_trf
 from tournament.trf_lint import lint_bytes
 from tournament.trf_model import TrfError, TrfTournament
@@ -152,7 +153,7 @@ class DataController(Controller):
             else:
                 tid = await tournament_id_for(store, name or trf.name, values)
                 await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import",
-                                         source=source)
+                                         source=source, team=team_layer(trf))
                 report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
         tournament = await _tournament_named(store, name or "") if name else None
         return render(request, "data/import.html", event_id=event_id, report=report, problems=None,

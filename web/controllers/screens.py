@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 import msgspec
@@ -90,14 +90,7 @@ class ScreenController(Controller):
         screen = await load_spec(request, store, screen_id)
         if screen.type != "standings":
             raise NotFound("Screen %r is not a standings screen.", screen_id)
-        for s in screen.sets:
-            if s.id == set_id:
-                async def build(s: SetSpec = s) -> dict[str, object]:
-                    view = await standings_set_view(store, screen, s, translator(language(request)))
-                    return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
-
-                return await render_cached(request, store, "screen/_standings_set.html", build)
-        raise NotFound("No set %s on screen %r.", set_id, screen_id)
+        return await _set_fragment(request, store, screen, set_id, "screen/_standings_set.html", standings_set_view)
 
     @get("/team/{set_id:int}")
     async def team_fragment(
@@ -108,14 +101,7 @@ class ScreenController(Controller):
         screen = await load_spec(request, store, screen_id)
         if screen.type not in TEAM_SCREEN_TYPES:
             raise NotFound("Screen %r is not a team screen.", screen_id)
-        for s in screen.sets:
-            if s.id == set_id:
-                async def build(s: SetSpec = s) -> dict[str, object]:
-                    view = await team_set_view(store, screen, s, translator(language(request)))
-                    return {"event_id": event_id, "screen": screen, "set": view, "fmt": fmt}
-
-                return await render_cached(request, store, "screen/_team_set.html", build)
-        raise NotFound("No set %s on screen %r.", set_id, screen_id)
+        return await _set_fragment(request, store, screen, set_id, "screen/_team_set.html", team_set_view)
 
     @get("/results-list")
     async def results_fragment(
@@ -229,3 +215,17 @@ class ScreenController(Controller):
             if p.round == rnd and p.white_player_id == white and p.black_player_id is not None:
                 return board_row(state, p)
         raise NotFound("This game is not on the boards of the current round any more.")
+
+
+async def _set_fragment(request: Request, store: EventStore, screen: ScreenSpec, set_id: int, template: str,
+                        view_of: Callable[[EventStore, ScreenSpec, SetSpec, Callable[..., str]], Awaitable[object]],
+                        ) -> Response[bytes]:
+    """One set of a screen, rendered (and cached per commit) with the view `view_of` gives for it."""
+    for s in screen.sets:
+        if s.id == set_id:
+            async def build(s: SetSpec = s) -> dict[str, object]:
+                view = await view_of(store, screen, s, translator(language(request)))
+                return {"event_id": store.event_id, "screen": screen, "set": view, "fmt": fmt}
+
+            return await render_cached(request, store, template, build)
+    raise NotFound("No set %s on screen %r.", set_id, screen.uniq_id)

@@ -51,7 +51,7 @@ class TeamForfeit(msgspec.Struct, kw_only=True):
 
 class PairRound(msgspec.Struct, kw_only=True):
     round: Annotated[int, msgspec.Meta(ge=1, le=99)]
-    system: Literal["berger"] = "berger"
+    system: Literal["", "berger", "fideteam"] = ""  # "": the tournament's own (tournament/teams_pairing.py)
 
 
 class TeamController(Controller):
@@ -140,11 +140,11 @@ class TeamController(Controller):
     async def pair(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                    data: URLEncodedBody[PairRound], store: NamedDependency[EventStore],
                    role: NamedDependency[Role]) -> Template:
-        """Pair a round (team round robin on the Berger tables); answers the round's input page."""
+        """Pair a round (the tournament's own system, or the one named); answers the round's input page."""
         if role not in ARBITERS:
             raise Forbidden("Only an arbiter may pair a round.")
         tournament, _ev = await team_tournament(store, uniq)
-        await db.pair_round(store, tournament.id, data.round, data.system)
+        await db.pair_round(store, tournament.id, data.round, data.system or None)
         ev = await db.load_team_event(store, tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
                       matches=match_views(ev, data.round), role=role, results=RESULT_CHOICES, arbiter=True)

@@ -18,6 +18,8 @@ from tournament.errors import EchiquierError, Invalid
 from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.models import Pairing, Player, ResultLog
 from tournament.papi import PapiRows, papi_rows, read_papi
+from tournament.teams_import import team_layer
+from tournament.teams_trf import TeamEvent
 from tournament.trf import decode, parse_trf
 from tournament.trf_source import TrfSource, source_of
 
@@ -33,6 +35,7 @@ class TrfData(msgspec.Struct, kw_only=True):
     values: dict[str, Any]
     name: str | None = None
     source: TrfSource | None = None  # kept with the tournament (database/trf_source.py)
+    team: TeamEvent | None = None  # a team file: its teams and matches (tournament/teams_import.py)
 
 
 class Parsed(msgspec.Struct, kw_only=True):
@@ -58,7 +61,8 @@ def _read_trf(data: bytes, filename: str = "") -> TrfData:
         raise UploadError(FILE_ERRORS, len(errors), shown)
     players, pairings = trf_rows(trf)
     return TrfData(players=players, pairings=pairings, skipped=trf_skipped(trf), values=trf_tournament_values(trf),
-                   name=trf.name or None, source=source_of(trf, text, filename))
+                   name=trf.name or None, source=source_of(trf, text, filename),
+                   team=team_layer(trf))
 
 
 def _read_papi(data: bytes) -> PapiRows:
@@ -100,7 +104,7 @@ async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collec
                                source=data.source)).text()
     if isinstance(data, TrfData):
         await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
-                                 TRF_IMPORT, source=data.source)
+                                 TRF_IMPORT, source=data.source, team=data.team)
         return f"{len(data.players)} players, {len(data.pairings)} pairings."
     if isinstance(data, PapiRows):
         return (await sync_papi(store, tid, msgspec.structs.replace(data, tournament=settings))).text()
