@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -105,14 +106,32 @@ async def close_session(connection: Connection, cookie_name: str) -> None:
 
 def is_local(connection: Connection) -> bool:
     """The server machine itself, when the settings make it admin: a loopback client that names this server
-    by one of its own names (`Host`; for a write, `Origin` too when sent), and no reverse proxy in front."""
+    by one of its own names (`Host`; for a write, `Origin` too when sent), and no reverse proxy in front.
+
+    Worked out once per request (the role, the guards and the pages all ask)."""
+    scope: dict[str, Any] = connection.scope  # type: ignore[assignment]
+    known = scope.get(LOCAL_KEY)
+    if known is None:
+        known = scope[LOCAL_KEY] = _is_local(connection)
+    return bool(known)
+
+
+LOCAL_KEY = "echiquier.local"
+
+
+@functools.lru_cache(maxsize=256)
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_local(connection: Connection) -> bool:
     settings = app_state(connection).settings
     if not settings.local_admin or settings.forwarded_allow_ips or connection.client is None:
         return False  # behind a proxy every client may come from loopback: the admin password only
-    try:
-        if not ipaddress.ip_address(connection.client.host).is_loopback:
-            return False
-    except ValueError:
+    if not _loopback(connection.client.host):
         return False
     if not is_own_host(connection.headers.get("host", ""), settings.host_names):
         return False  # DNS rebinding: a page of another site, reaching 127.0.0.1 under its own name
