@@ -48,12 +48,17 @@ async def test_team_screen_types_offered_only_with_a_team_tournament(admin_web: 
                                                                    "tournament_id": str(tid)})
     expect_error(refused, "type", rules.NO_TEAM_TOURNAMENT)
     assert await store.screens() == []
-    assert 'value="team_boards"' not in (await admin_web.get("/admin/events/solo/families")).text
+    families = (await admin_web.get("/admin/events/solo/families")).text
+    assert 'value="team_boards"' not in families
+    assert 'data-token="@team_boards"' not in page.text + families  # nor in the menu builder
 
     team_store, team_tid, _mid = await team_event(admin_web)
     other = await team_store.add_tournament(uniq_id="open", name="Open", rounds=5)
     page = await admin_web.get(f"{ADMIN}/screens")
     assert all(f'value="{kind}"' in page.text for kind in rules.TEAM_SCREEN_TYPES)
+    families = (await admin_web.get(f"{ADMIN}/families")).text
+    assert all(f'data-token="@{kind}"' in page.text and f'data-token="@{kind}"' in families
+               for kind in rules.TEAM_SCREEN_TYPES)  # the menu builder links to them
     refused = await post(admin_web, f"{ADMIN}/screens", {"uniq_id": "tb", "type": "team_boards",
                                                          "tournament_id": str(other)})
     expect_error(refused, "tournament_id", rules.NOT_TEAM)

@@ -80,6 +80,9 @@ TEAMS_UI_FR: dict[str, str] = {
     # hall: team screens (web/team_screens.py, web/screen_views.py)
     "Team cross-table": "Grille américaine par équipes",
     "team boards": "échiquiers par équipes",
+    "the team boards screens": "les écrans des échiquiers par équipes",
+    "the team standings screens": "les écrans des classements par équipes",
+    "the team cross-table screens": "les écrans des grilles américaines par équipes",
     "team standings": "classement par équipes",
     "cross-table": "grille américaine",
     "Tables %s to %s": "Tables %s à %s",

@@ -75,7 +75,7 @@ class FamiliesAdmin(Controller):
                     tournament_options=[(t.id, t.name) for t in await store.tournaments()],
                     timer_options=[(t.id, t.uniq_id) for t in await store.timers()],
                     family_types=[(t, named("family_type", t)) for t in FAMILY_TYPES
-                                  if teams or t not in TEAM_SCREEN_TYPES],
+                                  if teams or t not in TEAM_SCREEN_TYPES], team_menu=bool(teams),
                     current=generated(family, team_counts if family.type == "team_boards" else counts)
                     if family else [])
 

@@ -38,7 +38,8 @@ async def options(store: EventStore, screen_type: str | None = None) -> dict[str
     return {"tournament_options": tournaments,
             "timer_options": [(t.id, t.uniq_id) for t in await store.timers()],
             "screen_types": [(t, named("screen_type", t)) for t in SCREEN_TYPES
-                             if teams or t not in TEAM_SCREEN_TYPES]}
+                             if teams or t not in TEAM_SCREEN_TYPES],
+            "team_menu": bool(teams)}  # the menu builder offers @team_boards, @team_standings, @team_crosstable
 
 
 def set_values(s: ScreenSet) -> dict[str, Any]:
