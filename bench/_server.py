@@ -58,6 +58,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_up(url: str, process: subprocess.Popen[bytes]) -> None:
+    """Wait for a server started in `process` to answer at `url`; exit the benchmark if it dies or hangs."""
+    deadline = time.monotonic() + 120  # a hang guard only: a loaded machine may start slowly
+    while True:
+        try:
+            httpx.get(url + "/static/ping.txt", timeout=1)
+            return
+        except httpx.HTTPError:
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
+
+
 @contextlib.contextmanager
 def server(events_dir: Path, *options: str) -> Iterator[str]:
     """`echiquier serve` in a subprocess on a free loopback port; yields its base URL."""
@@ -87,15 +100,7 @@ def server_process(events_dir: Path, *options: str,
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120  # a hang guard only: a loaded machine may start slowly
-        while True:
-            try:
-                httpx.get(url + "/static/ping.txt", timeout=1)
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise SystemExit("the server did not start") from None
-                time.sleep(0.1)
+        wait_until_up(url, process)
         yield url, process
     finally:
         process.terminate()

@@ -28,7 +28,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench._server import free_port  # noqa: E402
+from bench._server import free_port, wait_until_up  # noqa: E402
 from database.store import EventStore  # noqa: E402
 
 LIMIT = 1024
@@ -81,15 +81,7 @@ def main() -> None:
             preexec_fn=limited, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             url = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    httpx.get(url + "/static/ping.txt", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or process.poll() is not None:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.1)
+            wait_until_up(url, process)
             started = process_figures(process.pid)
             with httpx.Client(base_url=url, timeout=60, headers={"Accept-Encoding": "identity"}) as client:
                 first = timed(client, "/")
