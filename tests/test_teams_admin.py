@@ -49,6 +49,9 @@ async def test_make_a_team_tournament(admin_web: Client) -> None:
     expect_error(bad, "match_draw", rules.MATCH_ORDER)
     expect_error(await post(admin_web, f"{base}/settings", {"team_size": "4", "scoring": "custom", **CUSTOM,
                                                             "game_win": "lots"}), "game_win", rules.NOT_POINTS)
+    for odd in ("", "nan", "Infinity"):  # empty, and what Decimal reads but is no number of points
+        expect_error(await post(admin_web, f"{base}/settings", {"team_size": "4", "scoring": "custom", **CUSTOM,
+                                                                "game_draw": odd}), "game_draw", rules.NOT_POINTS)
     assert await db.team_settings(store, tid) is None  # nothing was saved
     await make_team(admin_web, base, "6", scoring="ffe")
     size, scoring, lineup = (await db.team_settings(store, tid)) or (0, None, None)

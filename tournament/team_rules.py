@@ -41,15 +41,11 @@ IN_OTHER_TEAM = "This player is already in team %s."
 
 def _points(form: Form, name: str) -> Decimal | None:
     text = form.raw(name).replace(",", ".")
-    if not text:
-        form.fail(name, NOT_POINTS)
-        return None
     try:
-        value = Decimal(text)
+        value: Decimal | None = Decimal(text) if text else None
     except InvalidOperation:
-        form.fail(name, NOT_POINTS)
-        return None
-    if not value.is_finite():
+        value = None
+    if value is None or not value.is_finite():  # empty, not a number, NaN or infinity
         form.fail(name, NOT_POINTS)
         return None
     if not Decimal(0) <= value <= MAX_POINTS:
