@@ -7,7 +7,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -155,8 +155,7 @@ class StoreCore:
         self._foreign = (version, int(last) if last is not None else seen)
         if outside is None:
             return False
-        self._cache.clear()
-        self.generation += 1
+        self.changed_elsewhere()
         for outcome in self._emit([EventChanged(what="outside", generation=self.generation)]):
             await outcome
         return True
@@ -248,6 +247,17 @@ class StoreCore:
         return value
 
     # -- cached reads ----------------------------------------------------------------------------
+
+    def changed_elsewhere(self) -> None:
+        """Another connection or process committed to the file: drop every cached read and move the generation
+        on, so that nothing derived from the old data is served again."""
+        self._cache.clear()
+        self.generation += 1
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Rows of a query, not cached (the modules' own reads: teams, TRF sources), in one call on the reader's
+        thread as in `_all`."""
+        return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
     async def _all(self, kind: type[R], tables: frozenset[str], sql: str, params: tuple[Any, ...] = ()) -> list[R]:
         """Rows of `kind` read from `tables`, cached until a commit writes one of them."""

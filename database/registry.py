@@ -124,8 +124,7 @@ class EventRegistry:
         if watch is None:
             watch = self._watches[store.event_id] = WalWatch(store.path)
         if watch.changed():
-            store._cache.clear()
-            store.generation += 1
+            store.changed_elsewhere()
 
     def on_open(self, hook: Callable[[EventStore], None]) -> None:
         """Run `hook(store)` on every store when it is opened (e.g. to subscribe live updates)."""

@@ -9,7 +9,6 @@ import asyncio
 import json
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any
 
 from database.store import EventStore, GameKey, Tx
 from tournament.errors import Conflict, Invalid, NotFound
@@ -56,13 +55,9 @@ def _scoring_from(text: str) -> TeamScoring:
 # -- reads ------------------------------------------------------------------------------------------
 
 
-async def _rows(store: EventStore, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    return list(await store._reader.execute_fetchall(sql, tuple(params)))
-
-
 async def team_settings(store: EventStore, tid: int) -> tuple[int, TeamScoring, LineupRules] | None:
     """(team size, scoring, line-up rules) of a team tournament; None for an individual tournament."""
-    rows = await _rows(store, "SELECT team_size, scoring, keep_order, allow_empty_boards FROM team_settings"
+    rows = await store.rows("SELECT team_size, scoring, keep_order, allow_empty_boards FROM team_settings"
                               " WHERE tournament_id = ?", (tid,))
     if not rows:
         return None
@@ -80,25 +75,25 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     if settings is None:
         raise NotFound("Tournament %s is not a team tournament.", tid)
     size, scoring, _rules = settings
-    t = (await _rows(store, "SELECT name, rounds, tournament_type, tie_breaks FROM tournament WHERE id = ?",
+    t = (await store.rows("SELECT name, rounds, tournament_type, tie_breaks FROM tournament WHERE id = ?",
                      (tid,)))[0]
-    prow = await _rows(store, "SELECT id, pairing_number, last_name, first_name, fide_rating, federation, sex,"
+    prow = await store.rows("SELECT id, pairing_number, last_name, first_name, fide_rating, federation, sex,"
                               " fide_id FROM player WHERE tournament_id = ? ORDER BY pairing_number", (tid,))
     number = {int(r[0]): int(r[1]) for r in prow}
     players = tuple(TeamPlayer(number=int(r[1]), name=f"{r[2]}, {r[3]}" if r[3] else str(r[2]),
                                rating=int(r[4] or 0), federation=str(r[5] or ""), sex=str(r[6] or ""),
                                fide_id=r[7]) for r in prow)
-    trows = await _rows(store, "SELECT id, number, name, short_name, club, federation FROM team"
+    trows = await store.rows("SELECT id, number, name, short_name, club, federation FROM team"
                                " WHERE tournament_id = ? ORDER BY number", (tid,))
     members: dict[int, list[int]] = {int(r[0]): [] for r in trows}
-    for r in await _rows(store, "SELECT m.team_id, m.player_id FROM team_member m JOIN team t ON t.id = m.team_id"
+    for r in await store.rows("SELECT m.team_id, m.player_id FROM team_member m JOIN team t ON t.id = m.team_id"
                                 " WHERE t.tournament_id = ? ORDER BY m.team_id, m.board_order", (tid,)):
         members[int(r[0])].append(number[int(r[1])])
     team_no = {int(r[0]): int(r[1]) for r in trows}
     teams = tuple(Team(id=int(r[0]), number=int(r[1]), name=str(r[2]), short_name=str(r[3]), club=str(r[4]),
                        federation=str(r[5]), members=tuple(members[int(r[0])])) for r in trows)
     boards: dict[int, list[BoardGame]] = {}
-    for r in await _rows(store, "SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result"
+    for r in await store.rows("SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result"
                                 " FROM team_board b JOIN team_match m ON m.id = b.match_id"
                                 " LEFT JOIN pairing p ON p.id = b.pairing_id WHERE m.tournament_id = ?"
                                 " ORDER BY b.match_id, b.board", (tid,)):
@@ -109,7 +104,7 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     matches = tuple(Match(id=int(r[0]), round=int(r[1]), table=int(r[2]), team_a=team_no[int(r[3])],
                           team_b=team_no[int(r[4])] if r[4] else None, a_white_first=bool(r[5]), forfeit=r[6],
                           boards=tuple(boards.get(int(r[0]), ())))
-                    for r in await _rows(store, "SELECT id, round, table_number, team_a_id, team_b_id,"
+                    for r in await store.rows("SELECT id, round, table_number, team_a_id, team_b_id,"
                                                 " a_white_first, forfeit FROM team_match WHERE tournament_id = ?"
                                                 " ORDER BY round, table_number", (tid,)))
     return TeamEvent(name=str(t[0]), rounds=int(t[1] or 0) or max((m.round for m in matches), default=0),
@@ -428,9 +423,9 @@ async def set_board_result(store: EventStore, tid: int, match_id: int, board: in
         raise Invalid("Tournament %s is not a team tournament.", tid)
     size = settings[0]
     m, _ev = await _match(store, tid, match_id)
-    row = list(await store._reader.execute_fetchall(
+    row = await store.rows(
         "SELECT b.pairing_id, b.result, p.white_player_id, p.black_player_id, p.result FROM team_board b"
-        " LEFT JOIN pairing p ON p.id = b.pairing_id WHERE b.match_id = ? AND b.board = ?", (match_id, board)))
+        " LEFT JOIN pairing p ON p.id = b.pairing_id WHERE b.match_id = ? AND b.board = ?", (match_id, board))
     if not row:
         raise NotFound("No board %s in this match.", board)
     r = row[0]

@@ -23,8 +23,8 @@ async def save_source(tx: Tx, tid: int, source: TrfSource, now: float) -> None:
 
 async def stored_source(store: EventStore, tid: int) -> TrfSource | None:
     """The tournament's TRF source; None if it was not imported from a TRF file (or before schema 2.10.0)."""
-    rows = list(await store._reader.execute_fetchall(
-        "SELECT filename, text, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,)))
+    rows = await store.rows(
+        "SELECT filename, text, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
     if not rows:
         return None
     r = rows[0]
@@ -34,8 +34,8 @@ async def stored_source(store: EventStore, tid: int) -> TrfSource | None:
 
 async def import_notes(store: EventStore, tid: int) -> ImportNotes | None:
     """What the tournament pages show of the import (the text is not read)."""
-    rows = list(await store._reader.execute_fetchall(
-        "SELECT filename, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,)))
+    rows = await store.rows(
+        "SELECT filename, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
     if not rows:
         return None
     r = rows[0]
