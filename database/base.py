@@ -129,6 +129,12 @@ class StoreCore:
 
     # -- commits by other programs -----------------------------------------------------------------
 
+    async def data_version(self) -> int:
+        """`PRAGMA data_version` of the writer: it moves on with every commit of another connection or process
+        (never with this store's own). One read, no lock: harmless beside a running transaction."""
+        rows = list(await self._writer.execute_fetchall("PRAGMA data_version"))
+        return int(rows[0][0])
+
     async def notice_foreign(self) -> bool:
         """Look for "outside Echiquier" entries (database/journal.py) committed since the last look; the first
         look only takes note. When there are, the read cache is dropped, the generation moves on and an
@@ -140,8 +146,7 @@ class StoreCore:
         """
         if self.closed:
             return False
-        rows = list(await self._writer.execute_fetchall("PRAGMA data_version"))
-        version = int(rows[0][0])
+        version = await self.data_version()
         if self._foreign is not None and self._foreign[0] == version:
             return False
         if self._foreign is None:

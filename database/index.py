@@ -1,10 +1,12 @@
 """The events folder's index: what the home and admin pages list (name, dates, visibility) without opening stores.
 
 An event file is listed from `events/.index` (JSON), keyed by its file name and a fingerprint of the file: the
-inode, size and modification time of `<id>.db` and of its `-wal`, and the WAL-index header of its `-shm` (which
-changes with every commit of any process). Only the files whose fingerprint changed are read again, all in
-one worker thread with a short-lived query-only connection each: no store, thread or descriptor stays open
-for an idle event. An event whose store is open in this process is listed from the store's cached reads.
+inode, size and modification time of `<id>.db` and of its `-wal` (`stat` only: a database's files are never
+opened outside SQLite, database/watch.py). A commit writes one of them; a file modified within the clock's
+granularity (`watch.RECENT`) gets no fingerprint, so it is read again on the next look. Only the files whose
+fingerprint changed are read again, all in one worker thread with a short-lived query-only connection each: no
+store, thread or descriptor stays open for an idle event. An event whose store is open in this process is
+listed from the store's cached reads.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ import logging
 import os
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 import msgspec
 
+from database.watch import settled, stamps
+
 log = logging.getLogger("echiquier")
 
 INDEX = ".index"
-SHM_HEADER = 48
 
 
 class EventSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,29 +43,17 @@ class Entry(msgspec.Struct, frozen=True):
     summary: EventSummary | None  # None: the file could not be read (listed nowhere, logged)
 
 
-def _stat(path: Path) -> str:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return "-"
-    return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
-
-
-def _shm_header(path: Path) -> str:
-    try:
-        with open(f"{path}-shm", "rb") as handle:
-            return handle.read(SHM_HEADER).hex()
-    except OSError:
-        return "-"
-
-
 def fingerprint(path: Path) -> str:
-    """What changes whenever the event file's content may have changed (a commit by any process).
+    """What changes whenever the event file's content may have changed (a commit by any process); "" while a
+    file was modified too recently for its stamp to tell a later write (read it again next time).
 
     >>> fingerprint(Path("/nonexistent/x.db"))
-    '-|-|-'
+    '-|-'
     """
-    return f"{_stat(path)}|{_stat(Path(f'{path}-wal'))}|{_shm_header(path)}"
+    look = stamps(path)
+    if not settled(look, time.time()):
+        return ""
+    return "|".join("-" if s is None else ":".join(map(str, s)) for s in look)
 
 
 def read_summary(path: Path) -> EventSummary | None:
@@ -126,7 +118,7 @@ class EventIndex:
             path = self.events_dir / f"{event_id}.db"
             before = fingerprint(path)
             entry = entries.get(event_id)
-            if entry is None or entry.key != before:
+            if entry is None or not before or entry.key != before:
                 # keyed by the fingerprint taken before the read: a commit meanwhile (or the sidecars the read
                 # itself creates) makes the file read once more next time, never missed
                 entry = Entry(before, read_summary(path))

@@ -1,8 +1,8 @@
 """Writes by other programs (the sqlite3 shell, an older Papi-web) to the open event files: noticed, shown.
 
 The journal's triggers record such writes as "outside Echiquier" entries (database/journal.py). The server
-looks at its open files about once a second: the WAL-index header of a file's `-shm` (registry.WalWatch,
-mapped in memory: no query while nothing is written) tells that something committed; then the store asks
+looks at its open files about once a second: the stamps of a file and of its `-wal` (database/watch.py, `stat`
+only: no query and no descriptor while nothing is written) tell that something may have committed; then the store asks
 SQLite whether the commit came from another connection (`EventStore.notice_foreign`), drops its cached
 reads and tells the screens to reload.
 """
@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from database.registry import EventRegistry, WalWatch
+from database.registry import EventRegistry
+from database.watch import CommitWatch
 
 log = logging.getLogger("echiquier")
 
@@ -25,7 +26,7 @@ class OutsideWatch:
 
     def __init__(self, registry: EventRegistry) -> None:
         self.registry = registry
-        self._watches: dict[str, WalWatch] = {}
+        self._watches: dict[str, CommitWatch] = {}
 
     async def look(self) -> list[str]:
         """One look at every open event file; returns the ids of those another program changed."""
@@ -36,8 +37,8 @@ class OutsideWatch:
         for store in stores:
             watch = self._watches.get(store.event_id)
             if watch is None:
-                watch = self._watches[store.event_id] = WalWatch(store.path)
-            if not watch.changed():
+                watch = self._watches[store.event_id] = CommitWatch(store.path, store.data_version)
+            if watch.quiet():
                 continue
             try:
                 if await store.notice_foreign():

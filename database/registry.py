@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import mmap
 import re
 import shutil
 import threading
@@ -31,6 +30,7 @@ from database.errors import EventExists, EventNotFound, FileGone, InvalidEventId
 from database.events import EventChanged
 from database.index import EventIndex, EventSummary, read_summary
 from database.store import EventStore
+from database.watch import CommitWatch
 
 log = logging.getLogger("echiquier")
 
@@ -59,38 +59,6 @@ def check_event_id(event_id: str) -> str:
     return event_id
 
 
-class WalWatch:
-    """Notices commits to an event file from any connection or process: the first WAL-index header of its
-    `-shm` file (48 bytes: change counter, last frame, salts, checksums) changes with every commit."""
-
-    HEADER = 48
-
-    def __init__(self, path: Path) -> None:
-        self.shm = path.with_name(path.name + "-shm")
-        self._map: mmap.mmap | None = None
-        self._seen: bytes | None = None
-
-    def close(self) -> None:
-        if self._map is not None:
-            self._map.close()
-            self._map = None
-
-    def changed(self) -> bool:
-        """True when the header differs from the last call's (and on the first call: caches made before it)."""
-        try:
-            if self._map is None:
-                with self.shm.open("rb") as handle:
-                    self._map = mmap.mmap(handle.fileno(), self.HEADER, access=mmap.ACCESS_READ)
-            header = self._map[: self.HEADER]
-        except (OSError, ValueError):  # no -shm yet: treat as changed (caches are rebuilt, never stale)
-            self._map = None
-            return True
-        if header == self._seen:
-            return False
-        self._seen = header
-        return True
-
-
 Hook = Callable[[EventStore], Awaitable[None] | None]
 
 
@@ -107,7 +75,7 @@ class EventRegistry:
         self._on_close: list[Hook] = []
         self._keep: list[Callable[[EventStore], bool]] = []
         self.shared = False  # True: other processes write these files too (web/workers.py)
-        self._watches: dict[str, WalWatch] = {}
+        self._watches: dict[str, CommitWatch] = {}
         self._used: dict[str, float] = {}  # event id -> time.monotonic() of its last use
         self._leases: dict[EventStore, int] = {}
         self._closing: set[asyncio.Task[None]] = set()
@@ -118,12 +86,17 @@ class EventRegistry:
     async def _catch_up(self, store: EventStore) -> None:
         """Several processes serve the folder (`serve --workers N`): when a commit reached the file since the last
         look, drop the store's cached reads and move its generation on, so that nothing derived from the old
-        data is served again. The look is the WAL-index header in the `-shm` file (what SQLite itself reads
-        to notice other connections' commits), mapped in memory: no query, no system call per request."""
+        data is served again. The look (database/watch.py) stats the file and its WAL, and asks SQLite
+        (`PRAGMA data_version`) only when they moved: it never opens a file of the database outside SQLite."""
         watch = self._watches.get(store.event_id)
-        if watch is None:
-            watch = self._watches[store.event_id] = WalWatch(store.path)
-        if watch.changed():
+        if watch is None:  # one per store: dropped with it (_forget)
+            watch = self._watches[store.event_id] = CommitWatch(store.path, store.data_version)
+        try:
+            changed = await watch.changed()
+        except Exception:  # closed or broken meanwhile: treat as changed (caches are rebuilt, never stale)
+            watch.forget()
+            changed = True
+        if changed:
             store.changed_elsewhere()
 
     def on_open(self, hook: Callable[[EventStore], None]) -> None:
@@ -232,9 +205,7 @@ class EventRegistry:
     def _forget(self, event_id: str) -> None:
         self._stores = {k: v for k, v in self._stores.items() if k != event_id}
         self._used.pop(event_id, None)
-        watch = self._watches.pop(event_id, None)
-        if watch is not None:
-            watch.close()
+        self._watches.pop(event_id, None)
 
     async def _shut(self, store: EventStore) -> None:
         """Detach what `on_open` attached, then close the store (after its running write)."""
@@ -384,8 +355,6 @@ class EventRegistry:
         stores, self._stores = self._stores, {}
         for event_id in stores:
             self._used.pop(event_id, None)
-        for watch in self._watches.values():
-            watch.close()
         self._watches = {}
         if self._closing:
             await asyncio.gather(*self._closing, return_exceptions=True)

@@ -1,9 +1,9 @@
 """The server's login sessions on disk: `<events>/.sessions.sqlite`, one small SQLite file (WAL) shared by every worker.
 
 Rows are keyed by the SHA-256 digest of a session id (the cookie's value is never stored). Every worker process
-opens the file; a login or logout of one is a commit the others notice through the file's WAL-index header
-(`WalWatch`, mapped in memory: no query and no system call per request), after which they read the rows
-again. All SQL runs on aiosqlite's thread, never on the event loop.
+opens the file; a login or logout of one is a commit the others notice (database/watch.py: a `stat` of the file and
+its WAL, then `PRAGMA data_version` when they moved; no file of the database is ever opened outside SQLite), after
+which they read the rows again. All SQL runs on aiosqlite's thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 import aiosqlite
 
 from database.connection import begin_immediate
-from database.registry import WalWatch
+from database.watch import CommitWatch
 
 SESSIONS_DB = ".sessions.sqlite"
 PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000")
@@ -42,7 +42,8 @@ class SessionFile:
     def __init__(self, path: Path, conn: aiosqlite.Connection) -> None:
         self.path = path
         self._conn = conn
-        self._watch = WalWatch(path)
+        self._write_lock = asyncio.Lock()  # one connection: one transaction at a time (overlapping logins)
+        self._watch = CommitWatch(path, self._data_version)
 
     @classmethod
     async def open(cls, events_dir: Path) -> SessionFile:
@@ -58,13 +59,17 @@ class SessionFile:
             raise
         return cls(path, conn)
 
-    def changed(self) -> bool:
-        """True when a commit (of any process) reached the file since the last call, and on the first call."""
-        return self._watch.changed()
+    async def _data_version(self) -> int:
+        rows = list(await self._conn.execute_fetchall("PRAGMA data_version"))
+        return int(rows[0][0])
+
+    async def changed(self) -> bool:
+        """True when another connection's commit reached the file since the last call, and on the first call."""
+        return await self._watch.changed()
 
     def forget_seen(self) -> None:
         """The next `changed()` is True (a read failed: try again on the next request)."""
-        self._watch = WalWatch(self.path)
+        self._watch.forget()
 
     async def rows(self, now: float) -> list[Row]:
         """Every unexpired session."""
@@ -91,6 +96,10 @@ class SessionFile:
 
     async def _write(self, statements: list[tuple[str, tuple[object, ...]]]) -> int:
         """The statements as one transaction; returns the last one's count of changed rows."""
+        async with self._write_lock:
+            return await self._transaction(statements)
+
+    async def _transaction(self, statements: list[tuple[str, tuple[object, ...]]]) -> int:
         await begin_immediate(self._conn)
         try:
             count = 0

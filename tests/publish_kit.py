@@ -38,12 +38,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_port(port: int, seconds: float = 15.0) -> None:
+#: Only against a hang: a process that starts slowly on a saturated machine is waited for as long as it lives.
+START_LIMIT = 300.0
+
+
+def wait_port(port: int, seconds: float = START_LIMIT, process: subprocess.Popen[bytes] | None = None) -> None:
+    """Until the port accepts a connection (the server's own readiness: it listens once it can answer), or the
+    process ends (it failed to start)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as s:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
+        if process is not None and process.poll() is not None:
+            raise RuntimeError(f"the process ended ({process.returncode}) before listening on port {port}")
         time.sleep(0.05)
     raise RuntimeError(f"nothing listens on port {port}")
 
@@ -67,7 +75,7 @@ class Process:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(self.args, stdout=out, stderr=subprocess.STDOUT)
         try:
-            wait_port(self.port)
+            wait_port(self.port, process=self.process)
         except RuntimeError as exc:
             self.stop()
             raise RuntimeError(f"{self.args[0]} did not start: {self.log.read_text(errors='replace')[-2000:]}") from exc

@@ -98,8 +98,7 @@ def test_500_events_under_1024_open_files(tmp_path: Path) -> None:
     assert figures["open_after_home"] == 0  # the home page opened no event file
     assert figures["page_statuses"] == [200, 404]  # event pages, and standings of a tournament they lack
     assert figures["open_after_pages"] <= MAX_OPEN  # idle events closed: at most the most recently used
-    # each open store: 2 connections (file, -wal, -shm each), its -shm mapped by the watch for other programs'
-    # writes (database/outside.py: Python's mmap keeps a descriptor), 2 threads; a margin for the app's own.
+    # each open store: 2 connections (file, -wal, -shm each), 2 threads; a margin for the app's own.
     # Without closing idle stores: 500 events, over 3500 descriptors (refused under the limit of 1024)
     assert figures["fds_after"] - figures["fds_before"] <= MAX_OPEN * 8 + 20, figures
     assert figures["threads_after"] - figures["threads_before"] <= MAX_OPEN * 2 + 10, figures
@@ -118,6 +117,7 @@ async def test_index_reads_changed_files_only(tmp_path: Path, monkeypatch: pytes
         return read_summary(path)
 
     monkeypatch.setattr("database.index.read_summary", counting)
+    monkeypatch.setattr("database.watch.RECENT", 0.0)  # files made just now: their stamps trusted at once
     index = EventIndex(events)
     first = index.refresh(ids)
     assert [s.public for s in first.values()] == [True] * 4 + [False] * 2
@@ -172,3 +172,29 @@ async def test_live_screens_keep_their_store_open(tmp_path: Path) -> None:
         assert (await registry.get("e000")) is not followed  # reopened on demand
     finally:
         await registry.close()
+
+
+async def test_a_file_written_within_the_clock_granularity_is_read_again(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two commits within one tick of the file clock can leave the same size and time: a file modified less than
+    `watch.RECENT` seconds ago is never trusted by its stamp, and read again on the next look."""
+    events = tmp_path / "events"
+    await make_folder(events, count=2, private=0)
+    ids = sorted(p.stem for p in events.glob("*.db"))
+    reads: list[Path] = []
+
+    def counting(path: Path) -> EventSummary | None:
+        reads.append(path)
+        return read_summary(path)
+
+    monkeypatch.setattr("database.index.read_summary", counting)
+    index = EventIndex(events)
+    index.refresh(ids)
+    reads.clear()
+    index.refresh(ids)
+    assert sorted(reads) == sorted(events / f"{i}.db" for i in ids)  # just written: read again
+    reads.clear()
+    monkeypatch.setattr("database.watch.RECENT", 0.0)  # as if the files were written long ago
+    index.refresh(ids)
+    index.refresh(ids)
+    assert len(reads) == len(ids)  # read once more for the fingerprint, then never

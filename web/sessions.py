@@ -84,7 +84,7 @@ class Sessions:
         if self.file is None:
             return
         async with self._lock:  # a request that finds the lock taken waits for the fresh records
-            if not self.file.changed():
+            if not await self.file.changed():
                 return
             try:
                 rows = await self.file.rows(time.time())

@@ -3,8 +3,8 @@
 With one worker (the default) nothing here runs and no Redis is needed. With several, every worker:
 - relays its live frames through Redis (Litestar's `RedisChannelsPubSubBackend`, web/relay.py), so that a
   screen held by any worker gets every push;
-- looks at the event file's WAL-index header (its `-shm` file, mapped in memory) before it serves cached
-  reads (database/registry.py), so that a commit of another worker drops its caches;
+- looks for other workers' commits before it serves cached reads (database/watch.py: a `stat` of the file and
+  its WAL, `PRAGMA data_version` when they moved), so that a commit of another worker drops its caches;
 - writes under SQLite's locking (`BEGIN IMMEDIATE` with the busy policy of database/connection.py) and the
   compare-and-set of result writes;
 - shares the logins (web/sessions.py: `<events>/.sessions.sqlite`): a logout through one worker ends the session on all.
