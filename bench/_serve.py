@@ -2,7 +2,7 @@
 
     python bench/_serve.py EVENTS_DIR PORT --loop asyncio|uvloop --http h11|httptools
 
-The application and the collector settings are those of `web/cli.py serve`; only uvicorn's event
+The application and the collector settings are those of `cli/main.py serve`; only uvicorn's event
 loop and HTTP parser are chosen instead of "auto" (uvloop and httptools when installed).
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import uvicorn
 
+from app.settings import Settings
 from web.app import create_app
-from web.settings import Settings
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 import httpx
 
 from database.registry import EventRegistry
-from tournament.importing import trf_rows
-from tournament.trf import decode, parse_trf
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN_600 = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
@@ -89,7 +89,7 @@ def server_process(events_dir: Path, *options: str,
     port = free_port()
     root = os.environ.get("ECHIQUIER_SERVER_ROOT", str(ROOT))
     if stack is None:
-        command = [sys.executable, "-m", "web.cli", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
+        command = [sys.executable, "-m", "cli.main", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
                    "--port", str(port), *options]
     else:
         command = [sys.executable, str(ROOT / "bench" / "_serve.py"), str(events_dir), str(port),

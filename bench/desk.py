@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from tests.conftest import prime_csrf
-from tournament.importing import trf_rows
-from tournament.trf import decode, parse_trf
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 from web.app import create_app
-from web.settings import Settings
 from web.state import app_state
 
 OPEN = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "open-600p-9r.trf"

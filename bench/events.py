@@ -76,7 +76,7 @@ def main() -> None:
         asyncio.run(make_folder(events, args.events))
         port = free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "web.cli", "serve", "--events", str(events), "--host", "127.0.0.1",
+            [sys.executable, "-m", "cli.main", "serve", "--events", str(events), "--host", "127.0.0.1",
              "--port", str(port)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             preexec_fn=limited, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:

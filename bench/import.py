@@ -6,7 +6,7 @@ Each repetition imports the file twice, in alternation (so that a machine loaded
 on both alike): by the reference path (the event file's schema made by running every migration one by
 one, players and pairings inserted row by row: what `echiquier import-trf` did before) and by the
 fast path (the schema from the process's template, `executemany`). Both write the same file
-(tests/test_import_speed.py). The whole command (`web.cli.import_trf`) is timed the same way.
+(tests/test_import_speed.py). The whole command (`cli.main.import_trf`) is timed the same way.
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.views.standings import standings_for  # noqa: E402
+from cli.main import import_trf, trf_dates  # noqa: E402
 from database.imports import replace_tournament  # noqa: E402
 from database.registry import EventRegistry  # noqa: E402
 from database.store import EventStore  # noqa: E402
 from database.template import creation_script  # noqa: E402
-from tournament.importing import trf_pairings, trf_players, trf_rows, trf_skipped, trf_tournament_values  # noqa: E402
+from tournament.formats.importing import trf_pairings, trf_players, trf_rows, trf_skipped, trf_tournament_values  # noqa: E402
+from tournament.formats.trf import decode, parse_trf  # noqa: E402
+from tournament.formats.trf_source import source_of  # noqa: E402
 from tournament.standings import compute_standings  # noqa: E402
-from tournament.trf import decode, parse_trf  # noqa: E402
-from tournament.trf_source import source_of  # noqa: E402
-from web.cli import import_trf, trf_dates  # noqa: E402
-from web.standings_view import standings_for  # noqa: E402
 
 TRF = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
 TIE_BREAKS = ["BH/C1", "BH", "SB", "PS"]
@@ -65,7 +65,7 @@ def ms(values: list[float]) -> str:
 
 
 async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, tuple[float, float]]:
-    """One import, the steps of `web.cli.import_trf` for a new event file: (wall, CPU) seconds of each."""
+    """One import, the steps of `cli.main.import_trf` for a new event file: (wall, CPU) seconds of each."""
     out: dict[str, tuple[float, float]] = {}
     start = last = (time.perf_counter(), time.process_time())
 

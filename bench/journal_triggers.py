@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from database import journal as jn  # noqa: E402
 from database.store import EventStore  # noqa: E402
-from tournament.importing import trf_rows  # noqa: E402
-from tournament.trf import decode, parse_trf  # noqa: E402
+from tournament.formats.importing import trf_rows  # noqa: E402
+from tournament.formats.trf import decode, parse_trf  # noqa: E402
 
 TRF = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
 

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tournament.formats.trf import decode, parse_trf
 from tournament.pairing import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord, pair_next_round
 from tournament.pairing.dutch import gacrux_tournament, pair_dutch
 from tournament.pairing.trf_input import pairing_input
-from tournament.trf import decode, parse_trf
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 OPEN = FIXTURES / "open-600p-9r.trf"

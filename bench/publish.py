@@ -1,6 +1,6 @@
 """Time from a result entered in the hall to its appearance on the published site (issue 16).
 
-The demo event publishes (web/publish.py) to `rclone serve webdav` on loopback, nginx serves what arrived.
+The demo event publishes (app/publication/publisher.py) to `rclone serve webdav` on loopback, nginx serves what arrived.
 For each result: the time until nginx serves the boards JSON with it (coalescing + build + upload), then the
 same plus the spectators' poll interval (every page asks version.json every POLL_SECONDS): expected on average
 (+ half an interval) and at worst (+ a whole one).
@@ -21,15 +21,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.demo import ensure_demo
+from app.publication.publisher import Publications, read_state
+from app.publication.site import POLL_SECONDS
+from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
 from tests.publish_kit import fetch, nginx, webdav
 from tournament.results import Result
 from web.app import template_engine
-from web.demo import ensure_demo
-from web.publish import Publications, read_state
-from web.publish_site import POLL_SECONDS
-from web.settings import Settings
 
 
 def p95(values: list[float]) -> float:

@@ -8,7 +8,7 @@ it) runs in this process on the same loop as the ticker and an httpx client on l
 lateness is what every other request would have waited. Templates are compiled before (a first request to
 the standings of another tournament), so what is measured is the computation of a new standings. Cases, each
 on a fresh event (nothing cached): the first standings page, the first standings JSON of another round, the
-crosstable, and a publication run (the public site built and written, web/publish_site.py; rclone is not run).
+crosstable, and a publication run (the public site built and written, app/publication/site.py; rclone is not run).
 Prints the wall time of the work, the ticker's worst lateness, and the sum of its lateness (loop time lost).
 """
 
@@ -29,11 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import httpx
 import uvicorn
 
+from app.publication.site import build_site, write_site
+from app.settings import Settings
 from bench._server import free_port, import_open
+from cli.server import uvicorn_config
 from web.app import create_app
-from web.publish_site import build_site, write_site
-from web.server import uvicorn_config
-from web.settings import Settings
 from web.state import app_state
 
 PERIOD = 0.005

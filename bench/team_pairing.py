@@ -1,4 +1,4 @@
-"""Team Swiss pairing (FIDE C.04.6, tournament/teams_pairing.py over gacrux's engine): seconds per round on
+"""Team Swiss pairing (FIDE C.04.6, tournament/teams/pairing.py over gacrux's engine): seconds per round on
 generated team Swisses played round by round with random board results. Prints figures; not a test.
 
     .venv/bin/python bench/team_pairing.py [--teams 12 40 101] [--size 4] [--rounds 9]
@@ -17,9 +17,9 @@ import msgspec
 
 from tournament.pairing.fide_team import gacrux_team_tournament
 from tournament.results import Result
-from tournament.teams import BoardGame, Team
-from tournament.teams_pairing import pair_team_round, swiss_input
-from tournament.teams_trf import TeamEvent, TeamPlayer
+from tournament.teams.core import BoardGame, Team
+from tournament.teams.pairing import pair_team_round, swiss_input
+from tournament.teams.trf import TeamEvent, TeamPlayer
 
 RESULTS = [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN]
 

@@ -16,15 +16,15 @@ from database.tournaments import fill
 from database.trf_source import save_source, stored_source
 from database.tx import Tx
 from tournament.errors import Conflict
+from tournament.formats.papi import PapiRows
+from tournament.formats.trf_export import ExportHeader, export_trf
+from tournament.formats.trf_source import TrfSource, read_source
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.names import collate
-from tournament.papi import PapiRows
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
-from tournament.teams_import import team_event_from_trf
-from tournament.teams_trf import TeamEvent, export_team_trf
-from tournament.trf_export import ExportHeader, export_trf
-from tournament.trf_source import TrfSource, read_source
+from tournament.teams.trf import TeamEvent, export_team_trf
+from tournament.teams.trf_import import team_event_from_trf
 
 TOURNAMENT_KEYS = frozenset(Tournament.__struct_fields__) - {"id", "uniq_id", "name"}
 
@@ -109,7 +109,7 @@ async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
 async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
                    pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
                    what: str = "trf import", source: TrfSource | None = None) -> SyncReport:
-    """Re-sync a tournament with a TRF file (rows of `tournament.importing.trf_rows`): players matched by
+    """Re-sync a tournament with a TRF file (rows of `tournament.formats.importing.trf_rows`): players matched by
     pairing number (a different name is listed as a conflict, the event's player kept); see `sync_rows`."""
     games = [Pairing(tournament_id=0, round=g["round"], white_player_id=g["white"], black_player_id=g["black"],
                      board=g["board"], board_order=g["board_order"],
@@ -157,7 +157,7 @@ async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, wh
     return report
 
 
-#: How a report names a player and the file, by matching key (fixed texts: web/labels.py translates them).
+#: How a report names a player and the file, by matching key (fixed texts: app/views/labels.py translates them).
 _WORDING = {"papi_ref": ("Ref ", "Papi", "the Papi file"), "pairing_number": ("No. ", "the TRF file", "the TRF file")}
 
 

@@ -74,7 +74,7 @@ class EventRegistry:
         self._on_open: list[Callable[[EventStore], None]] = []
         self._on_close: list[Hook] = []
         self._keep: list[Callable[[EventStore], bool]] = []
-        self.shared = False  # True: other processes write these files too (web/workers.py)
+        self.shared = False  # True: other processes write these files too (cli/workers.py)
         self._watches: dict[str, CommitWatch] = {}
         self._used: dict[str, float] = {}  # event id -> time.monotonic() of its last use
         self._leases: dict[EventStore, int] = {}

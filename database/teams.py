@@ -14,7 +14,7 @@ from database.store import EventStore, GameKey, Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
 from tournament.standings import StandingRow, Standings
-from tournament.teams import (
+from tournament.teams.core import (
     BoardGame,
     LineupRules,
     Match,
@@ -27,8 +27,8 @@ from tournament.teams import (
     team_scoring,
     team_standings,
 )
-from tournament.teams_pairing import declared_lineup, pair_team_round, team_system, with_lineups
-from tournament.teams_trf import TeamEvent, TeamPlayer
+from tournament.teams.pairing import declared_lineup, pair_team_round, team_system, with_lineups
+from tournament.teams.trf import TeamEvent, TeamPlayer
 
 TEAMS = "teams"  # the change announced for a tournament's team rows
 
@@ -488,7 +488,7 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
 async def pair_round(store: EventStore, tid: int, rnd: int, system: str | None = None, *,
                      declared_lineups: bool = False, lineups: Mapping[int, Sequence[int | None]] | None = None,
                      absent: Collection[int] = (), require_results: bool = False) -> int:
-    """Pair round `rnd` and publish it: its matches (tournament/teams_pairing.py: the FIDE Swiss team system, or
+    """Pair round `rnd` and publish it: its matches (tournament/teams/pairing.py: the FIDE Swiss team system, or
     the Berger tables for a round robin; `system` names another) in one transaction; returns their count.
 
     Line-ups known now become the board games at once: `declared_lineups` fields every team's declared board

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from database.store import EventStore
 from database.tx import Tx
-from tournament.trf_source import ImportNotes, TrfSource, decode_warnings, encode_warnings
+from tournament.formats.trf_source import ImportNotes, TrfSource, decode_warnings, encode_warnings
 
 UPSERT = ("INSERT INTO trf_source (tournament_id, filename, text, warnings, team_file, imported)"
           " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(tournament_id) DO UPDATE SET filename = excluded.filename,"

@@ -11,12 +11,12 @@ import pytest_asyncio
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import ROOT, Settings
 from database.registry import EventRegistry
 from database.store import EventStore
-from tournament.importing import trf_rows
-from tournament.trf import decode, parse_trf
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 from web.app import create_app
-from web.settings import ROOT, Settings
 from web.state import app_state
 
 FIXTURES = ROOT / "tests" / "fixtures"

@@ -10,10 +10,10 @@ from typing import Any
 from database.store import EventStore
 from tests.conftest import fixture_path
 from tournament.boards import half_points, number_boards
-from tournament.importing import trf_pairings, trf_players, trf_rows
+from tournament.formats.importing import trf_pairings, trf_players, trf_rows
+from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing
 from tournament.results import ByeKind
-from tournament.trf import decode, parse_trf
 
 OPEN = "open-600p-9r.trf"
 NEXT = "open-600p-9r.next.txt"

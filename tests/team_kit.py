@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from tournament.results import Result
-from tournament.teams import BoardGame, Match, Team, team_round_robin
-from tournament.teams_trf import TeamEvent, TeamPlayer
+from tournament.teams.core import BoardGame, Match, Team, team_round_robin
+from tournament.teams.trf import TeamEvent, TeamPlayer
 
 RESULTS = [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN]
 

@@ -11,8 +11,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from web import cli
-from web.screen_views import family_specs
+from app.views.screens import family_specs
+from cli import serve as cli
 from web.state import app_state
 
 

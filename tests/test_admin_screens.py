@@ -11,7 +11,7 @@ from database.store import EventStore
 from tests.admin_support import Client, expect_error, new_event, post
 from tests.conftest import import_fixture
 from tournament import config_rules as rules
-from tournament import screen_rules as srules
+from tournament.hall import screen_rules as srules
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EVENT = "/admin/events/open"

@@ -14,7 +14,7 @@ from tests.admin_support import Client, expect_error, field_error, new_event, po
 from tests.conftest import fixture_path, import_fixture
 from tournament import config_rules as rules
 from tournament.boards import current_round
-from tournament.trf import decode, parse_trf
+from tournament.formats.trf import decode, parse_trf
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 BASE = "/admin/events/open/tournaments"

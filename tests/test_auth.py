@@ -9,13 +9,13 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, HX, INPUT_URL, form, game, login_arbiter, make_event, stored
 from tests.conftest import LOCAL_URL, prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.csrf import COOKIE
-from web.settings import Settings
 from web.state import app_state
 from web.throttle import LoginThrottle, TooManyAttempts
 

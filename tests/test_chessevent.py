@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from database.imports import import_chessevent, skipped_rounds, tournament_id_for
 from database.store import EventStore
-from tournament.chessevent import ChessEventError, parse_chessevent
 from tournament.errors import Conflict
-from web.cli import main
+from tournament.formats.chessevent import ChessEventError, parse_chessevent
 
 PAYLOAD = {
     "name": "Open invented", "type": 1, "rounds": 0, "pairing": 2, "rating": 1, "tie_break_1": 2, "tie_break_2": 1,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from database.registry import EventRegistry
 from tests.arbiter_kit import EVENT
 from tests.desk_kit import finish_round, nine_player_event
-from web.cli import main
 
 
 async def _prepare(events: Path, results: bool) -> None:

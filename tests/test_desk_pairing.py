@@ -9,13 +9,13 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.pairing.draft import Drafts
 from database.store import EventStore, GameKey
 from tests.arbiter_kit import EVENT, HX, login_arbiter, made_players
 from tests.conftest import prime_csrf
 from tests.desk_kit import finish_round, in_app, nine_player_event, settle
 from tournament.models import Pairing
 from tournament.results import Result
-from web.pairing_draft import Drafts
 from web.state import app_state
 
 

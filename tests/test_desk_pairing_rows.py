@@ -7,11 +7,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tournament.importing import trf_rows
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing, Player, Tournament
+from tournament.pairing.rows import pairing_input
 from tournament.pairing.trf_input import pairing_input as from_trf
-from tournament.pairing_rows import pairing_input
-from tournament.trf import decode, parse_trf
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -11,11 +11,11 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database.store import EventStore
+from i18n.fr_desk import DESK_FR
 from tests.arbiter_kit import EVENT, login_arbiter
 from tests.conftest import prime_csrf
 from tests.desk_kit import finish_round, in_app, nine_player_event, settle
 from tournament.results import Result
-from web.i18n_desk import DESK_FR
 from web.state import app_state
 
 

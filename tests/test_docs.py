@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from web.settings import ROOT
+from app.settings import ROOT
 
 CITATION = re.compile(r"docs/([\w-]+\.md)(?:,? §(\d+(?:\.\d+)?))?")
-SOURCES = ["database", "tournament", "web", "templates", "tests", "bench", "docs", "README.md"]
+SOURCES = ["app", "cli", "database", "i18n", "tournament", "web", "templates", "tests", "bench", "docs", "README.md"]
 SUFFIXES = {".py", ".html", ".js", ".css", ".sql", ".md"}
 
 

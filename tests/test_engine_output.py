@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournament.errors import Invalid
-from tournament.importing import EnginePair, engine_rows, parse_engine_output
+from tournament.formats.importing import EnginePair, engine_rows, parse_engine_output
 from tournament.results import ByeKind
 
 

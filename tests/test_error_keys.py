@@ -16,10 +16,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from i18n import CATALOGS, translator
 from tests.arbiter_kit import HX, INPUT_URL, form, game, make_event, stored
 from tournament.errors import EchiquierError
 from tournament.results import Result
-from web.i18n import CATALOGS, translator
 from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent

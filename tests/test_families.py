@@ -1,12 +1,12 @@
-"""Family expansion (docs/screens.md §5) and generated screen ids (tournament/families.py)."""
+"""Family expansion (docs/screens.md §5) and generated screen ids (tournament/hall/families.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tournament.boards import split_columns
-from tournament.families import clashes, generated_id, parse_range, plan, split_generated_id
-from tournament.sets import select_range
+from tournament.hall.families import clashes, generated_id, parse_range, plan, split_generated_id
+from tournament.hall.sets import select_range
 
 
 def bounds(count: int, **kw: object) -> list[tuple[int, int]]:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from database.errors import StorageError
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
-from web.settings import Settings
 from web.state import app_state
 
 HX = {"HX-Request": "true"}

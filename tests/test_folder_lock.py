@@ -1,4 +1,4 @@
-"""One server per events folder (web/folder_lock.py): a second `serve` on the folder is refused, naming the
+"""One server per events folder (cli/folder_lock.py): a second `serve` on the folder is refused, naming the
 process that holds it; workers joined by Redis share it; the lock goes with the process that held it."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cli.folder_lock import FolderBusy, holders, lock_folder
 from tests.publish_kit import Process, free_port, redis
-from web.folder_lock import FolderBusy, holders, lock_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def serve_args(events: Path, port: int, *options: str) -> list[str]:
-    return [sys.executable, "-m", "web.cli", "serve", "--events", str(events), "--host", "127.0.0.1",
+    return [sys.executable, "-m", "cli.main", "serve", "--events", str(events), "--host", "127.0.0.1",
             "--port", str(port), *options]
 
 

@@ -30,17 +30,17 @@ from jinja2 import nodes
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.publication.site import build_site
+from app.settings import Settings
 from database import admin
 from database.store import EventStore
+from i18n import CATALOGS
 from tests.conftest import LOCAL_URL, prime_csrf
 from tests.team_web_kit import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
 from web.auth import hash_password
-from web.i18n import CATALOGS
 from web.language import COOKIE
-from web.publish_site import build_site
-from web.settings import Settings
 from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -363,7 +363,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     pages.update(await domain_messages(client, store, checkin_tid))
 
     visited_routes = {route_of(urlsplit(url).path, route_patterns(client.app)) for url in pages}
-    # the published site (web/publish_site.py) in French: its pages are walked too, though not routes
+    # the published site (app/publication/site.py) in French: its pages are walked too, though not routes
     environment = client.app.template_engine.engine  # type: ignore[attr-defined]
     site = await build_site(store, environment, ROOT / "web" / "static", language="fr")
     assert site is not None

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from app.settings import ROOT, Settings
 from web.app import create_app
-from web.settings import ROOT, Settings
 from web.state import app_state
 
 FIELDS = sorted(set(re.findall(r'name="([a-z_]+)"', " ".join(

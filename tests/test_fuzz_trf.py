@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import FIXTURES
-from tournament.trf import decode, parse_trf
+from tournament.formats.trf import decode, parse_trf
 
 SMALL = (FIXTURES / "small-20p-5r.trf").read_text(encoding="utf-8")
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,9 +9,9 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from tests.conftest import LOCAL_URL, prime_csrf
 from web.app import create_app
-from web.settings import Settings
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

@@ -12,9 +12,9 @@ from jinja2 import nodes
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from i18n import CATALOGS, translator
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event
 from tournament.results import Result
-from web.i18n import CATALOGS, translator
 from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,12 +8,12 @@ from pathlib import Path
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from tests.arbiter_kit import HX, INPUT_URL, form, game, games, make_event, repair, stored
 from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.controllers.cards import board_signature
-from web.settings import Settings
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

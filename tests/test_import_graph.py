@@ -1,7 +1,10 @@
-"""The import graph of database/, tournament/ and web/, read from the source (imports inside functions too).
+"""The import graph of the packages, read from the source (imports inside functions too).
 
 - no cycle between modules;
-- tournament/ imports nothing from database/ or web/; database/ imports nothing from web/.
+- the layers, each importing only those below it (docs/architecture.md):
+  tournament (pure chess) < database (the store) < app (use cases, view models) < web (HTTP) and cli;
+  i18n (the catalogs) imports nothing of the project and may be imported by app, web and cli;
+- in cli/, only the modules that serve import the web stack (cli/serve.py and cli/workers.py).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("database", "tournament", "web")
+PACKAGES = ("app", "cli", "database", "i18n", "tournament", "web")
 
 
 def module_name(path: Path) -> str:
@@ -106,7 +109,7 @@ def test_a_cycle_is_found() -> None:
 
 
 def test_no_import_cycle() -> None:
-    """(tournament/trf.py and trf_lint.py were one: the model, checks, reader and lint are now four modules.)"""
+    """(tournament/formats/trf.py and trf_lint.py were one: the model, checks, reader and lint are now four modules.)"""
     assert cycles(graph()) == []
 
 
@@ -137,8 +140,28 @@ def test_project_modules_are_imported_at_the_top() -> None:
     assert LATE - KNOWN_LATE_IMPORTS == set()
 
 
-@pytest.mark.parametrize(("package", "forbidden"), [("tournament", ("database", "web")), ("database", ("web",))])
-def test_imports_go_one_way(package: str, forbidden: tuple[str, ...]) -> None:
+#: What each package may import (itself included).
+LAYERS = {
+    "tournament": {"tournament"},
+    "i18n": {"i18n"},
+    "database": {"database", "tournament"},
+    "app": {"app", "database", "tournament", "i18n"},
+    "web": {"web", "app", "database", "tournament", "i18n"},
+    "cli": {"cli", "web", "app", "database", "tournament", "i18n"},
+}
+#: The command line's modules that may import the web stack: the server itself.
+SERVING = {"cli.serve", "cli.workers", "cli.server"}
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_imports_go_one_way(package: str) -> None:
     wrong = sorted(f"{name} -> {target}" for name, targets in graph().items() if name.split(".")[0] == package
-                   for target in targets if target.split(".")[0] in forbidden)
+                   for target in targets if target.split(".")[0] not in LAYERS[package])
+    assert wrong == []
+
+
+def test_only_serving_modules_of_the_command_line_import_the_web_stack() -> None:
+    wrong = sorted(f"{name} -> {target}" for name, targets in graph().items()
+                   if name.split(".")[0] == "cli" and name not in SERVING
+                   for target in targets if target.split(".")[0] == "web")
     assert wrong == []

@@ -19,6 +19,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
+from app.imports import import_trf
 from database import journal as jn
 from database import migrations
 from database.registry import EventRegistry
@@ -26,11 +27,10 @@ from database.store import EventStore
 from database.template import creation_script, dump
 from tests.conftest import fixture_path
 from tournament.errors import Invalid
-from tournament.importing import trf_rows
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_checks import result_points
 from tournament.models import Player
-from tournament.trf import decode, parse_trf
-from tournament.trf_checks import result_points
-from web.cli import import_trf
 
 #: Columns holding the time of a write: they differ between any two runs.
 CLOCK = jn.TIMESTAMPS | {"date", "imported"}

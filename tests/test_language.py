@@ -13,18 +13,19 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
+from app.views.labels import english_names, journal_english, journal_text, report_english, report_text
+from cli import main as cli_main
+from cli import serve as cli_serve
 from database.imports import SyncReport
 from database.migrations import LATEST, MIGRATIONS, sql_of
 from database.store import EventStore
+from i18n import CATALOGS, translator
 from tests.admin_support import post as post_form
 from tests.arbiter_kit import EVENT, make_event
 from tests.conftest import prime_csrf
-from web import cli
 from web.app import create_app
-from web.i18n import CATALOGS, translator
-from web.labels import english_names, journal_english, journal_text, report_english, report_text
 from web.language import COOKIE
-from web.settings import Settings
 from web.state import app_state
 
 HX = {"HX-Request": "true"}
@@ -125,12 +126,12 @@ async def test_the_server_default_language(fr_server: AsyncTestClient[Litestar])
 
 async def test_serve_takes_a_default_language(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[argparse.Namespace] = []
-    monkeypatch.setattr(cli, "serve", lambda args: seen.append(args) or 0)
-    assert cli.main(["serve", "--lang", "fr"]) == 0
-    assert cli.main(["serve"]) == 0
+    monkeypatch.setattr(cli_serve, "serve", lambda args: seen.append(args) or 0)
+    assert cli_main.main(["serve", "--lang", "fr"]) == 0
+    assert cli_main.main(["serve"]) == 0
     assert [a.lang for a in seen] == ["fr", "en"]
     with pytest.raises(SystemExit):
-        cli.main(["serve", "--lang", "de"])
+        cli_main.main(["serve", "--lang", "de"])
 
 
 async def test_htmx_fragments_follow_the_cookie(demo_client: AsyncTestClient[Litestar]) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.settings import ROOT
 from bench._server import free_port
-from web.settings import ROOT
 
 
 def port_is_free(port: int) -> bool:

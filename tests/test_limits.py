@@ -1,4 +1,4 @@
-"""Bounded parameters and bodies (web/limits.py, web/params.py): 4xx with a keyed message, never a 500,
+"""Bounded parameters and bodies (web/limits.py, app/params.py): 4xx with a keyed message, never a 500,
 and nothing read or computed in proportion to a number the client chose."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, game, make_event, stored
 from tests.conftest import prime_csrf
 from tournament.results import Result
 from web.app import create_app
 from web.limits import MAX_FORM, MAX_NUMBER, MAX_UPLOAD, limits_middleware, refusal
-from web.settings import Settings
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from database.index import INDEX, EventIndex, EventSummary, read_summary
 from database.registry import MAX_OPEN, EventRegistry
 from database.store import EventStore
 from tests.conftest import LOCAL_URL
 from web.app import create_app
-from web.settings import Settings
 from web.state import app_state
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,8 +1,8 @@
-"""Menu resolution and link labels (docs/screens.md §8, tournament/menus.py)."""
+"""Menu resolution and link labels (docs/screens.md §8, tournament/hall/menus.py)."""
 
 from __future__ import annotations
 
-from tournament.menus import MenuEntry, default_label, resolve, tokens
+from tournament.hall.menus import MenuEntry, default_label, resolve, tokens
 
 ENTRIES = [
     MenuEntry(uniq_id="input-room-1", type="input", public=True),

@@ -1,4 +1,4 @@
-"""Heavy work off the event loop (web/offload.py): the standings computed on a compute thread are the inline
+"""Heavy work off the event loop (app/offload.py): the standings computed on a compute thread are the inline
 ones, and while one is being computed the server goes on answering other requests."""
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ import httpx
 import pytest
 import uvicorn
 
+from app.offload import off_loop
+from app.settings import Settings
+from app.views import standings as standings_view
+from app.views.standings import standings_for
+from cli.server import uvicorn_config
 from database.registry import EventRegistry
 from tests.hall_data import add_open
 from tests.publish_kit import free_port
 from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
-from web import standings_view
 from web.app import create_app
-from web.offload import off_loop
-from web.server import uvicorn_config
-from web.settings import Settings
-from web.standings_view import standings_for
 
 
 async def test_standings_computed_off_the_loop_are_the_inline_ones(tmp_path: Path) -> None:

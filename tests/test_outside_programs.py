@@ -23,9 +23,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.demo import ensure_demo
 from database.registry import EventRegistry
 from tests.publish_kit import Process, free_port, need, redis
-from web.demo import ensure_demo
 
 SECONDS = float(os.environ.get("ECHIQUIER_OUTSIDE_SECONDS", "15"))
 
@@ -97,7 +97,7 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Pro
     events.mkdir()
     open_games(events)  # the demo, made before the server starts
     port = free_port()
-    args = [sys.executable, "-m", "web.cli", "serve", "--events", str(events), "--host", "127.0.0.1",
+    args = [sys.executable, "-m", "cli.main", "serve", "--events", str(events), "--host", "127.0.0.1",
             "--port", str(port)]
     if request.param == 1:
         with Process(args, port, tmp_path / "server.log") as server:
@@ -126,7 +126,7 @@ def test_shell_and_standings_loops_beside_result_entry_never_crash_the_server(
     wait = ["-cmd", ".timeout 10000"]
     loops = [Loop([shell, *wait, path, "select count(*) from pairing"], stop),
              Loop([shell, *wait, path, "select name from info"], stop),
-             Loop([sys.executable, "-m", "web.cli", "standings", "--events", str(events), "--event", "demo",
+             Loop([sys.executable, "-m", "cli.main", "standings", "--events", str(events), "--event", "demo",
                    "--tournament", "1", "--format", "json"], stop)]
     for loop in loops:
         loop.start()

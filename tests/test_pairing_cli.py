@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from tests.test_pairing_replay import CORPUS, corpus_file, cut_file
-from web.cli import main
 
 
 def pair(tmp_path: Path, text: str, *options: str) -> list[tuple[int, int]]:

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournament.errors import Conflict, Invalid
+from tournament.formats.trf import decode, parse_trf
 from tournament.pairing import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord, pair_next_round
 from tournament.pairing.trf_input import pairing_input
-from tournament.trf import decode, parse_trf
 
 CORPUS = Path(__file__).parent / "fixtures" / "pairing"
 

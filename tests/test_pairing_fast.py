@@ -11,10 +11,10 @@ import pytest
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tests.test_pairing_replay import corpus_file, cut_file
+from tournament.formats.trf import parse_trf
 from tournament.pairing.dutch import gacrux_tournament
 from tournament.pairing.fast_dutch import FastDutch
 from tournament.pairing.trf_input import pairing_input
-from tournament.trf import parse_trf
 
 CORPUS = Path(__file__).parent / "fixtures" / "pairing"
 #: Small and large fields, with and without byes and absences (the 394-player one needs networkx).

@@ -11,12 +11,12 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from cli.main import main
 from database.registry import EventRegistry
 from database.store import EventStore
 from tests.arbiter_kit import EVENT, login_arbiter
 from tests.desk_kit import finish_round, in_app, nine_player_event, settle
 from tournament.results import ByeKind
-from web.cli import main
 from web.state import app_state
 
 # round 2 of the nine-player Swiss (round 1: 1-5, 6-2, 3-7, 8-4, bye 9), by pairing number

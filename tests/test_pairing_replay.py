@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from web.cli import main
+from cli.main import main
 
 CORPUS = Path(__file__).parent / "fixtures" / "pairing"
 FILES = sorted(CORPUS.glob("*.trf"))
@@ -134,7 +134,7 @@ def test_pair_trf_subprocess(tmp_path: Path) -> None:
     others, players = corpus_file(CORPUS / "dutch-020p-7r-s895.trf")
     source, target = tmp_path / "in.trf", tmp_path / "out.txt"
     source.write_text(cut_file(others, players, 3, 7), encoding="latin-1")
-    done = subprocess.run([sys.executable, "-m", "web.cli", "pair-trf", str(source), "-p", str(target)],
+    done = subprocess.run([sys.executable, "-m", "cli.main", "pair-trf", str(source), "-p", str(target)],
                           capture_output=True, text=True, timeout=120, cwd=Path(__file__).parent.parent)
     assert done.returncode == 0, done.stderr
     assert engine_output(target) == expected_round(players, 4)

@@ -8,15 +8,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from app.imports import import_papi
+from cli.main import main
 from database.imports import skipped_rounds, sync_papi, tournament_id_for
 from database.store import EventStore, GameKey
 from tests.conftest import fixture_path
+from tournament.formats.papi import PapiError, papi_rows, read_papi
+from tournament.formats.trf import decode, parse_trf
 from tournament.names import collate
-from tournament.papi import PapiError, papi_rows, read_papi
 from tournament.results import ByeKind, Result
-from tournament.trf import decode, parse_trf
-from web.cli import main
-from web.data_commands import import_papi
 
 FILES = [("small-20p-5r", 20, [1, 2, 3]), ("club-64p-7r", 64, list(range(1, 8))),
          ("open-600p-9r", 600, [1, 2, 3, 4, 5])]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from database.registry import EventRegistry
 from tests.conftest import fixture_path
 from tournament.models import Info
-from web.cli import main
 
 
 def info_of(folder: Path, event_id: str) -> Info:

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
+from app.demo import ensure_demo
+from app.publication.publisher import Publications, Publisher, PublishState, read_state
+from app.settings import Settings
+from cli.main import main
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.publish_kit import need, webdav
 from tournament.results import Result
 from web.app import template_engine
-from web.cli import main
-from web.demo import ensure_demo
-from web.publish import Publications, Publisher, PublishState, read_state
-from web.settings import Settings
 
 
 @pytest.fixture

@@ -5,9 +5,9 @@ from __future__ import annotations
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.cache import memo_of
 from tests.test_web import HX, demo_store, entry, open_game
 from tournament.results import Result
-from web.cache import memo_of
 
 
 async def test_screens_share_one_render_until_the_next_commit(demo_client: AsyncTestClient[Litestar]) -> None:

@@ -19,8 +19,8 @@ from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.conftest import fixture_path
 from tests.hall_data import hall_event
+from tournament.formats.trf import decode, parse_trf
 from tournament.results import Result
-from tournament.trf import decode, parse_trf
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

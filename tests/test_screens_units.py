@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from app.views.tournament import alpha_key
 from tournament.boards import number_boards, order_games, split_columns
 from tournament.checkin import absent_for_round_one, is_open
-from tournament.handicap import format_time, handicap_times
+from tournament.hall.handicap import format_time, handicap_times
+from tournament.hall.sets import halves, parse_fixed_boards, select_fixed, select_range
 from tournament.models import Pairing, Player, Tournament
+from tournament.pairing.virtual_points import applies, virtual_half_points
 from tournament.results import ByeKind
-from tournament.sets import halves, parse_fixed_boards, select_fixed, select_range
-from tournament.virtual_points import applies, virtual_half_points
-from web.views import alpha_key
 
 
 def player(pid: int, rating: int = 1500, last: str = "", first: str = "", title: str | None = None,

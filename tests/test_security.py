@@ -1,5 +1,5 @@
 """Response hardening (web/security.py), server-side sessions (web/sessions.py) and the server's limits
-(web/server.py): security headers, no inline script, Secure cookies over HTTPS, logout that ends the
+(cli/server.py): security headers, no inline script, Secure cookies over HTTPS, logout that ends the
 session on the server, a cap on live streams, a header read timeout."""
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ import uvicorn
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import ROOT, Settings
+from cli.server import HeaderTimeoutProtocol, uvicorn_config
 from tests.arbiter_kit import EVENT, login_arbiter, make_event
 from tests.conftest import prime_csrf
 from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.security import Streams, security_middleware
-from web.server import HeaderTimeoutProtocol, uvicorn_config
 from web.sessions import OLD_SESSIONS_FILE, SESSIONS_FILE, Record, Sessions, digest
-from web.settings import ROOT, Settings
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

@@ -11,8 +11,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import ROOT, Settings
 from web.app import create_app
-from web.settings import ROOT, Settings
 
 
 async def test_favicon_is_served_and_linked(demo_client: AsyncTestClient[Litestar]) -> None:

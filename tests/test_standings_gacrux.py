@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import fixture_path
-from tournament.importing import trf_pairings, trf_players
+from tournament.formats.importing import trf_pairings, trf_players
+from tournament.formats.trf import decode, parse_trf
 from tournament.standings import Standings, compute_standings
-from tournament.trf import decode, parse_trf
 
 CODES = ["BH/C1", "BH", "BH/M1", "BH/C2", "FB", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON", "BPG", "BWG", "REP",
          "DE", "KS", "KS/L+1", "AOB", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "TPN", "RTNG"]

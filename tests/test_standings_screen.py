@@ -18,9 +18,9 @@ from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.hall_data import add_open
 from tournament.config_rules import Form
-from tournament.menus import MenuEntry, resolve
+from tournament.hall.menus import MenuEntry, resolve
+from tournament.hall.screen_rules import first_set_rules, screen_rules
 from tournament.results import Result
-from tournament.screen_rules import first_set_rules, screen_rules
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

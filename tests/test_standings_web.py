@@ -9,8 +9,9 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.main import main
 from tests.conftest import fixture_path, prime_csrf
-from web.cli import import_trf, main
 
 URL = "open-de-fouville-sur-dame-2026"
 

@@ -11,7 +11,7 @@ import pytest
 from database import teams as db
 from database.store import EventStore
 from tests.admin_support import Client, as_visitor, expect_error, field_error, new_event, post
-from tournament import team_rules as rules
+from tournament.teams import rules
 from tournament.config_rules import NOT_CHOICE, REQUIRED, TOO_BIG
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

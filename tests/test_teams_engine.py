@@ -13,6 +13,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.pair import pair_event
 from database import imports
 from database import teams as db
 from database.imports import export_tournament, same_team_layer
@@ -22,11 +24,9 @@ from tests.conftest import fixture_path
 from tests.team_web_kit import ARBITER_PASSWORD
 from tournament.errors import Conflict, Invalid
 from tournament.results import Result
-from tournament.teams_pairing import pair_team_round
-from tournament.teams_trf import export_team_trf
+from tournament.teams.pairing import pair_team_round
+from tournament.teams.trf import export_team_trf
 from web.auth import hash_password
-from web.cli import import_trf
-from web.pair_command import pair_event
 from web.state import app_state
 
 TEAMS, SIZE, PER_TEAM = 9, 4, 5

@@ -15,8 +15,8 @@ import pytest
 
 from tests.conftest import fixture_path
 from tests.team_kit import generate
-from tournament.teams import TeamStandings, team_standings
-from tournament.teams_trf import TeamEvent, export_team_trf
+from tournament.teams.core import TeamStandings, team_standings
+from tournament.teams.trf import TeamEvent, export_team_trf
 
 CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "FB", "FB/C1", "TPN"]
 #: Direct encounter first: the teams tied on match points (many, in these events) are split by it.

@@ -9,8 +9,8 @@ from litestar.testing import AsyncTestClient
 from database import teams as db
 from tests.team_web_kit import ARBITER_PASSWORD, BASE, EVENT, make_team_event
 from tournament.results import Result
-from tournament.teams import match_score
-from tournament.teams_pairing import pair_team_round
+from tournament.teams.core import match_score
+from tournament.teams.pairing import pair_team_round
 from web.state import app_state
 
 HX = {"HX-Request": "true"}

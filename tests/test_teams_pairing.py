@@ -17,9 +17,9 @@ from tests.team_kit import RESULTS, _lineup
 from tournament.errors import Conflict, Invalid
 from tournament.pairing import TeamPairingInput, pair_next_round
 from tournament.results import Result
-from tournament.teams import BoardGame, Match, Team
-from tournament.teams_pairing import pair_team_round, swiss_input, team_system
-from tournament.teams_trf import TeamEvent, TeamPlayer, export_team_trf
+from tournament.teams.core import BoardGame, Match, Team
+from tournament.teams.pairing import pair_team_round, swiss_input, team_system
+from tournament.teams.trf import TeamEvent, TeamPlayer, export_team_trf
 
 
 def fresh(teams: int, size: int, rounds: int, reserves: int = 1) -> TeamEvent:

@@ -9,7 +9,7 @@ import pytest
 
 from tournament.errors import Invalid
 from tournament.results import Result
-from tournament.teams import (
+from tournament.teams.core import (
     BoardGame,
     LineupRules,
     Match,

@@ -12,7 +12,7 @@ from database import teams as db
 from database.store import EventStore
 from tests.admin_support import Client, expect_error, new_event, post, registry_of
 from tests.team_web_kit import EVENT, make_team_event
-from tournament import screen_rules as rules
+from tournament.hall import screen_rules as rules
 from tournament.results import Result
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

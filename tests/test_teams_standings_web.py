@@ -10,9 +10,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.main import main
 from tests.conftest import fixture_path
 from tests.test_teams_gacrux import HAVE_GACRUX, gacrux
-from web.cli import import_trf, main
 
 CODES = "MPVGP,BH/C1,BH,SB,PS"
 FILE = "olympiad-10t-4b-6r.trf26"

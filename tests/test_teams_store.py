@@ -14,11 +14,11 @@ from database.events import ResultChanged
 from database.store import EventStore
 from tests.conftest import fixture_path
 from tournament.errors import Conflict, Invalid
+from tournament.formats.trf import decode, parse_trf
 from tournament.results import Result
-from tournament.teams import match_score, team_standings
-from tournament.teams_import import team_event_from_trf
-from tournament.teams_trf import export_team_trf
-from tournament.trf import decode, parse_trf
+from tournament.teams.core import match_score, team_standings
+from tournament.teams.trf import export_team_trf
+from tournament.teams.trf_import import team_event_from_trf
 
 
 async def new_tournament(store: EventStore, name: str = "Interclubs") -> int:

@@ -9,10 +9,10 @@ import pytest
 from tests.conftest import fixture_path
 from tests.team_kit import generate
 from tournament.errors import Invalid
-from tournament.teams import team_standings
-from tournament.teams_import import team_event_from_trf
-from tournament.teams_trf import TeamEvent, export_team_trf
-from tournament.trf import decode, parse_trf
+from tournament.formats.trf import decode, parse_trf
+from tournament.teams.core import team_standings
+from tournament.teams.trf import TeamEvent, export_team_trf
+from tournament.teams.trf_import import team_event_from_trf
 
 FILES = ["interclubs-8t-4b-7r.trf16", "interclubs-8t-4b-7r.trf26", "olympiad-10t-4b-6r.trf26"]
 

@@ -1,4 +1,4 @@
-"""Timer colours, phases and durations (docs/screens.md §7, tournament/timers.py)."""
+"""Timer colours, phases and durations (docs/screens.md §7, tournament/hall/timers.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from datetime import datetime
 
 import pytest
 
-from tournament.models import Info, Timer, TimerHour
-from tournament.timers import (
+from i18n import translator
+from tournament.hall.timers import (
     DEFAULT_COLORS,
     DEFAULT_DELAYS,
     Hour,
@@ -19,7 +19,7 @@ from tournament.timers import (
     timer_delays,
     valid_hours,
 )
-from web.i18n import translator
+from tournament.models import Info, Timer, TimerHour
 
 EN = translator("en")
 FR = translator("fr")

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app.imports import import_trf
 from database.imports import export_tournament, replace_tournament, sync_trf
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from database.trf_source import import_notes, stored_source
 from tests.conftest import FIXTURES
-from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_export import FROM_EVENT
+from tournament.formats.trf_model import TRF26_RECORDS, TrfTournament
+from tournament.formats.trf_source import TrfSource, read_source, source_of
 from tournament.results import Result
-from tournament.trf import decode, parse_trf
-from tournament.trf_export import FROM_EVENT
-from tournament.trf_model import TRF26_RECORDS, TrfTournament
-from tournament.trf_source import TrfSource, read_source, source_of
-from web.cli import import_trf
 
 RECORDS = FIXTURES / "trf-records"
 ODDITIES = FIXTURES / "trf-oddities"

@@ -10,13 +10,14 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.main import main
 from database.imports import export_tournament
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.conftest import fixture_path
+from tournament.formats.trf import decode, parse_trf
 from tournament.results import Result
-from tournament.trf import decode, parse_trf
-from web.cli import import_trf, main
 
 
 def snapshot(text: str) -> tuple[list[Any], list[Any], list[Any]]:

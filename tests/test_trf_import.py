@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from app.imports import import_trf
 from database.imports import skipped_rounds
 from database.registry import EventRegistry
 from tests.conftest import fixture_path
-from tournament.importing import trf_players, trf_rows
+from tournament.formats.importing import trf_players, trf_rows
+from tournament.formats.trf import decode, parse_trf, requested_byes
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
 from tournament.standings import compute_standings
-from tournament.trf import decode, parse_trf, requested_byes
-from web.cli import import_trf
 
 FIXTURES = [("small-20p-5r.trf", 20, 3, 5), ("club-64p-7r.trf", 64, 7, 7), ("open-600p-9r.trf", 600, 5, 9)]
 DATA = Path(__file__).parent / "data"

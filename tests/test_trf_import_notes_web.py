@@ -15,10 +15,10 @@ from database.store import EventStore
 from database.teams import import_team_event, load_team_event, team_settings
 from tests.admin_support import Client, new_event, post
 from tests.conftest import FIXTURES
-from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
-from tournament.teams_import import team_event_from_trf
-from tournament.trf import decode, parse_trf
-from tournament.trf_source import source_of
+from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_source import source_of
+from tournament.teams.trf_import import team_event_from_trf
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ODDITIES = FIXTURES / "trf-oddities"

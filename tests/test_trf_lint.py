@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tournament.trf_lint import lint_bytes
-from web.cli import main
+from cli.main import main
+from tournament.formats.trf_lint import lint_bytes
 
 DATA = Path(__file__).parent / "data"
 

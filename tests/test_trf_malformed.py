@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from cli.main import main
 from tests.conftest import fixture_path
-from tournament.trf_lint import lint_bytes
-from web.cli import main
+from tournament.formats.trf_lint import lint_bytes
 
 
 def _files() -> dict[str, bytes]:

@@ -13,18 +13,19 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.main import main
 from database.imports import export_tournament
 from database.registry import EventRegistry
+from i18n import CATALOGS, translator
 from tests.conftest import prime_csrf
-from tournament.importing import trf_pairings, trf_players, trf_rows, trf_teams, trf_tournament_values
+from tournament.formats.importing import trf_pairings, trf_players, trf_rows, trf_teams, trf_tournament_values
+from tournament.formats.trf import decode, parse_trf, requested_byes
+from tournament.formats.trf_export import FROM_EVENT, export_trf, write_trf
+from tournament.formats.trf_lint import lint_bytes
+from tournament.formats.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
 from tournament.models import Tournament
 from tournament.results import ByeKind, Result
-from tournament.trf import decode, parse_trf, requested_byes
-from tournament.trf_export import FROM_EVENT, export_trf, write_trf
-from tournament.trf_lint import lint_bytes
-from tournament.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
-from web.cli import import_trf, main
-from web.i18n import CATALOGS, translator
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
 DATA = Path(__file__).parent / "data"

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from tests.test_standings_gacrux import CODES, compare, gacrux, with_edition
-from tournament.importing import trf_adjustments, trf_pairings, trf_players
+from tournament.formats.importing import trf_adjustments, trf_pairings, trf_players
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_export import export_trf
 from tournament.models import Tournament
 from tournament.standings import compute_standings
-from tournament.trf import decode, parse_trf
-from tournament.trf_export import export_trf
 
 ODDITIES = Path(__file__).parent / "fixtures" / "trf-oddities"
 DATA = Path(__file__).parent / "data"

@@ -8,12 +8,13 @@ from pathlib import Path
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.imports import import_trf
+from cli.main import main
 from database.registry import EventRegistry
 from database.store import GameKey
 from tests.conftest import fixture_path, prime_csrf
 from tournament.models import Pairing
 from tournament.results import Result
-from web.cli import import_trf, main
 
 FIXTURE = "small-20p-5r.trf"
 ROUND_COL = 89  # index of the first round block of a 001 line (10 characters per round)

@@ -9,12 +9,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament.importing import trf_pairings, trf_players
+from tournament.formats.importing import trf_pairings, trf_players
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_export import export_trf, write_trf
+from tournament.formats.trf_model import TrfPlayer, TrfRecord, TrfRound, TrfTournament
 from tournament.models import Pairing, Player, Tournament
 from tournament.results import ByeKind, Result
-from tournament.trf import decode, parse_trf
-from tournament.trf_export import export_trf, write_trf
-from tournament.trf_model import TrfPlayer, TrfRecord, TrfRound, TrfTournament
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LETTERS = st.sampled_from(list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéèçøßÅÖ-' "))

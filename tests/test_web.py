@@ -10,12 +10,12 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from database.store import EventStore
 from tournament.models import Pairing
 from tournament.results import Result
 from web.app import create_app
 from web.auth import hash_password, input_cookie_name
-from web.settings import Settings
 from web.state import app_state
 
 HX = {"HX-Request": "true"}

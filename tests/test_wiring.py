@@ -8,10 +8,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.settings import Settings
 from database.registry import EventRegistry
 from web.app import create_app
 from web.htmx import is_htmx
-from web.settings import Settings
 from web.state import AppState, app_state
 
 RESERVED = {"request", "scope"}  # injected by Litestar from the connection itself

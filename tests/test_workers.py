@@ -18,16 +18,16 @@ from pathlib import Path
 import httpx
 import pytest
 
+from app.demo import ensure_demo
+from cli.main import main
 from database.registry import EventRegistry
 from tests.publish_kit import Process, free_port, redis
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name, hash_password, save_admin_password
-from web.cli import main
-from web.demo import ensure_demo
 
 
 def worker(events: Path, redis_url: str, log: Path, *extra: str) -> tuple[Process, str]:
     port = free_port()
-    args = [sys.executable, "-m", "web.cli", "serve", "--events", str(events), "--host", "127.0.0.1",
+    args = [sys.executable, "-m", "cli.main", "serve", "--events", str(events), "--host", "127.0.0.1",
             "--port", str(port), "--redis", redis_url, *extra]
     return Process(args, port, log), f"http://127.0.0.1:{port}"
 
@@ -181,7 +181,7 @@ def test_serve_says_when_redis_is_needed_and_missing(tmp_path: Path, capsys: pyt
 def test_serve_with_two_workers_on_one_socket(tmp_path: Path) -> None:
     server, redis_url = redis(tmp_path)
     port = free_port()
-    args = [sys.executable, "-m", "web.cli", "serve", "--events", str(tmp_path / "events"), "--host", "127.0.0.1",
+    args = [sys.executable, "-m", "cli.main", "serve", "--events", str(tmp_path / "events"), "--host", "127.0.0.1",
             "--port", str(port), "--workers", "2", "--redis", redis_url]
     with server, Process(args, port, tmp_path / "serve.log"):
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:

@@ -27,7 +27,7 @@ class Info(Row, frozen=True, kw_only=True):
     timer_colors: str | None = None
     timer_delays: str | None = None
     language: str | None = None  # the event's default language, "en" or "fr" (2.7.0)
-    publish_remote: str | None = None  # rclone remote of the public site, "name:path" (2.8.0, web/publish.py)
+    publish_remote: str | None = None  # rclone remote "name:path" of the public site (2.8.0, app/publication)
     last_update: float = 0.0
 
 

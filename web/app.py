@@ -7,7 +7,6 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from jinja2 import Environment, FileSystemLoader
 from litestar import Litestar
 from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
@@ -15,6 +14,11 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
+from app.demo import ensure_demo
+from app.offload import settle_heap
+from app.publication.publisher import Publications, published_ids
+from app.settings import Settings
+from app.templates import environment
 from database.outside import OutsideWatch
 from database.registry import EventRegistry
 from database.store import EventStore
@@ -33,21 +37,16 @@ from web.controllers.screens import ScreenController
 from web.controllers.teams import TeamController
 from web.controllers.timers import clock
 from web.csrf import csrf_middleware
-from web.demo import ensure_demo
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
 from web.hub import channel_of, make_channels, publisher
-from web.labels import TEMPLATE_GLOBALS
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
-from web.offload import settle_heap
-from web.publish import Publications, published_ids
 from web.relay import RelayedChannels
 from web.security import security_middleware
 from web.sessions import Sessions
-from web.settings import Settings
 from web.state import KEY, AppState
 from web.timing import timing_middleware
 
@@ -55,17 +54,11 @@ log = logging.getLogger("echiquier")
 
 
 def template_engine(settings: Settings) -> JinjaTemplateEngine:
-    """Autoescaping Jinja; templates are re-read from disk only in debug mode."""
-    environment = Environment(
-        loader=FileSystemLoader(settings.templates_dir), autoescape=True, auto_reload=settings.debug,
-        trim_blocks=True, lstrip_blocks=True,
-    )
-    environment.globals.update(TEMPLATE_GLOBALS)  # codes shown by their names (web/labels.py)
-    return JinjaTemplateEngine.from_environment(environment)
+    return JinjaTemplateEngine.from_environment(environment(settings))
 
 
 async def open_published(registry: EventRegistry) -> None:
-    """Open the events that were being published, so that their publishers resume (web/publish.py)."""
+    """Open the events that were being published, so that their publishers resume (app/publication/publisher.py)."""
     for event_id in published_ids(registry.events_dir):
         try:
             await registry.get(event_id)
@@ -98,11 +91,11 @@ def keep_idle_stores_light(registry: EventRegistry, state: AppState, publication
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    # several workers (web/workers.py): frames through Redis too
+    # several workers (cli/workers.py): frames through Redis too
     channels = make_channels() if settings.redis_url is None else RelayedChannels(settings.redis_url)
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
-    registry.shared = settings.redis_url is not None  # several workers: see web/workers.py
+    registry.shared = settings.redis_url is not None  # several workers: see cli/workers.py
     state = AppState(settings=settings, registry=registry, channels=channels, templates=templates)
     registry.on_open(lambda store: state.hubs.__setitem__(store.event_id,
                                                           publisher(channels, store, templates.engine)))
@@ -110,7 +103,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         registry.on_open(lambda store: setattr(store, "caching", False))
     publications = Publications(settings.events_dir, templates.engine, settings.static_dir, settings.language)
     state.publications = publications
-    registry.on_open(publications.attach)  # publication to an rclone remote (web/publish.py)
+    registry.on_open(publications.attach)  # publication to an rclone remote (app/publication/publisher.py)
     if isinstance(channels, RelayedChannels):
         relayed = channels
         registry.on_open(lambda store: relayed.follow([channel_of(store.event_id)]))
@@ -127,7 +120,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await channels.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
-        settle_heap()  # web/offload.py: no full garbage collection of the start-up objects during a request
+        settle_heap()  # app/offload.py: no full garbage collection of the start-up objects during a request
         opening = asyncio.get_running_loop().create_task(open_published(registry))
         watching = asyncio.get_running_loop().create_task(OutsideWatch(registry).run(), name="outside changes")
         try:

@@ -24,8 +24,8 @@ from litestar.connection import ASGIConnection
 from litestar.types import ASGIApp as LitestarApp
 from litestar.types import Scope as LitestarScope
 
+from i18n import translator
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.language import request_language
 from web.limits import body_limit
 from web.state import app_state

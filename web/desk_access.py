@@ -7,12 +7,12 @@ from typing import Any
 from litestar import Request
 from litestar.response import Template
 
+from app.pairing.draft import Drafts
+from i18n import translator
 from tournament.models import Info
 from web.auth import Role
 from web.deps import Reserved
 from web.entry import ARBITER_ROLES
-from web.i18n import translator
-from web.pairing_draft import Drafts
 from web.render import language, render
 from web.state import app_state
 

@@ -23,12 +23,12 @@ from litestar.response import Redirect, Response, Template
 
 from database.journal import Submission
 from database.store import EventStore, GameKey
+from i18n import translator
 from tournament.errors import EchiquierError, Forbidden, Invalid
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
 from web.errors import error_page, error_text_of, status_of
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.render import language, render
 from web.state import app_state
 

@@ -8,6 +8,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.response import Template
 
+from i18n import translator
 from tournament.errors import (
     Broken,
     Conflict,
@@ -19,7 +20,6 @@ from tournament.errors import (
     Unavailable,
 )
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.limits import BodyTooLarge
 from web.render import language, render
 from web.security import SECURITY_HEADERS

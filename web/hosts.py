@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from urllib.parse import urlsplit
 
-from web.network import lan_address
+from app.network import lan_address
 
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "localhost.localdomain"})
 _lan: tuple[float, str] = (0.0, "")

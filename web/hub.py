@@ -17,7 +17,7 @@ by every screen):
 - event-wide changes: `config`, on which screen pages refetch their content.
 
 The rows are rendered from the event and the tournament state of the previous commit, patched with
-the result (web/cache.py carries it into the new generation): no re-read of the tournament and no
+the result (app/cache.py carries it into the new generation): no re-read of the tournament and no
 diffing. This runs in the writer's task right after COMMIT, before the next write and before any
 page render queued behind it, so the push does not wait for page serving.
 """
@@ -33,14 +33,14 @@ from typing import Any
 import msgspec
 from jinja2 import Environment
 
+from app.cache import memo_of
+from app.views.screens import all_specs
+from app.views.tournament import BoardRow, TournamentState, board_row, on_boards, tournament_state
 from database.events import Change, EventChanged, ResultChanged, TournamentChanged
 from database.store import EventStore
+from i18n import LANGUAGES, translator
 from tournament.models import Pairing
-from web.cache import memo_of
-from web.i18n import LANGUAGES, translator
 from web.page_patch import patch_page
-from web.screen_views import all_specs
-from web.views import BoardRow, TournamentState, board_row, on_boards, tournament_state
 
 log = logging.getLogger("echiquier")
 

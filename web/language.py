@@ -10,12 +10,11 @@ server's default (`echiquier serve --lang`) > English. `language_middleware` res
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from litestar.connection import ASGIConnection
 
+from i18n import LANGUAGES
 from tournament.errors import EchiquierError
-from web.i18n import LANGUAGES
 from web.state import app_state
 
 COOKIE = "lang"
@@ -108,22 +107,6 @@ async def event_language(scope: Any) -> str | None:
     except EchiquierError:
         return None  # unknown or unreadable event: the handler reports the problem itself
     return supported(getattr(info, "language", None))
-
-
-def switch_url(request: Any, code: str) -> str:
-    """The current page in language `code`: its other query parameters kept, `done=` notices dropped.
-
-    >>> class R:
-    ...     class url:
-    ...         path = "/arbiter/demo/journal"
-    ...     query_params = {"tid": "1", "lang": "en", "done": "saved"}
-    >>> switch_url(R, "fr"), switch_url(None, "en")
-    ('/arbiter/demo/journal?tid=1&lang=fr', '?lang=en')
-    """
-    if request is None:
-        return f"?lang={code}"
-    kept = [(k, v) for k, v in request.query_params.items() if k not in ("lang", "done")]
-    return f"{request.url.path}?{urlencode([*kept, ('lang', code)])}"
 
 
 def cookie_header(code: str) -> bytes:

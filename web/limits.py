@@ -9,8 +9,8 @@
   it is read: `MAX_UPLOAD` on upload routes, `MAX_FORM` elsewhere. A body sent without a length
   (chunked) is counted as it arrives and cut at the same limit.
 
-Refusals are short pages with a keyed, translated message (web/i18n.py), never a 500. Meaning checks
-(a round within the tournament, a player of this event) stay with the handlers (web/params.py).
+Refusals are short pages with a keyed, translated message (i18n/__init__.py), never a 500. Meaning checks
+(a round within the tournament, a player of this event) stay with the handlers (app/params.py).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from litestar.connection import ASGIConnection
 from litestar.types import ASGIApp as LitestarApp
 from litestar.types import Scope as LitestarScope
 
+from i18n import translator
 from tournament.errors import EchiquierError
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.language import request_language
 
 MAX_PATH = 2048

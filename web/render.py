@@ -13,12 +13,12 @@ from litestar.enums import MediaType
 from litestar.response import Template
 from litestar.utils.scope.state import ScopeState
 
+from app.cache import memo
 from database.store import EventStore
+from i18n import translator
 from web.auth import is_admin
-from web.cache import memo
 from web.csrf import token_of
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.language import request_language
 from web.state import app_state
 
@@ -56,7 +56,7 @@ async def render_cached(
 ) -> Response[bytes]:
     """A hall page or fragment rendered (and gzipped) once per commit and shared by every client.
 
-    The HTML is kept in the web layer's per-generation cache (web/cache.py), keyed by everything it
+    The HTML is kept in the web layer's per-generation cache (app/cache.py), keyed by everything it
     depends on: URL, language, admin or not, role, htmx or not. It holds nothing per client: the CSRF
     token is read by echiquier.js from its cookie. Rendering and compressing run on a worker thread, so
     that a write and the live push interleave with a long render instead of queueing behind it.

@@ -8,18 +8,8 @@ from typing import Any
 
 from litestar import Request
 
-from database.store import EventStore
-from tournament.errors import NotFound, Unauthorized
-from tournament.models import Info
-from tournament.notices import Notice
-from tournament.screen_rules import TEAM_SCREEN_TYPES
-from tournament.sets import fill_name
-from web.auth import Role, is_admin
-from web.deps import check_public
-from web.i18n import translator
-from web.labels import named
-from web.render import language
-from web.screen_views import (
+from app.views.labels import named
+from app.views.screens import (
     ERROR_IMAGE,
     ScreenSpec,
     background,
@@ -29,12 +19,22 @@ from web.screen_views import (
     set_view,
     translate_notices,
 )
-from web.standings_screen import standings_sets
-from web.standings_view import fmt
+from app.views.standings import fmt
+from app.views.standings_screen import standings_sets
+from app.views.team_screens import team_sets
+from app.views.timer import timer_view
+from app.views.tournament import results_view
+from database.store import EventStore
+from i18n import translator
+from tournament.errors import NotFound, Unauthorized
+from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.sets import fill_name
+from tournament.models import Info
+from tournament.notices import Notice
+from web.auth import Role, is_admin
+from web.deps import check_public
+from web.render import language
 from web.state import app_state
-from web.team_screens import team_sets
-from web.timer_view import timer_view
-from web.views import results_view
 
 log = logging.getLogger("echiquier")
 

@@ -15,12 +15,12 @@ from litestar import Litestar
 from litestar.connection import ASGIConnection
 from litestar.plugins.jinja import JinjaTemplateEngine
 
+from app.pairing.draft import Drafts
+from app.publication.publisher import Publications
+from app.settings import Settings
 from database.registry import EventRegistry
 from web.hub import Channels, LiveHub
-from web.pairing_draft import Drafts
-from web.publish import Publications
 from web.sessions import Sessions
-from web.settings import Settings
 from web.throttle import LoginThrottle
 
 KEY = "echiquier"
@@ -37,10 +37,10 @@ class AppState:
     sessions: Sessions = field(default_factory=Sessions)  # logins (web/sessions.py; loaded in the lifespan)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
-    drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (web/pairing_draft.py)
+    drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (app/pairing/draft.py)
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
-    publications: Publications | None = None  # the events' publishers (web/publish.py)
+    publications: Publications | None = None  # the events' publishers (app/publication/publisher.py)
 
 
 def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
+from app.settings import Settings
 from web.app import create_app
-from web.settings import Settings
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

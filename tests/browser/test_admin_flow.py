@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from app.settings import Settings
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.conftest import fixture_path
-from tournament.trf import decode, parse_trf
-from web.settings import Settings
+from tournament.formats.trf import decode, parse_trf
 
 
 def fits_the_tablet(page: Any) -> bool:

@@ -9,13 +9,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from app.settings import Settings
 from database.registry import EventRegistry
 from tests.arbiter_kit import EVENT
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.desk_kit import finish_round, nine_player_event
-from tournament.importing import trf_rows
-from tournament.trf import decode, parse_trf
-from web.settings import Settings
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 
 BIG = Path(__file__).resolve().parent.parent / "fixtures" / "pairing" / "dutch-134p-9r-s793.trf"
 A4_CONTENT_WIDTH = 718  # CSS px: 210 mm minus 2 × 10 mm margins at 96 px per inch

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from app.demo import ensure_demo
+from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
 from tests.browser.conftest import ARTIFACTS, LiveServer
@@ -25,8 +27,6 @@ from tests.hall_data import hall_event
 from tournament.demo import demo_tournament, store_rows
 from tournament.results import Result
 from web.auth import hash_password
-from web.demo import ensure_demo
-from web.settings import Settings
 
 VIEWPORTS = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1024, "height": 768}}
 ARBITER_PASSWORD = "arbiter-secret-17"

@@ -10,11 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from app.demo import ensure_demo
+from app.settings import Settings
 from database.registry import EventRegistry
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.publish_kit import fetch, nginx, webdav
-from web.demo import ensure_demo
-from web.settings import Settings
 
 
 async def demo_publishing_to(events: Path, remote: str) -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+from app.settings import Settings
 from database.registry import EventRegistry
 from tests.arbiter_kit import make_event
 from tests.browser.conftest import ARTIFACTS, LiveServer
-from web.settings import Settings
 
 
 async def prepare(events_dir: Path) -> int:

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from app.settings import Settings
 from database.registry import EventRegistry
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.hall_data import hall_event
-from web.settings import Settings
 
 EVENT = "hall"
 SCREENS = ["input", "boards", "boards-top", "players", "results", "checkin", "checkin-view", "welcome", "room-2"]
@@ -136,7 +136,7 @@ def test_timer_follows_the_server_clock_when_the_browser_clock_is_ten_minutes_of
         page.wait_for_timeout(1200)  # the page has measured its offset against /clock
         read_at = time.time()
         shown = int(page.locator(".timer").get_attribute("data-seconds") or "-1")
-        server = math.ceil(hall.hour_at - read_at)  # what the server shows at that moment (tournament/timers.py)
+        server = math.ceil(hall.hour_at - read_at)  # what the server shows at that moment (tournament/hall/timers.py)
         assert abs(shown - server) <= 1, (shown, server)
         text = page.locator(".timer-text").inner_text()
         assert text.startswith("Round 6 starts in 1") and "minutes" in text  # ~19 minutes, not ~9

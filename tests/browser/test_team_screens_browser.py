@@ -10,10 +10,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from app.settings import Settings
 from database import teams as db
 from database.registry import EventRegistry
 from tests.browser.conftest import ARTIFACTS, LiveServer
-from web.settings import Settings
 
 EVENT = "interclubs"
 UNIQ = "n3"

@@ -8,11 +8,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from app.settings import Settings
 from database import teams as db
 from database.registry import EventRegistry
 from tests.browser.conftest import ARTIFACTS, LiveServer
 from tests.team_web_kit import BASE, make_team_event
-from web.settings import Settings
 
 CONNECTED = ("() => { const el = document.querySelector('[sse-connect]');"
              " const data = el && el['htmx-internal-data'];"

@@ -1,5 +1,5 @@
 """Pairing engines (pure, no I/O): the FIDE Dutch system, round-robin Berger tables and the FIDE Swiss team
-system (`fideteam`, whose input is a `TeamPairingInput`: tournament/teams_pairing.py builds it).
+system (`fideteam`, whose input is a `TeamPairingInput`: tournament/teams/pairing.py builds it).
 
 >>> from tournament.pairing import PairingInput, PairingPlayer, pair_next_round
 >>> players = tuple(PairingPlayer(id=n, number=n) for n in range(1, 6))

@@ -5,7 +5,7 @@ The engine's input is a team tournament in gacrux's "chessjson" form, which hold
 match's result from its boards, match and game points per round, the board colour sequence, the score
 system). Its one definition is gacrux's own reader of the FIDE team records (TRF-2026 `310` teams, `320` team
 byes, `330` forfeited matches, `352` board colours, `362` match scoring, `192` the pairing system), so the
-adapter hands the engine the team tournament as that text (written by tournament/teams_trf.py from the event
+adapter hands the engine the team tournament as that text (written by tournament/teams/trf.py from the event
 file's teams and matches, the rounds played only), read by `gacrux.trf2json` in memory, then reads the boards
 back: a pair (w, b) is a match with team w listed first and White on board 1 at table `board`; (t, 0) is
 the pairing-allocated bye of team t.

@@ -1,4 +1,4 @@
-"""A TRF file (as read by `tournament.trf`) as the pairing engines' input, for the round after the last
+"""A TRF file (as read by `tournament.formats.trf`) as the pairing engines' input, for the round after the last
 played one. Pure: the caller reads the file.
 
 Read from the file: every played round of every player (results, colours, byes), the byes already
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Literal
 
 from tournament.errors import Invalid
+from tournament.formats.trf import TrfRound, TrfTournament, requested_byes
 from tournament.pairing.model import Outcome, PairingInput, PairingPlayer, RoundRecord
-from tournament.trf import TrfRound, TrfTournament, requested_byes
 
 GAME_CODES: dict[str, Outcome] = {
     "1": Outcome.WIN, "W": Outcome.WIN, "=": Outcome.DRAW, "D": Outcome.DRAW, "0": Outcome.LOSS,

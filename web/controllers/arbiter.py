@@ -11,9 +11,11 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.params import bounded
 from database.journal import Entry, may_undo
 from database.registry import check_event_id
 from database.store import EventStore
+from i18n import translator
 from tournament.errors import EchiquierError, Forbidden
 from tournament.models import Info, Player
 from web.auth import (
@@ -32,8 +34,6 @@ from web.auth import (
 )
 from web.deps import Reserved
 from web.entry import ARBITER_ROLES
-from web.i18n import translator
-from web.params import bounded
 from web.render import language, render
 from web.state import app_state
 

@@ -26,6 +26,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Response, Template
 
+from app.network import lan_address
+from app.views.tournament import BoardRow, TournamentState, board_rows, tournament_state
 from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
 from tournament.errors import Conflict, Invalid, NotFound, Unauthorized
@@ -33,10 +35,8 @@ from tournament.models import Info, Tournament
 from tournament.results import TABLET_RESULTS, Result
 from web.auth import BadCard, Role, actor
 from web.entry import ARBITER_ROLES, Key, answer_once
-from web.network import lan_address
 from web.render import render
 from web.state import app_state
-from web.views import BoardRow, TournamentState, board_rows, tournament_state
 
 PlayerCode = Annotated[int, msgspec.Meta(ge=1, le=3)]
 

@@ -12,25 +12,25 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, FromQuery
 from litestar.response import Template
 
+from app.imports import import_papi
+from app.offload import off_loop
+from app.views.standings import fmt, standings_for
 from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
-from tournament.chessevent import parse_chessevent
 from tournament.errors import Invalid
-from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.chessevent import parse_chessevent
+from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_lint import lint_bytes
+from tournament.formats.trf_model import TrfError, TrfTournament
+from tournament.formats.trf_source import source_of
 from tournament.models import Tournament
 from tournament.standings import crosstable
-from tournament.teams_import import team_layer
-from tournament.trf import decode, parse_trf
-from tournament.trf_lint import lint_bytes
-from tournament.trf_model import TrfError, TrfTournament
-from tournament.trf_source import source_of
+from tournament.teams.trf_import import team_layer
 from web.controllers.admin.guard import admin_guard
-from web.data_commands import import_papi
 from web.deps import public_event
 from web.htmx import is_htmx
-from web.offload import off_loop
 from web.render import render, render_cached
-from web.standings_view import fmt, standings_for
 
 MAX_UPLOAD = 20 * 1024 * 1024
 Upload = Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)]

@@ -11,21 +11,21 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Response, Template
 
+from app.pairing.draft import Status, tournament_status
+from app.views.import_notes import NotesView, notes_view
+from app.views.tournament import tournament_state
 from database.imports import export_tournament, skipped_rounds
 from database.store import EventStore
 from tournament.models import Info, Player, Screen, Tournament
-from tournament.pairing_checks import not_to_pair
+from tournament.pairing.checks import not_to_pair
 from tournament.results import ByeKind
 from web.auth import Role
 from web.controllers.arbiter import EntryLine, journal_lines
 from web.controllers.cards import board_signature
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
-from web.import_notes import NotesView, notes_view
-from web.pairing_draft import Status, tournament_status
 from web.render import render
 from web.state import app_state
-from web.views import tournament_state
 
 JOURNAL_LINES = 8
 class OpenGame(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,7 +46,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
     players: int
     has_draft: bool
     input_screen: Screen | None
-    notes: NotesView | None = None  # the TRF import's warnings and team-file notice (web/import_notes.py)
+    notes: NotesView | None = None  # the TRF import's warnings and team-file notice (app/views/import_notes.py)
 
 
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,

@@ -10,6 +10,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, URLEncodedBody
 from litestar.response import Template
 
+from app.views.screens import ScreenSpec
+from app.views.tournament import cached_alpha_rows, cached_board_rows, tournament_state
 from database.store import EventStore
 from tournament.checkin import is_open
 from tournament.errors import Conflict, NotFound
@@ -17,8 +19,6 @@ from web.auth import Role
 from web.deps import public_event
 from web.render import render
 from web.screen_context import input_spec
-from web.screen_views import ScreenSpec
-from web.views import cached_alpha_rows, cached_board_rows, tournament_state
 
 Id = Annotated[int, msgspec.Meta(ge=1)]
 

@@ -12,6 +12,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Template
 
+from app.views.screens import family_specs
+from app.views.tournament import event_period, tournament_state
 from database.index import EventSummary
 from database.registry import EventRegistry
 from database.store import EventStore
@@ -19,8 +21,6 @@ from tournament.models import Info
 from web.auth import is_admin, is_arbiter
 from web.deps import public_event
 from web.render import render
-from web.screen_views import family_specs
-from web.views import event_period, tournament_state
 
 
 class EventTile(msgspec.Struct, frozen=True, kw_only=True):

@@ -1,7 +1,7 @@
 """The arbiter pairs the next round in the browser: propose, preview, change by hand, publish; unpair;
 requested byes of the next round.
 
-The draft lives server-side (web/pairing_draft.py) until it is published (database/rounds.py) or dropped.
+The draft lives server-side (app/pairing/draft.py) until it is published (database/rounds.py) or dropped.
 Every POST answers with a redirect to the page (htmx follows it and swaps `#pairing`); refusals are
 errors (409/422/403/404) with a message, and change nothing.
 """
@@ -20,22 +20,22 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.pairing.draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
+from app.pairing.program_import import import_engine_round
 from database import teams
 from database.imports import skipped_rounds
 from database.journal import acting_as
 from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
+from i18n import translator
 from tournament.errors import Conflict, Invalid
 from tournament.models import Info, Tournament
-from tournament.pairing_checks import Board, exchange, not_to_pair, pair_together, swap_colours, to_bye
+from tournament.pairing.checks import Board, exchange, not_to_pair, pair_together, swap_colours, to_bye
 from tournament.results import format_points
-from tournament.teams_pairing import team_system
+from tournament.teams.pairing import team_system
 from web.auth import Role, actor
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
 from web.entry import ARBITER_ROLES
-from web.i18n import translator
-from web.pairing_draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
-from web.pairing_import import import_engine_round
 from web.render import language, render
 
 

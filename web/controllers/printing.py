@@ -1,5 +1,5 @@
 """A4 print sheets for the hall walls: a round's pairings (by board, or alphabetical), the standings and the
-cross-table. Same data as the screens (tournament/boards.py, web/standings_view.py); print CSS in
+cross-table. Same data as the screens (tournament/boards.py, app/views/standings.py); print CSS in
 web/static/print.css. Public events: anyone; other events: arbiters.
 """
 
@@ -14,6 +14,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
+from app.views.standings import fmt, standings_for
+from app.views.tournament import alpha_key
 from database.store import EventStore
 from tournament.boards import current_round, half_points
 from tournament.errors import Invalid, NotFound
@@ -23,8 +25,6 @@ from tournament.standings import crosstable
 from web.auth import Role
 from web.desk_access import Req, require_reader
 from web.render import render
-from web.standings_view import fmt, standings_for
-from web.views import alpha_key
 
 Order = Literal["board", "alpha"]
 #: Cross-tables with more rounds than this print in landscape.

@@ -9,16 +9,16 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Response
 
+from app.views.screens import ScreenSpec, family_specs, plain_specs, rotator_ids, translate_notices
 from database.store import EventStore
+from i18n import translator
 from tournament.errors import NotFound
 from tournament.models import Info, Rotator
 from tournament.notices import Notice
 from web.auth import is_admin
 from web.deps import check_public, public_event
-from web.i18n import translator
 from web.render import language, render_cached
 from web.screen_context import screen_context
-from web.screen_views import ScreenSpec, family_specs, plain_specs, rotator_ids, translate_notices
 
 DEFAULT_DELAY = 15
 

@@ -11,12 +11,18 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.views.screens import ScreenSpec, SetSpec, set_view
+from app.views.standings import fmt
+from app.views.standings_screen import standings_set_view
+from app.views.team_screens import team_set_view
+from app.views.tournament import BoardRow, board_row, results_view, tournament_state
 from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
+from i18n import translator
 from tournament.errors import NotFound
+from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
 from tournament.models import Info
 from tournament.results import Result
-from tournament.screen_rules import TEAM_SCREEN_TYPES
 from web.auth import Role, actor, check_password, input_cookie_name, open_session
 from web.deps import public_event
 from web.entry import (
@@ -31,14 +37,8 @@ from web.entry import (
     write_result,
 )
 from web.htmx import is_htmx
-from web.i18n import translator
 from web.render import language, render, render_cached
 from web.screen_context import NeedsInputCode, input_spec, load_spec, screen_context
-from web.screen_views import ScreenSpec, SetSpec, set_view
-from web.standings_screen import standings_set_view
-from web.standings_view import fmt
-from web.team_screens import team_set_view
-from web.views import BoardRow, board_row, results_view, tournament_state
 
 
 class Login(msgspec.Struct, kw_only=True):

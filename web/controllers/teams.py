@@ -1,7 +1,7 @@
 """Team tournaments in the hall and at the tables: the team boards screen (one block per match, running
 score, board by board), team standings, the team cross-table, per-board result entry (captains' tablets and
 the arbiter), line-ups and team forfeits (arbiters). Thin: the work is in database/teams.py and
-tournament/teams.py. Pages follow the live hub (`tournament-<id>` and `result-<id>` SSE events)."""
+tournament/teams/core.py. Pages follow the live hub (`tournament-<id>` and `result-<id>` SSE events)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Template
 
+from app.views.standings import fmt
+from app.views.teams import crosstable_view, match_views, shown_round, team_standings_view, team_tournament
 from database import teams as db
 from database.store import EventStore
 from tournament.errors import Forbidden, NotFound
@@ -22,8 +24,6 @@ from web.auth import Role
 from web.deps import public_event
 from web.htmx import is_htmx
 from web.render import render
-from web.standings_view import fmt
-from web.team_views import crosstable_view, match_views, shown_round, team_standings_view, team_tournament
 
 Id = Annotated[int, msgspec.Meta(ge=1)]
 ENTRY_ROLES = ("admin", "arbiter", "player")
@@ -51,7 +51,7 @@ class TeamForfeit(msgspec.Struct, kw_only=True):
 
 class PairRound(msgspec.Struct, kw_only=True):
     round: Annotated[int, msgspec.Meta(ge=1, le=99)]
-    system: Literal["", "berger", "fideteam"] = ""  # "": the tournament's own (tournament/teams_pairing.py)
+    system: Literal["", "berger", "fideteam"] = ""  # "": the tournament's own (tournament/teams/pairing.py)
 
 
 class TeamController(Controller):

@@ -1,4 +1,4 @@
-// The published site's poller (copied into every site by web/publish_site.py; no CDN, no framework).
+// The published site's poller (copied into every site by app/publication/site.py; no CDN, no framework).
 // Every data-poll seconds: GET version.json conditionally (If-None-Match / If-Modified-Since); when this
 // page's hash changed, fetch the page again and swap its <main> in place.
 (function () {

@@ -1,7 +1,7 @@
 // Echiquier timer banners (docs/screens.md §7), run on the SERVER's clock.
 // The page measures the offset between the browser clock and /clock (half the round trip
 // corrected), so two screens in the hall never disagree even when a tablet's clock is wrong.
-// The computation mirrors tournament/timers.py (phase, fade, spell_duration).
+// The computation mirrors tournament/hall/timers.py (phase, fade, spell_duration).
 (function () {
   "use strict";
   var offset = null; // server time - browser time, in ms

@@ -12,8 +12,8 @@ from litestar.datastructures import UploadFile
 from litestar.response import Redirect, Template
 
 from tournament.config_rules import Form
+from tournament.hall.timers import DEFAULT_COLORS
 from tournament.models import Row
-from tournament.timers import DEFAULT_COLORS
 from web.render import render
 
 #: Fields that carry several values (check boxes sharing one name).

@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.views.tournament import event_period
 from database import admin
 from database.registry import EventRegistry
 from database.store import EventStore
@@ -19,7 +20,6 @@ from tournament.models import Info
 from web.auth import hash_password, new_code
 from web.controllers.admin.common import back, day, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
-from web.views import event_period
 
 TYPE_TO_CONFIRM = "Type the event id (%s) to confirm."
 INFO_FIELDS = ("name", "start", "stop", "public", "record_illegal_moves", "allow_results_deletion_on_input_screens",

@@ -9,18 +9,24 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.views.labels import named
+from app.views.teams import match_count, team_tournament_ids
 from database import admin
 from database.store import EventStore
 from tournament.boards import current_round
 from tournament.config_rules import Form
 from tournament.errors import NotFound
-from tournament.families import generated_id, plan
+from tournament.hall.families import generated_id, plan
+from tournament.hall.screen_rules import (
+    FAMILY_TYPES,
+    TEAM_SCREEN_TYPES,
+    family_clash_rule,
+    family_rules,
+    team_screen_rule,
+)
 from tournament.models import Family
-from tournament.screen_rules import FAMILY_TYPES, TEAM_SCREEN_TYPES, family_clash_rule, family_rules, team_screen_rule
 from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
-from web.labels import named
-from web.team_views import match_count, team_tournament_ids
 
 
 async def item_counts(store: EventStore, family_type: str | None = None) -> dict[int, tuple[int | None, int]]:

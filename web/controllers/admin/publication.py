@@ -1,4 +1,4 @@
-"""Admin: the event's publication to an rclone remote (web/publish.py) and its state, on the event page."""
+"""Admin: the event's publication to an rclone remote (app/publication/publisher.py), on the event page."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.publication.publisher import check_remote, read_state
 from database import admin
 from database.store import EventStore
 from web.controllers.admin.common import back, read_form
 from web.controllers.admin.guard import admin_guard
-from web.publish import check_remote, read_state
 from web.render import render
 from web.state import app_state
 

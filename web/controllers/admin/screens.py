@@ -9,12 +9,13 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.views.labels import named
+from app.views.teams import team_tournament_ids
 from database import admin
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
-from tournament.models import Screen, ScreenSet
-from tournament.screen_rules import (
+from tournament.hall.screen_rules import (
     SCREEN_TYPES,
     TEAM_SCREEN_TYPES,
     clash_rule,
@@ -23,10 +24,9 @@ from tournament.screen_rules import (
     set_rules,
     team_screen_rule,
 )
+from tournament.models import Screen, ScreenSet
 from web.controllers.admin.common import back, id_list, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
-from web.labels import named
-from web.team_views import team_tournament_ids
 
 
 async def options(store: EventStore, screen_type: str | None = None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Admin: a team tournament (team size, scoring, line-up rules) and its teams (names, club, federation, members
 in board order, chosen among the tournament's players or added as new players). Validation in
-tournament/team_rules.py, writes in database/teams.py; a refused form changes nothing and says why per field."""
+tournament/teams/rules.py, writes in database/teams.py; a refused form changes nothing and says why per field."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
 from tournament.models import Player
-from tournament.team_rules import (
+from tournament.teams.core import LineupRules, Team, TeamScoring
+from tournament.teams.rules import (
     BOARD_FIELD,
     POINTS,
     settings_values,
@@ -24,8 +25,7 @@ from tournament.team_rules import (
     team_rules,
     team_settings_rules,
 )
-from tournament.teams import LineupRules, Team, TeamScoring
-from tournament.teams_trf import TeamEvent
+from tournament.teams.trf import TeamEvent
 from web.controllers.admin.common import back, page, read_form
 from web.controllers.admin.guard import admin_guard
 

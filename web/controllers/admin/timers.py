@@ -14,8 +14,8 @@ from database import admin
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
+from tournament.hall.screen_rules import hour_rules, timer_rules
 from tournament.models import Timer
-from tournament.screen_rules import hour_rules, timer_rules
 from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 

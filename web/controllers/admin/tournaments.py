@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.views.import_notes import notes_view
 from database import admin
 from database.store import EventStore
 from tournament.boards import current_round
@@ -32,7 +33,6 @@ from web.controllers.admin.uploads import (
     replace_plan,
     take,
 )
-from web.import_notes import notes_view
 
 BASE = "/admin/events/{event_id:str}/tournaments"
 

@@ -12,16 +12,16 @@ import msgspec
 
 from database.imports import import_chessevent, replace_tournament, sync_papi, sync_trf
 from database.store import EventStore
-from tournament.chessevent import ChessEventData, parse_chessevent
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
 from tournament.errors import EchiquierError, Invalid
-from tournament.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.chessevent import ChessEventData, parse_chessevent
+from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
+from tournament.formats.papi import PapiRows, papi_rows, read_papi
+from tournament.formats.trf import decode, parse_trf
+from tournament.formats.trf_source import TrfSource, source_of
 from tournament.models import Pairing, Player, ResultLog
-from tournament.papi import PapiRows, papi_rows, read_papi
-from tournament.teams_import import team_layer
-from tournament.teams_trf import TeamEvent
-from tournament.trf import decode, parse_trf
-from tournament.trf_source import TrfSource, source_of
+from tournament.teams.trf import TeamEvent
+from tournament.teams.trf_import import team_layer
 
 MAX_ERRORS_SHOWN = 5
 UPLOAD_EXPIRED = "This upload is no longer waiting for confirmation: choose the file again."
@@ -35,7 +35,7 @@ class TrfData(msgspec.Struct, kw_only=True):
     values: dict[str, Any]
     name: str | None = None
     source: TrfSource | None = None  # kept with the tournament (database/trf_source.py)
-    team: TeamEvent | None = None  # a team file: its teams and matches (tournament/teams_import.py)
+    team: TeamEvent | None = None  # a team file: its teams and matches (tournament/teams/trf_import.py)
 
 
 class Parsed(msgspec.Struct, kw_only=True):

@@ -1,0 +1,325 @@
+"""Publication: after commits, rebuild the event's public site in a staging folder and send what changed to an
+rclone remote, in the background (docs/publication.md).
+
+One `Publisher` per event. A commit only sets a flag; the publisher's task coalesces commits (one run every
+`min_interval` seconds at most), rebuilds the site (app/publication/site.py), writes the files that differ under
+`<events>/.publish/<event>/site/`, and runs `rclone copy` on those files only, then `version.json` last (so a
+spectator never sees a version whose pages have not arrived). While the remote is unreachable the files stay
+pending and the task retries with back-off; nothing waits for it in the hall. Its state (last success, pending,
+error) is kept in `<events>/.publish/<event>.json`, read by the admin page of any worker. Among several worker
+processes only the one holding `<events>/.publish/<event>.lock` publishes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import logging
+import os
+import re
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO
+
+import msgspec
+from jinja2 import Environment
+
+from app.publication.site import build_site, clear_site, write_site
+from database.store import EventStore
+from tournament.errors import Invalid
+
+log = logging.getLogger("echiquier")
+
+PUBLISH_DIR = ".publish"
+MIN_INTERVAL = 3.0  # seconds between two runs at most once
+MAX_BACKOFF = 60.0
+RCLONE_TIMEOUT = 120.0
+#: rclone gives up fast: the publisher retries itself, with back-off.
+RCLONE_FLAGS = ("--retries", "1", "--low-level-retries", "1", "--contimeout", "5s", "--timeout", "20s",
+                "--no-update-modtime")
+REMOTE = re.compile(r"[^\s\-][^\x00-\x1f]{0,499}")
+
+
+class PublishState(msgspec.Struct, kw_only=True):
+    """What the admin page shows."""
+
+    remote: str | None = None
+    status: str = "off"  # off | not public | pending | publishing | ok | error
+    last_success: float | None = None
+    last_attempt: float | None = None
+    pending: int = 0  # files written locally, not yet on the remote
+    error: str | None = None
+    version: str | None = None
+    runs: int = 0
+
+
+def check_remote(text: str | None) -> str | None:
+    """An rclone destination `name:path` (or `:backend,option=value:path`, or an absolute local folder); empty =
+    not published. Never an option (a leading `-`), never a control character."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    if not REMOTE.fullmatch(text) or (":" not in text and not text.startswith("/")):
+        raise Invalid("Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open).", text)
+    return text
+
+
+def publish_root(events_dir: Path) -> Path:
+    return events_dir / PUBLISH_DIR
+
+
+def site_dir(events_dir: Path, event_id: str) -> Path:
+    return publish_root(events_dir) / event_id / "site"
+
+
+def state_file(events_dir: Path, event_id: str) -> Path:
+    return publish_root(events_dir) / f"{event_id}.json"
+
+
+def read_state(events_dir: Path, event_id: str) -> PublishState:
+    try:
+        return msgspec.json.decode(state_file(events_dir, event_id).read_bytes(), type=PublishState)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return PublishState()
+
+
+def published_ids(events_dir: Path) -> list[str]:
+    """Events whose publication has a remote (from their state files): to resume when the server starts."""
+    root = publish_root(events_dir)
+    if not root.is_dir():
+        return []
+    return sorted(p.stem for p in root.glob("*.json")
+                  if read_state(events_dir, p.stem).remote is not None and (events_dir / f"{p.stem}.db").is_file())
+
+
+def _write_state(path: Path, state: PublishState) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_bytes(msgspec.json.encode(state))
+    os.replace(temporary, path)
+
+
+def remote_path(remote: str, rel: str) -> str:
+    return f"{remote}{rel}" if remote.endswith((":", "/")) else f"{remote}/{rel}"
+
+
+async def rclone(*args: str) -> tuple[int, str]:
+    """Run rclone off the event loop; (exit code, last lines of its messages)."""
+    try:
+        process = await asyncio.create_subprocess_exec(
+            "rclone", *args, *RCLONE_FLAGS, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT)
+    except OSError as exc:
+        return 127, f"rclone cannot be started ({exc}): install it (apt-get install rclone)"
+    try:
+        async with asyncio.timeout(RCLONE_TIMEOUT):
+            out, _ = await process.communicate()
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        return 124, f"rclone took more than {RCLONE_TIMEOUT:.0f} s"
+    except asyncio.CancelledError:  # the server stops: leave no rclone behind
+        process.kill()
+        await asyncio.shield(process.wait())
+        raise
+    lines = [line for line in out.decode(errors="replace").splitlines() if line.strip()]
+    return process.returncode or 0, "\n".join(lines[-3:])
+
+
+class Publisher:
+    """Publishes one event; `poke()` after each commit (cheap, never blocks)."""
+
+    def __init__(self, store: EventStore, events_dir: Path, environment: Environment, static_dir: Path, *,
+                 language: str = "en", remote: str | None = None, min_interval: float = MIN_INTERVAL) -> None:
+        self.store = store
+        self.events_dir = events_dir
+        self.environment = environment
+        self.static_dir = static_dir
+        self.language = language
+        self.remote_override = remote
+        self.min_interval = min_interval
+        self.site = site_dir(events_dir, store.event_id)
+        self.state = read_state(events_dir, store.event_id)
+        self.pending: set[str] | None = None  # None: everything (first run of this process, or a new remote)
+        self.removed = False
+        self.remote: str | None = None
+        self._dirty = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._lock_file: IO[bytes] | None = None
+        self._backoff = 0.0
+        self._last_run = 0.0
+        self.idle = asyncio.Event()  # set while nothing is left to do (tests, `publish --once`)
+        self.elsewhere = False  # another process holds the event's publication lock
+
+    # -- triggering --------------------------------------------------------------------------------
+
+    def poke(self, *_change: object) -> None:
+        """A commit happened (the store's listener: any signature)."""
+        self._dirty.set()
+        self.idle.clear()
+        if self._task is None or self._task.done():
+            try:
+                self._task = asyncio.get_running_loop().create_task(self._run(), name=f"publish {self.store.event_id}")
+            except RuntimeError:  # no loop (a command run outside the server): the next poke starts it
+                pass
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            if task.get_loop() is asyncio.get_running_loop():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            else:  # started by a writer on another loop (tests drive the app from their own loop)
+                task.get_loop().call_soon_threadsafe(task.cancel)
+        self._release()
+
+    # -- the background task -----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        """Runs while there is something to do (a commit, a retry), then ends; the next poke starts it again."""
+        while self._dirty.is_set() and not getattr(self.store, "closed", False):
+            wait = self._last_run + max(self.min_interval, self._backoff) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._dirty.clear()
+            self._last_run = time.monotonic()
+            try:
+                ok = await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # never let the task die: show the error, retry later
+                if getattr(self.store, "closed", False):
+                    break  # the event was archived or deleted: nothing left to publish from this store
+                log.exception("publication of %s failed", self.store.event_id)
+                await self._save(status="error", error=f"{type(exc).__name__}: {exc}")
+                ok = False
+            if ok:
+                self._backoff = 0.0
+            else:
+                self._backoff = min(MAX_BACKOFF, max(2.0, self._backoff * 2))
+                self._dirty.set()  # retry after the back-off
+        self.idle.set()
+
+    async def run_once(self) -> bool:
+        """Rebuild and send what changed. True when the remote is up to date (or nothing is to be published)."""
+        info = await self.store.info()
+        remote = self.remote_override or info.publish_remote
+        if remote is None:
+            if self.state.status != "off":
+                await self._save(remote=None, status="off", error=None, pending=0)
+            return True
+        self.elsewhere = not self._hold_lock()
+        if self.elsewhere:
+            return True  # another process (worker) publishes this event
+        if remote != self.remote:
+            self.remote, self.pending = remote, None
+        site = await build_site(self.store, self.environment, self.static_dir, language=self.language)
+        if site is None:
+            await asyncio.to_thread(clear_site, self.site)
+            await self._save(remote=remote, status="not public", error=None, pending=0)
+            return True
+        changed, removed = await asyncio.to_thread(write_site, site, self.site)
+        if self.pending is not None:
+            self.pending |= changed
+        self.removed = self.removed or bool(removed)
+        version = msgspec.json.decode(site.files["version.json"])["version"]
+        count = len(site.files) if self.pending is None else len(self.pending)
+        if self.pending is not None and not self.pending and not self.removed:
+            await self._save(remote=remote, status="ok", error=None, pending=0, version=version)
+            return True
+        await self._save(remote=remote, status="publishing", pending=count, last_attempt=time.time())
+        error = await self._send(remote)
+        if error is not None:
+            await self._save(status="error", error=error)
+            return False
+        self.pending, self.removed = set(), False
+        await self._save(status="ok", error=None, pending=0, last_success=time.time(), version=version,
+                         runs=self.state.runs + 1)
+        return True
+
+    async def _send(self, remote: str) -> str | None:
+        """The pending files, then version.json; a full sync after removals or on a first run."""
+        source = str(self.site)
+        if self.pending is None or self.removed:
+            code, out = await rclone("sync", source, remote, "--exclude", "version.json")
+        else:
+            pages = sorted(self.pending - {"version.json"})
+            code, out = 0, ""
+            if pages:
+                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
+                    listing.write("\n".join(pages) + "\n")
+                try:
+                    code, out = await rclone("copy", source, remote, "--files-from-raw", listing.name,
+                                             "--no-traverse", "--no-check-dest")
+                finally:
+                    os.unlink(listing.name)
+        if code == 0:
+            code, out = await rclone("copyto", str(self.site / "version.json"), remote_path(remote, "version.json"),
+                                     "--no-check-dest")
+        if code == 0:
+            return None
+        return out or f"rclone failed (exit code {code})"
+
+    # -- state and the inter-process lock ------------------------------------------------------------
+
+    async def _save(self, **values: object) -> None:
+        self.state = msgspec.structs.replace(self.state, **values)
+        await asyncio.to_thread(_write_state, state_file(self.events_dir, self.store.event_id), self.state)
+
+    def _hold_lock(self) -> bool:
+        if self._lock_file is not None:
+            return True
+        path = publish_root(self.events_dir) / f"{self.store.event_id}.lock"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = path.open("ab")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return False
+        self._lock_file = handle
+        return True
+
+    def _release(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
+
+
+class Publications:
+    """The app's publishers, one per open event (attached by the registry's `on_open` hook)."""
+
+    def __init__(self, events_dir: Path, environment: Environment, static_dir: Path, language: str = "en") -> None:
+        self.events_dir = events_dir
+        self.environment = environment
+        self.static_dir = static_dir
+        self.language = language
+        self.publishers: dict[str, Publisher] = {}
+
+    def attach(self, store: EventStore) -> None:
+        publisher = Publisher(store, self.events_dir, self.environment, self.static_dir, language=self.language)
+        self.publishers[store.event_id] = publisher
+        listener: Callable[..., None] = publisher.poke
+        store.subscribe(listener)
+        publisher.poke()  # the state of a newly opened event (resumes what a previous run left pending)
+
+    def busy(self, store: EventStore) -> bool:
+        """The event is published (it keeps its store open: a reopened store would start a full run again)."""
+        publisher = self.publishers.get(store.event_id)
+        return publisher is not None and publisher.store is store and (
+            publisher.state.remote is not None or (publisher._task is not None and not publisher._task.done()))
+
+    async def detach(self, store: EventStore) -> None:
+        """The store is closed (idle, database/registry.py): its publisher stops."""
+        publisher = self.publishers.get(store.event_id)
+        if publisher is not None and publisher.store is store:
+            del self.publishers[store.event_id]
+            await publisher.stop()
+
+    async def close(self) -> None:
+        for publisher in self.publishers.values():
+            await publisher.stop()

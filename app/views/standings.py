@@ -1,0 +1,87 @@
+"""Standings of a tournament from the store, cached until the next commit (shared by pages, JSON and CLI)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from decimal import Decimal
+
+from app.cache import memo
+from app.offload import off_loop
+from app.params import check_round, check_tie_breaks
+from database.store import EventStore
+from database.teams import standings_if_team
+from tournament.errors import EchiquierError
+from tournament.formats.trf import parse_date
+from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
+from tournament.tiebreaks import EDITIONS, as_number, edition_for
+
+
+class BadRequest(EchiquierError):
+    """A malformed query (answered 400)."""
+
+
+async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None = None, edition: str | None = None,
+                        rounds: int | None = None) -> Standings:
+    """Standings after `rounds` (default: the last round with every result), with the tournament's tie-break
+    list and edition unless others are given. Bad codes raise a 400 naming them."""
+    if edition is not None and edition not in EDITIONS:
+        raise BadRequest("Unknown tie-break edition %r (use %s).", edition, " or ".join(EDITIONS))
+    check_tie_breaks(tie_breaks)
+    if rounds is not None:  # within the tournament: its loops and lists are sized by the round
+        tournament, pairings = await store.tournament(tid), await store.pairings(tid)
+        check_round(rounds, max([tournament.rounds or 0, *(p.round for p in pairings)]))
+
+    async def compute() -> Standings:
+        tournament = await store.tournament(tid)
+        info = await store.info()
+        pairings = await store.pairings(tid)
+        codes = tie_breaks or tournament.tie_breaks or ",".join(DEFAULT_TIE_BREAKS)
+        start = parse_date(_iso_day(info.start))
+        chosen = edition_for(edition or tournament.tie_break_edition, start)
+        counted = completed_round(pairings) if rounds is None else max(0, rounds)
+        players = await store.players(tid)
+        try:  # off the event loop (app/offload.py): a large tournament's tie-breaks take tens of milliseconds
+            if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
+                return teams
+            return await off_loop(
+                compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
+                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")
+        except EchiquierError as exc:  # an unknown tie-break code or modifier
+            raise BadRequest(exc.key, *exc.params) from None
+
+    result: Standings = await memo(store, ("standings", tid, tie_breaks, edition, rounds), compute)
+    return result
+
+
+def _iso_day(timestamp: float) -> str:
+    try:
+        return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
+    except (OverflowError, OSError, ValueError):
+        return ""
+
+
+def standings_json(standings: Standings) -> str:
+    return json.dumps(standings.as_data(), ensure_ascii=False, indent=1)
+
+
+def standings_csv(standings: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "start_rank", "name", "points", *standings.tie_breaks])
+    for row in standings.rows:
+        writer.writerow([row.rank, row.start_rank, row.name, float(row.points),
+                         *("" if v is None else as_number(v) for v in row.values)])
+    return out.getvalue()
+
+
+def fmt(value: object) -> str:
+    """A tie-break or points value as shown: `2.5`, `3`, `12.25`, empty for None."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        text = f"{value.normalize():f}"
+        return text
+    return str(value)

@@ -1,0 +1,1 @@
+"""The hall's screens as rules: sets, families, menus, timers, handicap, screen validation."""

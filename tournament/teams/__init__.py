@@ -1,0 +1,1 @@
+"""Team competitions, pure: scoring, standings, validation, pairing input, team TRF."""

@@ -1,0 +1,160 @@
+"""Team tournaments as TRF: TRF16 (`001` games + `013` teams) and TRF26 (`001` + `310` teams, `320` team byes,
+`330` forfeited matches, `352` board colours, `362` match scoring), written at the columns of the format
+(docs/formats.md §1.5; the lenient reader of tournament/formats/trf_model.py reads them back). Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+import msgspec
+
+from tournament.results import Result
+from tournament.scoring import format_decimal
+from tournament.teams.core import Match, Team, TeamScoring, a_is_white, match_score, team_standings
+
+CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN: ("0", "1"),
+         Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"),
+         Result.DOUBLE_FORFEIT: ("-", "-")}
+
+
+class TeamPlayer(msgspec.Struct, frozen=True, kw_only=True):
+    number: int  # starting rank
+    name: str
+    rating: int = 0
+    federation: str = ""
+    sex: str = ""
+    fide_id: int | None = None
+
+
+class TeamEvent(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    rounds: int
+    team_size: int
+    players: tuple[TeamPlayer, ...]
+    teams: tuple[Team, ...]
+    matches: tuple[Match, ...]
+    scoring: TeamScoring = TeamScoring()
+    start: str = ""  # YYYY/MM/DD
+    round_robin: bool = False
+    tie_breaks: str = "MPVGP,BH/C1,BH,SB,PS"
+
+
+def _player_line(p: TeamPlayer, points: Decimal, rank: int, blocks: Sequence[str]) -> str:
+    sex = {"M": "m", "F": "w"}.get(p.sex, " ")
+    head = (f"001 {p.number:>4} {sex}{'':>3} {p.name[:33]:<33} {p.rating or '':>4} {p.federation[:3]:<3} "
+            f"{(p.fide_id or ''):>11} {'':<10} {format_decimal(points):>4} {rank:>4}")
+    return (head + "".join(f"  {b}" for b in blocks)).rstrip()
+
+
+def game_rows(ev: TeamEvent, played: int | None = None) -> dict[int, list[str]]:
+    """Per player number, its round blocks (`opp c r`; not fielded = `0000 - Z`, team forfeit = `0000 - -`), for
+    the first `played` rounds (all the rounds scheduled by default)."""
+    count = ev.rounds if played is None else played
+    blocks = {p.number: ["0000 - Z"] * count for p in ev.players}
+    members = {t.number: t for t in ev.teams}
+    for m in ev.matches:
+        if m.round > count:
+            continue
+        if m.team_b is None:
+            fielded = [g.a_player for g in m.boards if g.a_player] or members[m.team_a].members[:ev.team_size]
+            for n in fielded:
+                blocks[n][m.round - 1] = "0000 - U"
+            continue
+        if m.forfeit:  # the present team's players win by forfeit, the absent team's lose
+            for team, out in ((m.team_a, "A" in m.forfeit), (m.team_b, "B" in m.forfeit)):
+                for n in members[team].members[:ev.team_size]:
+                    blocks[n][m.round - 1] = "0000 - -" if out else "0000 - +"
+            continue
+        for g in m.boards:
+            a_white = a_is_white(m, g.board)
+            white, black = (g.a_player, g.b_player) if a_white else (g.b_player, g.a_player)
+            w, b = CODES[g.result] if g.result is not None else ("?", "?")
+            if white is not None and black is not None:
+                blocks[white][m.round - 1] = f"{black:>4} w {w}"
+                blocks[black][m.round - 1] = f"{white:>4} b {b}"
+            elif white is not None:
+                blocks[white][m.round - 1] = f"0000 - {w}"
+            elif black is not None:
+                blocks[black][m.round - 1] = f"0000 - {b}"
+    return blocks
+
+
+def _points(ev: TeamEvent, played: int | None = None) -> dict[int, Decimal]:
+    score = {p.number: Decimal(0) for p in ev.players}
+    unit = {"1": Decimal(1), "+": Decimal(1), "=": Decimal("0.5"), "U": Decimal(1)}
+    for n, bl in game_rows(ev, played).items():
+        score[n] = sum((unit.get(b[-1], Decimal(0)) for b in bl), Decimal(0))
+    return score
+
+
+def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = None) -> str:
+    """The whole tournament; players ranked by their own points (the team ranks are in 310). With `played`, only
+    the first `played` rounds (as a pairing program reads a tournament before its next round; `142` still gives
+    the rounds scheduled)."""
+    if played is not None:
+        ev = msgspec.structs.replace(ev, matches=tuple(m for m in ev.matches if m.round <= played))
+    pts = _points(ev, played)
+    order = sorted(ev.players, key=lambda p: (-pts[p.number], p.number))
+    rank = {p.number: i for i, p in enumerate(order, start=1)}
+    blocks = game_rows(ev, played)
+    out = [f"012 {ev.name}"]
+    if ev.start:
+        out.append(f"042 {ev.start}")
+    out += [f"062 {len(ev.players)}", f"072 {sum(1 for p in ev.players if p.rating)}", f"082 {len(ev.teams)}",
+            "092 Team: Round-Robin" if ev.round_robin else "092 Team: Swiss-System"]
+    if not trf26:  # the rounds scheduled, as TRF16 programs write them (JaVaFo's XXR; TRF26: 142)
+        out.append(f"XXR {ev.rounds}")
+    if trf26:
+        s = ev.scoring
+        out.append(f"142 {ev.rounds}")
+        out.append("192 FIDE_TEAM_ROUNDROBIN" if ev.round_robin else "192 FIDE_TEAM_TYPEA_MP_GP")
+        out.append(f"202 {ev.tie_breaks}")
+        colours = "".join("W" if b % 2 else "B" for b in range(1, ev.team_size + 1))
+        out.append(f"352 {colours}")
+        pairs = [("W", s.match_win), ("D", s.match_draw), ("L", s.match_loss), ("A", s.match_forfeit_loss),
+                 ("P", s.match_pab)]
+        out.append("362  " + "    ".join(f"{sym}{format_decimal(v):>4}" for sym, v in pairs))
+    out += [_player_line(p, pts[p.number], rank[p.number], blocks[p.number])
+            for p in sorted(ev.players, key=lambda p: p.number)]
+    if trf26:
+        out += _team_records_26(ev, played)
+    else:
+        for t in sorted(ev.teams, key=lambda t: t.number):
+            out.append((f"013 {t.name[:32]:<32}" + " ".join(f"{n:>4}" for n in t.members)).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:
+    count = ev.rounds if played is None else played
+    st = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", scoring=ev.scoring, team_size=ev.team_size,
+                        rounds=count)
+    by = {r.team_number: r for r in st.rows}
+    out = []
+    for t in sorted(ev.teams, key=lambda t: t.number):
+        r = by[t.number]
+        ids = "".join(f" {n:>4}" for n in t.members)
+        out.append((f"310 {t.number:>3} {t.name[:32]:<32} {t.short_name[:5]:<5} {'':>6} "
+                    f"{format_decimal(r.points):>6} {format_decimal(r.game_points):>6} {r.rank:>3} {ids}").rstrip())
+    byes: dict[int, int] = {m.round: m.team_a for m in ev.matches if m.team_b is None}
+    if byes:
+        s = ev.scoring
+        cells = "".join(f" {byes.get(rnd, 0) or '':>3}" for rnd in range(1, count + 1))
+        out.append(f"320 {format_decimal(s.match_pab):>4} {format_decimal(s.game_win * ev.team_size):>4}{cells}"
+                   .rstrip())
+    for m in ev.matches:
+        if m.forfeit and m.team_b is not None:
+            kind = {"A": "-+", "B": "+-", "AB": "--"}[m.forfeit]
+            out.append(f"330 {kind} {m.round:>3} {m.team_a:>3} {m.team_b:>3}")
+    return out
+
+
+def match_points_of(ev: TeamEvent) -> dict[int, Decimal]:
+    """Match points per team after all the rounds written (as 310 carries them)."""
+    total = {t.number: Decimal(0) for t in ev.teams}
+    for m in ev.matches:
+        sc = match_score(m, ev.scoring, ev.team_size)
+        total[m.team_a] += sc.a_match or 0
+        if m.team_b is not None:
+            total[m.team_b] += sc.b_match or 0
+    return total
