@@ -20,7 +20,7 @@ from app.views.standings import standings_for
 from cli.server import uvicorn_config
 from database.registry import EventRegistry
 from tests.support.hall import add_open
-from tests.support.servers import free_port
+from tests.support.servers import HANG_LIMIT, free_port
 from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
 from web.app import create_app
 
@@ -51,7 +51,10 @@ async def server(tmp_path: Path) -> AsyncIterator[str]:
     port = free_port()
     uv = uvicorn.Server(uvicorn_config(create_app(settings), settings, "127.0.0.1", port))
     serving = asyncio.get_running_loop().create_task(uv.serve())
-    while not uv.started:  # noqa: ASYNC110 (uvicorn sets a flag, no event)
+    while not uv.started:
+        if serving.done():  # it failed to start
+            serving.result()
+            raise RuntimeError("uvicorn ended before it started")
         await asyncio.sleep(0.01)
     try:
         yield f"http://127.0.0.1:{port}"
@@ -68,12 +71,12 @@ async def test_the_server_answers_other_requests_while_standings_are_computed(
     def held(*args: Any, **kwargs: Any) -> Standings:
         threads.append(threading.current_thread().name)
         entered.set()
-        if not release.wait(30):  # held until the other requests are answered
+        if not release.wait(HANG_LIMIT):  # held until the other requests are answered
             raise RuntimeError("never released")
         return compute_standings(*args, **kwargs)
 
     monkeypatch.setattr(standings_view, "compute_standings", held)
-    async with httpx.AsyncClient(base_url=server, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=server, timeout=HANG_LIMIT) as client:
         standings = asyncio.get_running_loop().create_task(client.get("/standings/open/open"))
         while not entered.is_set():  # noqa: ASYNC110 (a thread sets it)
             await asyncio.sleep(0.01)

@@ -12,7 +12,7 @@ import pytest
 
 from cli.folder_lock import FolderBusy, holders, lock_folder
 from tests.support.files import ROOT
-from tests.support.servers import Process, free_port, redis
+from tests.support.servers import HANG_LIMIT, START_LIMIT, Process, free_port, redis
 
 
 def serve_args(events: Path, port: int, *options: str) -> list[str]:
@@ -22,8 +22,8 @@ def serve_args(events: Path, port: int, *options: str) -> list[str]:
 
 def second_serve(events: Path, *options: str) -> subprocess.CompletedProcess[str]:
     """A `serve` that must be refused at once (a hang guard only: it never gets to listen)."""
-    return subprocess.run(serve_args(events, free_port(), *options), capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
+    return subprocess.run(serve_args(events, free_port(), *options), capture_output=True, text=True,
+                          timeout=START_LIMIT, cwd=ROOT)
 
 
 def test_second_serve_on_the_folder_is_refused_with_the_holder(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_second_serve_on_the_folder_is_refused_with_the_holder(tmp_path: Path) -
         assert str(events.resolve()) in refused.stderr and "Traceback" not in refused.stderr
         as_worker = second_serve(events, "--redis", "redis://127.0.0.1:1")  # a worker may not join a lone server
         assert as_worker.returncode == 1 and f"pid {pid}" in as_worker.stderr
-        assert httpx.get(f"http://127.0.0.1:{port}/static/ping.txt", timeout=10).status_code == 200
+        assert httpx.get(f"http://127.0.0.1:{port}/static/ping.txt", timeout=HANG_LIMIT).status_code == 200
     held = lock_folder(events)  # the first server stopped: the folder is free again
     held.close()
 
@@ -72,7 +72,7 @@ def test_serve_with_workers_holds_the_lock_once(tmp_path: Path) -> None:
     port = free_port()
     with server, Process(serve_args(events, port, "--workers", "2", "--redis", redis_url), port,
                          tmp_path / "serve.log") as supervisor:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=HANG_LIMIT) as c:
             assert {c.get("/", headers={"Connection": "close"}).status_code for _ in range(4)} == {200}
         assert supervisor.process is not None
         refused = second_serve(events)

@@ -11,17 +11,17 @@ import asyncio
 import queue
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from redis import Redis
 
 from app.demo import ensure_demo
 from cli.main import main
 from database.registry import EventRegistry
-from tests.support.servers import Process, free_port, redis
+from tests.support.servers import HANG_LIMIT, Process, free_port, redis, wait_until
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name, hash_password, save_admin_password
 
 
@@ -34,7 +34,7 @@ def worker(events: Path, redis_url: str, log: Path, *extra: str) -> tuple[Proces
 
 def client(url: str) -> httpx.Client:
     """A loopback client (the server machine itself: admin) with its CSRF token."""
-    c = httpx.Client(base_url=url, timeout=10)
+    c = httpx.Client(base_url=url, timeout=HANG_LIMIT)
     c.get("/static/ping.txt")
     c.headers["X-CSRF-Token"] = c.cookies.get("echiquier-csrf") or ""
     return c
@@ -42,7 +42,7 @@ def client(url: str) -> httpx.Client:
 
 def sse_reader(url: str, into: queue.Queue[str], stop: threading.Event) -> None:
     try:
-        with httpx.Client(timeout=httpx.Timeout(30, read=None)) as c, c.stream("GET", url) as response:
+        with httpx.Client(timeout=httpx.Timeout(HANG_LIMIT, read=None)) as c, c.stream("GET", url) as response:
             for line in response.iter_lines():
                 into.put(line)
                 if stop.is_set():
@@ -51,12 +51,19 @@ def sse_reader(url: str, into: queue.Queue[str], stop: threading.Event) -> None:
         return
 
 
-Workers = tuple[str, str, tuple[int, int]]
+Workers = tuple[str, str, str, tuple[int, int]]
+
+
+def subscribed(redis_url: str, name: str) -> bool:
+    """Whether the worker whose Redis connections are called `name` follows a channel (its relay subscribed)."""
+    with Redis.from_url(redis_url) as redis_client:
+        return any(c.get("name") == name and int(c.get("sub", 0)) > 0 for c in redis_client.client_list("pubsub"))
 
 
 @pytest.fixture
 def two_workers(tmp_path: Path) -> Iterator[Workers]:
-    """Worker A's URL, worker B's, and an open game of round 3 (white id, black id) of the demo event."""
+    """Worker A's URL, worker B's, the Redis URL, and an open game of round 3 (white id, black id) of the demo
+    event; B's connections to Redis are named "worker-b"."""
     events = tmp_path / "events"
     events.mkdir()
 
@@ -72,41 +79,42 @@ def two_workers(tmp_path: Path) -> Iterator[Workers]:
     game = asyncio.run(build())
     server, redis_url = redis(tmp_path)
     a, url_a = worker(events, redis_url, tmp_path / "a.log")
-    b, url_b = worker(events, redis_url, tmp_path / "b.log")
+    b, url_b = worker(events, f"{redis_url}/0?client_name=worker-b", tmp_path / "b.log")
     with server, a, b:
-        yield url_a, url_b, game
+        yield url_a, url_b, redis_url, game
 
 
 def test_a_result_through_worker_a_reaches_a_screen_held_by_worker_b(two_workers: Workers) -> None:
-    url_a, url_b, (white, black) = two_workers
+    url_a, url_b, redis_url, (white, black) = two_workers
     lines: queue.Queue[str] = queue.Queue()
     stop = threading.Event()
     reader = threading.Thread(target=sse_reader, args=(f"{url_b}/live/demo", lines, stop), daemon=True)
     reader.start()
-    assert "connected" in lines.get(timeout=10) + lines.get(timeout=10) + lines.get(timeout=10)
-    time.sleep(0.5)  # B's subscription reaches Redis
+    assert "connected" in lines.get(timeout=HANG_LIMIT) + lines.get(timeout=HANG_LIMIT) + lines.get(timeout=HANG_LIMIT)
+    wait_until(lambda: subscribed(redis_url, "worker-b"), "worker B's relay follows the event's channel on Redis")
     a = client(url_a)
     sent = a.post("/screen/demo/input/result", data={"tournament_id": "1", "round": "3", "white_player_id": str(white),
                                                     "black_player_id": str(black), "result": "2", "key": "k1"},
                   headers={"HX-Request": "true"})
     assert sent.status_code == 200 and "stored on board" in sent.text, (sent.status_code, sent.headers, sent.text[:300])
-    deadline = time.monotonic() + 10
     seen = []
-    while time.monotonic() < deadline:
+    while reader.is_alive() or not lines.empty():  # until the frame comes (the stream ends: it never will)
         try:
-            line = lines.get(timeout=0.5)
+            line = lines.get(timeout=HANG_LIMIT)
         except queue.Empty:
-            continue
+            break
         seen.append(line)
         if f"game-1-3-{white}" in line or "tournament-1" in line or "result-1" in line:
             break
     else:
-        raise AssertionError(f"worker B's screen got nothing of the result written through A: {seen}")
+        raise AssertionError(f"worker B's stream ended without the result written through A: {seen}")
+    assert seen and (f"game-1-3-{white}" in seen[-1] or "tournament-1" in seen[-1] or "result-1" in seen[-1]), (
+        f"worker B's screen got nothing of the result written through A: {seen}")
     stop.set()
 
 
 def test_an_admin_change_through_worker_b_is_on_worker_a_next_page(two_workers: Workers) -> None:
-    url_a, url_b, _game = two_workers
+    url_a, url_b, _redis, _game = two_workers
     a, b = client(url_a), client(url_b)
     assert "Echiquier demo open" in a.get("/").text  # A has it cached now
     settings = b.get("/admin/events/demo")
@@ -184,7 +192,7 @@ def test_serve_with_two_workers_on_one_socket(tmp_path: Path) -> None:
     args = [sys.executable, "-m", "cli.main", "serve", "--events", str(tmp_path / "events"), "--host", "127.0.0.1",
             "--port", str(port), "--workers", "2", "--redis", redis_url]
     with server, Process(args, port, tmp_path / "serve.log"):
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as c:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=HANG_LIMIT) as c:
             statuses = {c.get("/", headers={"Connection": "close"}).status_code for _ in range(6)}
         assert statuses == {200}
         assert "with 2 workers" in (tmp_path / "serve.log").read_text()

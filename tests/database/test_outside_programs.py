@@ -25,7 +25,7 @@ import pytest
 
 from app.demo import ensure_demo
 from database.registry import EventRegistry
-from tests.support.servers import Process, free_port, need, redis
+from tests.support.servers import HANG_LIMIT, START_LIMIT, Process, free_port, need, redis
 
 SECONDS = float(os.environ.get("ECHIQUIER_OUTSIDE_SECONDS", "15"))
 
@@ -85,7 +85,7 @@ class Loop(threading.Thread):
 
     def run(self) -> None:
         while not self.stop.is_set():
-            done = subprocess.run(self.args, capture_output=True, timeout=120, check=False)
+            done = subprocess.run(self.args, capture_output=True, timeout=START_LIMIT, check=False)
             self.runs += 1
             if done.returncode != 0:
                 self.failures.append(done.stderr.decode(errors="replace")[-500:])
@@ -135,11 +135,11 @@ def test_shell_and_standings_loops_beside_result_entry_never_crash_the_server(
     pages = 0
     started = time.monotonic()
     try:
-        with httpx.Client(base_url=url, timeout=60) as client, connection_lost(server):
+        with httpx.Client(base_url=url, timeout=HANG_LIMIT) as client, connection_lost(server):
             client.get("/static/ping.txt")
             client.headers["X-CSRF-Token"] = client.cookies.get("echiquier-csrf") or ""
             pending = list(games)
-            while time.monotonic() - started < SECONDS or (pending and time.monotonic() - started < 3 * SECONDS):
+            while pending or time.monotonic() - started < SECONDS:  # every game entered, however slow the machine
                 if pending:
                     tid, rnd, white, black = game = pending.pop()
                     result = 1 + len(pending) % 3  # 1-0, 0-1, ½-½ in turn
@@ -159,7 +159,7 @@ def test_shell_and_standings_loops_beside_result_entry_never_crash_the_server(
     finally:
         stop.set()
         for loop in loops:
-            loop.join(timeout=120)
+            loop.join(timeout=HANG_LIMIT)
     assert server.process is not None and server.process.poll() is None, died(server)
     assert not errors, errors[:5]
     for loop in loops:

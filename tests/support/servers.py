@@ -86,7 +86,7 @@ def wait_port(port: int, seconds: float = START_LIMIT, process: subprocess.Popen
 
 def fetch(url: str) -> bytes | None:
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(url, timeout=HANG_LIMIT) as response:
             return bytes(response.read())
     except (urllib.error.URLError, OSError):
         return None

@@ -265,7 +265,9 @@ async def test_timer_banner_is_computed_on_the_server_clock(hall: dict[str, int]
     assert 28 * 60 <= int(banner.group(1)) <= 30 * 60
     assert re.search(r"Round 6 starts in (28|29|30) minutes", html)
     assert '"colors":["#2B8A3E","#B35C00","#C92A2A"]' in html.replace(" ", "")
-    assert (await client.get("/clock")).json()["now"] == pytest.approx(time.time() * 1000, abs=5000)
+    asked = int(time.time() * 1000)
+    now = (await client.get("/clock")).json()["now"]
+    assert asked <= now <= int(time.time() * 1000)  # the server's time when it answered
 
 
 async def test_timer_texts_are_escaped(hall: dict[str, int], hall_store: EventStore, client: Client) -> None:

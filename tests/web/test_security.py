@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from app.settings import ROOT, Settings
 from cli.server import HeaderTimeoutProtocol, uvicorn_config
 from tests.support.clients import prime_csrf
 from tests.support.events import EVENT, login_arbiter, make_event
+from tests.support.servers import HANG_LIMIT, LiveServer
 from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.security import Streams, security_middleware
@@ -187,27 +187,18 @@ class QuickHeaderTimeout(HeaderTimeoutProtocol):
 
 
 def test_a_slow_header_client_is_disconnected(settings: Settings) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn_config(create_app(settings), settings, "127.0.0.1", port)
-    config.http = QuickHeaderTimeout  # type: ignore[assignment]
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as slow:
+    def quick_header_timeout(app: Litestar, port: int) -> uvicorn.Config:
+        config = uvicorn_config(app, settings, "127.0.0.1", port)
+        config.http = QuickHeaderTimeout  # type: ignore[assignment]
+        return config
+
+    with LiveServer(settings, quick_header_timeout) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=HANG_LIMIT) as slow:
             slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and never the end of the head
             assert slow.recv(100) == b""  # the server closed the connection (recv would block otherwise)
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as quick:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=HANG_LIMIT) as quick:
             quick.sendall(b"GET /static/ping.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             assert quick.recv(100).startswith(b"HTTP/1.1 200")
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 async def test_proxy_headers_are_ignored_unless_configured(settings: Settings) -> None:
