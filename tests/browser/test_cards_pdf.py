@@ -17,7 +17,8 @@ from pypdf import PdfReader
 from app.imports import import_trf
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.browser.conftest import ARTIFACTS, LiveServer
+from tests.support.files import ARTIFACTS
+from tests.support.servers import LiveServer
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "open-600p-9r.trf"
 
