@@ -12,9 +12,11 @@ import argparse
 import errno
 import gc
 import os
+import signal
 import socket
 import sys
 from pathlib import Path
+from types import FrameType
 
 import uvicorn
 
@@ -26,6 +28,21 @@ from cli.workers import redis_refusal, serve_workers
 from web.app import create_app
 
 BACKLOG = 2048  # uvicorn's own default
+
+
+class EarlyStop:
+    """Ctrl+C before uvicorn listens for it (while the app is made, right after the banner): remembered and handed
+    to the server, which then stops cleanly after its start-up, instead of an interrupt at a random point (one
+    raised inside a weakref callback is lost, and the server would run on)."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.server: uvicorn.Server | None = None
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True
+        if self.server is not None:
+            self.server.should_exit = True
 
 
 class CannotListen(Exception):
@@ -103,13 +120,24 @@ def _serve(args: argparse.Namespace, events_dir: Path, workers: int, sock: socke
             return 2
         banner(events_dir, args.host, args.port, workers)
         return serve_workers(settings, sock, workers=workers)
+    early = EarlyStop()
+    previous = signal.signal(signal.SIGINT, early)
+    try:
+        return _serve_one(args, settings, sock, early)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _serve_one(args: argparse.Namespace, settings: Settings, sock: socket.socket, early: EarlyStop) -> int:
     app = create_app(settings)
-    banner(events_dir, args.host, args.port)
+    banner(settings.events_dir, args.host, args.port)
     # Start-up objects (templates, modules) never die: keep them out of the collector's way, and let the
     # young generation grow before a collection, so that a result write never waits for a long GC pass.
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     raise_open_file_limit()
-    uvicorn.Server(uvicorn_config(app, settings, args.host, args.port)).run(sockets=[sock])
+    early.server = server = uvicorn.Server(uvicorn_config(app, settings, args.host, args.port))
+    server.should_exit = early.asked
+    server.run(sockets=[sock])  # its own handlers take Ctrl+C from here, and give ours back at the end
     return 0
