@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from i18n.fr_admin import ADMIN_FR
 from i18n.fr_admin_ui import ADMIN_UI_FR
+from i18n.fr_bounds import BOUNDS_FR
 from i18n.fr_desk import DESK_FR
 from i18n.fr_files import FILES_FR
 from i18n.fr_hall import HALL_FR
@@ -385,10 +386,10 @@ FR: dict[str, str] = {
 # HARDENING_FR: i18n/fr_hardening.py (limits, logins); PUBLISH_FR: i18n/fr_publish.py;
 # RESYNC_FR: i18n/fr_resync.py (TRF re-sync, -p import); TEAMS_FR: i18n/fr_teams.py (team competitions);
 # JOURNAL_FR: i18n/fr_journal.py (who may undo, writes by other programs);
-# TEAMS_UI_FR: i18n/fr_teams_ui.py (team admin pages, team hall screens)
+# TEAMS_UI_FR: i18n/fr_teams_ui.py (team admin pages, team hall screens); BOUNDS_FR: i18n/fr_bounds.py (issue 21)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
                    **TEAMS_UI_FR, **TEAMS_ENGINE_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR,
-                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR}}
+                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR, **BOUNDS_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -17,17 +17,8 @@ from typing import Any, cast
 
 from litestar.types import ASGIApp as LitestarApp
 
-from web.limits import refuse
+from web.limits import HEADERS, refuse
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data: blob: http: https:; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
-       "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"DENY"),
-]
 SECURITY_HEADERS = {name.decode(): value.decode() for name, value in HEADERS}
 STREAMS_PER_CLIENT = 12  # a screen machine may show a few screens and rotators at once
 LOOPBACK = frozenset({"127.0.0.1", "::1"})
