@@ -7,7 +7,8 @@
   (time the server itself stopped reading is not counted): trickling bodies cannot hold sockets;
 - connections are bounded per client address (`CONNECTIONS_PER_CLIENT`: a browser's six, its live screens and
   more) and in all, from the limit of open files: past `budget()` the connection gets a short answer in words
-  and is closed; between the visitors' share and the budget, requests are marked "crowded" and web/security.py
+  and is closed, unless a connection still waiting for its request head can be closed instead (the longest
+  waiting); between the visitors' share and the budget, requests are marked "crowded" and web/security.py
   serves only the server machine itself and signed-in staff. The server machine itself (loopback) is never
   refused here, nor anybody when a reverse proxy (`--forwarded-allow-ips`) connects for every client.
 - idle keep-alive connections close after `KEEP_ALIVE` seconds; a request head is at most 16 kB (h11);
@@ -85,6 +86,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         self._body_received = 0
         peer = transport.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.since = self.loop.time()
         self.crowded = False
         if self.peer not in LOOPBACK and not self.config.proxy_headers and self._refused(transport):
             return
@@ -95,7 +97,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         total = len(self.connections)
         limit = budget()
         answer = None
-        if total > limit:
+        if total > limit and not self._shed():
             answer = TOO_MANY
         elif sum(1 for c in self.connections if getattr(c, "peer", None) == self.peer) > CONNECTIONS_PER_CLIENT:
             answer = TOO_MANY_HERE
@@ -105,6 +107,18 @@ class HeaderTimeoutProtocol(H11Protocol):
             return True
         self.crowded = total > limit - STAFF_SHARE
         return False
+
+    def _shed(self) -> bool:
+        """Past the budget: close the connection that waits longest for a request head (a slow head, an idle
+        keep-alive), so that a client sending its request at once is served; False when none waits."""
+        waiting = [c for c in self.connections
+                   if isinstance(c, HeaderTimeoutProtocol) and c is not self and c._head_timer is not None]
+        if not waiting:
+            return False
+        oldest = min(waiting, key=lambda c: c.since)
+        oldest._disarm()
+        oldest.transport.close()
+        return True
 
     def _crowded(self) -> bool:
         return len(self.connections) > budget() - STAFF_SHARE

@@ -332,16 +332,16 @@ FR: dict[str, str] = {
     "unknown modifier /%s in %r": "modificateur /%s inconnu dans %r",
     "%s is computed from the ranking (direct encounter)":
         "%s se calcule à partir du classement (confrontation directe)",
-    "ChessEvent: %s is not a number: %r. Nothing was imported.":
-        "ChessEvent : %s n'est pas un nombre : %r. Rien n'a été importé.",
+    "ChessEvent: %s is not a number: %s. Nothing was imported.":
+        "ChessEvent : %s n'est pas un nombre : %s. Rien n'a été importé.",
     "ChessEvent: the file is not JSON (%s). Nothing was imported.":
         "ChessEvent : le fichier n'est pas du JSON (%s). Rien n'a été importé.",
     "ChessEvent: expected a tournament object with a `players` list. Nothing was imported.":
         "ChessEvent : un objet tournoi avec une liste `players` est attendu. Rien n'a été importé.",
     "ChessEvent: player %s has no last name. Nothing was imported.":
         "ChessEvent : le·la joueur·euse %s n'a pas de nom. Rien n'a été importé.",
-    "ChessEvent: player %s (%s): skipped round %r with %r points is not valid. Nothing was imported.":
-        "ChessEvent : joueur·euse %s (%s) : la ronde non jouée %r avec %r points n'est pas valable. Rien n'a"
+    "ChessEvent: player %s (%s): skipped round %s with %s points is not valid. Nothing was imported.":
+        "ChessEvent : joueur·euse %s (%s) : la ronde non jouée %s avec %s points n'est pas valable. Rien n'a"
         " été importé.",
     "This is not a Papi file (no Access/JET database header). Nothing was imported.":
         "Ce n'est pas un fichier Papi (pas d'en-tête de base Access/JET). Rien n'a été importé.",

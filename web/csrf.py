@@ -55,7 +55,7 @@ def new_token(secret: bytes) -> str:
 
 def valid(secret: bytes, token: str) -> bool:
     nonce, _, mac = token.partition(".")
-    return bool(nonce) and hmac.compare_digest(mac, _mac(secret, nonce))
+    return bool(nonce) and hmac.compare_digest(mac.encode(), _mac(secret, nonce).encode())  # bytes: any text
 
 
 def _mac(secret: bytes, nonce: str) -> str:
@@ -162,7 +162,7 @@ def csrf_middleware(app: LitestarApp) -> LitestarApp:
         if not sent and not fresh:
             body, replay = await _read_body(receive, _read_limit(scope))
             sent = _field(_header(scope, b"content-type"), body)
-        if fresh or not sent or not hmac.compare_digest(sent, cookie):
+        if fresh or not sent or not hmac.compare_digest(sent.encode(), cookie.encode()):
             await send_with_cookie({"type": "http.response.start", "status": 403,
                                     "headers": [(b"content-type", b"text/html; charset=utf-8")]})
             await send({"type": "http.response.body", "body": _refuse_page(scope)})

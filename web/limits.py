@@ -43,6 +43,8 @@ MAX_FORM = 1024 * 1024  # any other body: forms are a few kB
 UPLOAD_PATHS = re.compile(r"^/(trf-lint|data/[^/]+/import|admin/.*)$")
 TOO_LARGE = "The file or form is too large (at most %s MB). Nothing was changed."
 NUMBER = re.compile(r"^[+-]?\d+$")
+HOST = re.compile(rb"(\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._-]{1,253})?(?::(\d{1,5}))?")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # a NUL reaches no file, a line break no page
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
        "img-src 'self' data: blob: http: https:; connect-src 'self'; font-src 'self' data:; object-src 'none'; "
        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
@@ -85,6 +87,16 @@ def too_large_number(text: str) -> bool:
     return len(digits) > MAX_DIGITS or (bool(digits) and int(digits) > MAX_NUMBER)
 
 
+def good_host(host: bytes) -> bool:
+    """A `Host` header every part of the app can read: a name or an address, and a port from 0 to 65535.
+
+    >>> [good_host(h) for h in (b"", b"127.0.0.1:8080", b"[::1]:80", b"echiquier.local", b"a:b", b"a:99999", b"[::1")]
+    [True, True, True, True, False, False, False]
+    """
+    found = HOST.fullmatch(host)
+    return found is not None and (not found.group(2) or int(found.group(2)) <= 65535)
+
+
 def refusal(scope: Scope) -> tuple[int, str, tuple[object, ...]] | None:
     """(status, message key, arguments) when the request line asks too much, else None."""
     path: str = scope.get("path", "")
@@ -93,6 +105,10 @@ def refusal(scope: Scope) -> tuple[int, str, tuple[object, ...]] | None:
         return 414, "This address is too long.", ()
     if len(query) > MAX_QUERY:
         return 414, "This address is too long.", ()
+    if CONTROL.search(path):
+        return 400, "This address holds characters no page of Echiquier has.", ()
+    if not good_host(_header(scope, b"host")):
+        return 400, "This request names the server wrongly (its Host header).", ()
     for segment in path.split("/"):
         if too_large_number(unquote(segment)):
             return 400, "The number %s is out of range (at most %s).", (segment[:24], MAX_NUMBER)
