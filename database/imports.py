@@ -102,7 +102,13 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
 
 
 async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
-    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`."""
+    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`. A tournament
+    whose players came from elsewhere (a TRF file, the admin pages) has no Papi reference to match: refused."""
+    players = await store.players(tid)
+    if players and all(p.papi_ref is None for p in players):
+        raise Conflict("This tournament was not imported from Papi: its players cannot be matched with the file's. "
+                       "Import the Papi file under another tournament name, or re-sync with the file this tournament "
+                       "came from. Nothing was changed.")
     return await sync_rows(store, tid, rows, key="papi_ref", what="papi import")
 
 
