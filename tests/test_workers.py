@@ -12,16 +12,17 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import redis as redis_client
 
 from app.demo import ensure_demo
 from cli.main import main
 from database.registry import EventRegistry
-from tests.publish_kit import Process, free_port, redis
+from tests.publish_kit import START_LIMIT, Process, free_port, redis
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name, hash_password, save_admin_password
 
 
@@ -54,9 +55,29 @@ def sse_reader(url: str, into: queue.Queue[str], stop: threading.Event) -> None:
 Workers = tuple[str, str, tuple[int, int]]
 
 
+def wait_for(what: str, check: Callable[[], bool]) -> None:
+    """Until `check()` is true: a readiness condition, never a fixed time (fails only on a hang)."""
+    deadline = time.monotonic() + START_LIMIT
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)
+
+
+def wait_subscribed(server: Process, channel: str, count: int) -> None:
+    """Until `count` workers follow `channel` in Redis (their frames reach each other from then on)."""
+    with redis_client.Redis(port=server.port) as probe:
+        wait_for(f"{count} subscribers of {channel}", lambda: int(probe.pubsub_numsub(channel)[0][1]) >= count)
+
+
 @pytest.fixture
-def two_workers(tmp_path: Path) -> Iterator[Workers]:
+def two_workers(workers_and_redis: tuple[Workers, Process]) -> Workers:
     """Worker A's URL, worker B's, and an open game of round 3 (white id, black id) of the demo event."""
+    return workers_and_redis[0]
+
+
+@pytest.fixture
+def workers_and_redis(tmp_path: Path) -> Iterator[tuple[Workers, Process]]:
+    """`two_workers`, and their redis-server (to stop and start again)."""
     events = tmp_path / "events"
     events.mkdir()
 
@@ -74,23 +95,25 @@ def two_workers(tmp_path: Path) -> Iterator[Workers]:
     a, url_a = worker(events, redis_url, tmp_path / "a.log")
     b, url_b = worker(events, redis_url, tmp_path / "b.log")
     with server, a, b:
-        yield url_a, url_b, game
+        yield (url_a, url_b, game), server
 
 
-def test_a_result_through_worker_a_reaches_a_screen_held_by_worker_b(two_workers: Workers) -> None:
-    url_a, url_b, (white, black) = two_workers
+def test_a_result_through_worker_a_reaches_a_screen_held_by_worker_b(
+        workers_and_redis: tuple[Workers, Process]) -> None:
+    (url_a, url_b, (white, black)), server = workers_and_redis
     lines: queue.Queue[str] = queue.Queue()
     stop = threading.Event()
     reader = threading.Thread(target=sse_reader, args=(f"{url_b}/live/demo", lines, stop), daemon=True)
     reader.start()
-    assert "connected" in lines.get(timeout=10) + lines.get(timeout=10) + lines.get(timeout=10)
-    time.sleep(0.5)  # B's subscription reaches Redis
+    assert "connected" in lines.get(timeout=START_LIMIT) + lines.get(timeout=START_LIMIT) + lines.get(
+        timeout=START_LIMIT)
+    wait_subscribed(server, "event:demo", 1)  # B's subscription reached Redis
     a = client(url_a)
     sent = a.post("/screen/demo/input/result", data={"tournament_id": "1", "round": "3", "white_player_id": str(white),
                                                     "black_player_id": str(black), "result": "2", "key": "k1"},
                   headers={"HX-Request": "true"})
     assert sent.status_code == 200 and "stored on board" in sent.text, (sent.status_code, sent.headers, sent.text[:300])
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + START_LIMIT
     seen = []
     while time.monotonic() < deadline:
         try:
