@@ -175,7 +175,7 @@ async def test_live_streams_are_capped_per_client() -> None:
 
 
 def test_streams_total_cap() -> None:
-    streams = Streams(per_client=5, total=6)
+    streams = Streams(per_client=5, total=6, reserved=0)
     assert all(streams.take(f"10.0.0.{i}") for i in range(6))
     assert not streams.take("10.0.0.99")
     streams.give_back("10.0.0.1")

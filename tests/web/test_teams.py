@@ -3,6 +3,8 @@ per-board results (the match score follows), team forfeits, who may do what, the
 
 from __future__ import annotations
 
+import re
+
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
@@ -124,3 +126,28 @@ async def test_pairing_follows_the_tournaments_own_system(client: AsyncTestClien
     assert (await client.post(f"{BASE}/pair", data={"round": "1"})).status_code == 200
     after = await db.load_team_event(store, tid)
     assert [(m.team_a, m.team_b) for m in after.matches if m.round == 1] == expected
+
+
+async def test_boards_read_from_left_to_right(client: AsyncTestClient[Litestar]) -> None:
+    """Issue 25: team boards show team A's player on the left; where A has Black, "1-0" must still sit next to the
+    winner, and the captain's "1-0" button must record a win of the left player (Black there)."""
+    store, tid, mid = await make_team_event(app_state(client.app).registry)
+    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await login(client)
+    page = (await client.get(f"{BASE}/input")).text
+    board2 = page[page.index('<tr data-board="2">'):page.index('<tr data-board="3">')]
+    assert "● Player02" in board2  # team A has Black on board 2
+    sent = re.search(r'<button type="submit" name="result" value="(\d)" data-result="1-0">', board2)
+    assert sent is not None and Result(int(sent.group(1))) is Result.BLACK_WIN  # the left player, Black, won
+    answer = await client.post(f"{BASE}/result", data={"match_id": str(mid), "board": "2", "result": sent.group(1)},
+                               headers=HX)
+    assert answer.status_code == 200
+    assert (await db.load_team_event(store, tid)).matches[0].boards[1].result is Result.BLACK_WIN
+    boards = (await client.get(f"{BASE}/boards")).text
+    row = boards[boards.index('<tr data-board="2">'):]
+    row = row[:row.index("</tr>")]
+    cells = re.findall(r'<td class="(player-a|result|player-b)">(.*?)</td>', row)
+    assert [c[0] for c in cells] == ["player-a", "result", "player-b"]
+    assert "Player02" in cells[0][1] and cells[1][1] == "1-0" and "Player07" in cells[2][1]
+    assert 'class="match-score" data-complete="0">1-0<' in boards  # the match score reads the same way

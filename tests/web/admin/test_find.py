@@ -56,7 +56,7 @@ def test_serve_says_how_the_admin_signs_in(tmp_path: Path, monkeypatch: pytest.M
         def __init__(self, config: object) -> None:
             self.port = getattr(config, "port", None)
 
-        def run(self) -> None:
+        def run(self, sockets: object = None) -> None:
             started.append(self.port)
 
     monkeypatch.setattr(cli.uvicorn, "Server", FakeServer)
