@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.results import enter_result
 from app.views.screens import ScreenSpec, SetSpec, set_view
 from app.views.standings import fmt
 from app.views.standings_screen import standings_set_view
@@ -34,7 +35,6 @@ from web.entry import (
     check_entry,
     choices_for,
     render_text,
-    write_result,
 )
 from web.htmx import is_htmx
 from web.render import language, render, render_cached
@@ -168,7 +168,8 @@ class ScreenController(Controller):
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             body = await self._answer(request, store, event_id, screen, data.game, new, data.board,
                                       _("Result %s stored on board %s.", new.label(), data.board))
-            await write_result(store, data, make(*body))
+            await enter_result(store, data.game, new, shown=Result(data.old) if data.old else None, board=data.board,
+                               submission=make(*body))
             return body
 
         with acting_as(actor(request, role, f"screen {screen_id}")):
@@ -188,8 +189,7 @@ class ScreenController(Controller):
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             body = await self._answer(request, store, event_id, screen, data.game, None, data.board,
                                       _("Result of board %s deleted.", data.board))
-            await store.delete_result(data.game, expected=Result(data.old), shown_board=data.board,
-                                      submission=make(*body))
+            await enter_result(store, data.game, None, shown=Result(data.old), board=data.board, submission=make(*body))
             return body
 
         with acting_as(actor(request, role, f"screen {screen_id}")):
