@@ -117,8 +117,8 @@
         .forEach(function (count) { count.textContent = fresh.textContent; });
       return;
     }
-    var old = fresh.id ? document.getElementById(fresh.id) : null;
-    if (!old) { return; }  // not on this screen
+    var old = fresh.tagName === "TR" && fresh.id ? document.getElementById(fresh.id) : null;
+    if (!old) { return; }  // not a row, or not on this screen
     fresh.hidden = old.hidden;
     if (old.dataset.flow !== undefined) { fresh.dataset.flow = old.dataset.flow; }
     if (old.classList.contains("just-entered")) { fresh.classList.add("just-entered"); }
@@ -126,13 +126,18 @@
     old.replaceWith(fresh);
     htmx.process(fresh);  // an input row opens its dialog
   }
-  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
-    if (!evt.target.classList || !evt.target.classList.contains("row-feed")) { return; }
-    evt.preventDefault();
+  // the rows (and counts) of `html` in place of those with their ids; anything else in it is left out
+  function placeRows(html) {
     var parsed = document.createElement("template");
-    parsed.innerHTML = evt.detail.data;
+    parsed.innerHTML = html;
     Array.prototype.slice.call(parsed.content.children).forEach(place);
     recount();
     document.dispatchEvent(new CustomEvent("echiquier:rows-swapped"));
+  }
+  window.Echiquier.placeRows = placeRows;  // also for the answers to entries sent later (outbox.js)
+  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    if (!evt.target.classList || !evt.target.classList.contains("row-feed")) { return; }
+    evt.preventDefault();
+    placeRows(evt.detail.data);
   });
 })();
