@@ -1,11 +1,13 @@
 """No flash after a result (issue 26): a paged boards screen never shows a row of another page, a paged
 standings screen never shows more rows than a page holds, and standings refetch only when they changed.
 
-The 600-player open has round 6 published with every result in but eight, on boards spread over the
-boards screen's pages. A tablet (another browser page) enters those eight; meanwhile a MutationObserver
+The 600-player open has round 6 published with every result in but twenty, on boards spread over the
+boards screen's pages. A tablet (another browser page) enters those twenty; meanwhile a MutationObserver
 in each hall page records, after every change of its DOM (each callback runs once a task's changes are
-done, before the browser may paint them), which rows are shown. The eighth result completes the round:
-the standings change (they count complete rounds) and are refetched once.
+done, before the browser may paint them), which rows are shown, and the layout shifts the browser reports
+(none above 0.01). The last result completes the round: the standings change (they count complete rounds)
+and are refetched once. On the code before this test, the boards screen showed rows of pages 1 and 2 at
+once and the standings screen 600 rows where a page holds 56.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from tests.hall_data import next_round_rows
 from tournament.results import Result
 
 TV = {"width": 1920, "height": 1080}
-OPEN_GAMES = 8
+OPEN_GAMES = 20
 
 # Installed in a hall page: after every DOM change, the rows shown (ids on boards screens; on standings
 # screens the page autofit.js dealt each row to, -1 for a row it never dealt).
@@ -43,6 +45,9 @@ RECORD_JS = """(kind) => {
   new MutationObserver(record).observe(document.body,
     {subtree: true, childList: true, attributes: true, characterData: true});
   record();
+  window.__shifts = [];
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__shifts.push(e.value); })
+    .observe({type: 'layout-shift'});
 }"""
 
 # The rows shown on each page, turning through every page (back to the first).
@@ -139,6 +144,9 @@ def test_results_never_show_another_page_nor_the_unpaginated_standings(
         for dealt in standing_states:
             assert len(dealt) <= capacity, f"{len(dealt)} standings rows shown, a page holds {capacity}"
             assert len(set(dealt)) == 1 and -1 not in dealt, f"rows of pages {sorted(set(dealt))} shown at once"
+        for page in (boards, standings):
+            shifts = page.evaluate("window.__shifts")
+            assert max(shifts, default=0) <= 0.01, shifts
         # the rows came in the stream; the standings were refetched once, when they changed
         assert not [url for url in board_requests if "/sets/" in url]
         assert len([url for url in standing_requests if "/standings/" in url]) == 1
