@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from database import team_admin
 from database import teams as db
 from database.store import EventStore
 from tournament.config_rules import Form
@@ -98,7 +99,7 @@ class TeamsAdmin(Controller):
                          store: NamedDependency[EventStore]) -> Redirect:
         """Back to an individual tournament (refused while it has teams)."""
         await store.tournament(tid)
-        await db.end_team_tournament(store, tid)
+        await team_admin.end_team_tournament(store, tid)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams")
 
     @post("/")
@@ -161,7 +162,7 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, form, data, Form({}), {})
         members = values["members"]
         assert isinstance(members, list)
-        await db.update_team(store, tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
+        await team_admin.update_team(store, tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
                              club=str(values["club"]), federation=str(values["federation"]), members=members)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}")
 
@@ -178,7 +179,7 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, Form({}), self._values(team), form,
                                     data)
         rating = values["rating"]
-        await db.add_team_player(store, tid, team_id, str(values["last_name"]), str(values["first_name"]),
+        await team_admin.add_team_player(store, tid, team_id, str(values["last_name"]), str(values["first_name"]),
                                  rating=rating if isinstance(rating, int) else None,
                                  federation=str(values["federation"]))
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}", "created")
@@ -187,7 +188,7 @@ class TeamsAdmin(Controller):
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
                      team_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         self._team(await self._team_event(store, tid), team_id)
-        await db.delete_team(store, tid, team_id)
+        await team_admin.delete_team(store, tid, team_id)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams", "deleted")
 
     async def _team_event(self, store: EventStore, tid: int) -> TeamEvent:
