@@ -25,7 +25,7 @@ def pair_trf(data: bytes, filename: str, system: str | None, baku: bool | None) 
     """The next round of a TRF file in the JaVaFo / bbpPairings output convention (see docs/pairing.md)."""
     trf, errors = parse_trf(decode(data))
     if errors:
-        raise EchiquierError("\n".join(f"{filename}: {e}" for e in errors) + "\nNothing was paired.")
+        raise EchiquierError("%s\nNothing was paired.", "\n".join(f"{filename}: {e}" for e in errors))
     chosen = system or ("berger" if trf.tournament_type == "round_robin" else "dutch")
     return pair_next_round(pairing_input(trf, baku=baku), chosen).engine_lines()
 

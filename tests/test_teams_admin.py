@@ -11,8 +11,8 @@ import pytest
 from database import teams as db
 from database.store import EventStore
 from tests.admin_support import Client, as_visitor, expect_error, field_error, new_event, post
-from tournament.teams import rules
 from tournament.config_rules import NOT_CHOICE, REQUIRED, TOO_BIG
+from tournament.teams import rules
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EVENT = "open"

@@ -26,6 +26,7 @@ from litestar.types import Scope as LitestarScope
 
 from i18n import translator
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 from web.htmx import is_htmx
 from web.language import request_language
 
@@ -75,19 +76,19 @@ def refusal(scope: Scope) -> tuple[int, str, tuple[object, ...]] | None:
     path: str = scope.get("path", "")
     query: bytes = scope.get("query_string", b"")
     if len(path) > MAX_PATH:
-        return 414, "This address is too long.", ()
+        return 414, N_("This address is too long."), ()
     if len(query) > MAX_QUERY:
-        return 414, "This address is too long.", ()
+        return 414, N_("This address is too long."), ()
     for segment in path.split("/"):
         if too_large_number(unquote(segment)):
-            return 400, "The number %s is out of range (at most %s).", (segment[:24], MAX_NUMBER)
+            return 400, N_("The number %s is out of range (at most %s)."), (segment[:24], MAX_NUMBER)
     try:
         params = parse_qsl(query.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMS)
     except ValueError:
-        return 400, "Too many parameters in this address (at most %s).", (MAX_PARAMS,)
+        return 400, N_("Too many parameters in this address (at most %s)."), (MAX_PARAMS,)
     for name, value in params:
         if too_large_number(value):
-            return 400, "%s: the number %s is out of range (at most %s).", (name[:24], value[:24], MAX_NUMBER)
+            return 400, N_("%s: the number %s is out of range (at most %s)."), (name[:24], value[:24], MAX_NUMBER)
     return None
 
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from litestar.types import ASGIApp as LitestarApp
 
+from tournament.messages import N_
 from web.limits import refuse
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -106,7 +107,7 @@ def security_middleware(app: LitestarApp) -> LitestarApp:
             return
         client = scope["client"][0] if scope.get("client") else "?"
         if not streams.take(client):
-            await refuse(scope, send_secured, 429, "Too many live screens open from this device (at most %s).",
+            await refuse(scope, send_secured, 429, N_("Too many live screens open from this device (at most %s)."),
                          (streams.per_client,))
             return
         try:

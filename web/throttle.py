@@ -14,6 +14,7 @@ import time
 from collections import deque
 
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 
 MAX_KEYS = 10_000  # a flood of addresses: the oldest records are forgotten first
 
@@ -30,8 +31,8 @@ class EventLocked(TooManyAttempts):
     """Too many attempts on one event from every client together (429)."""
 
     def __init__(self, wait: int) -> None:
-        EchiquierError.__init__(self, "Too many wrong passwords for this event from the hall: logins are locked;"
-                                      " wait %s s and try again.", wait)
+        EchiquierError.__init__(self, N_("Too many wrong passwords for this event from the hall: logins are locked;"
+                                      " wait %s s and try again."), wait)
         self.wait = wait
 
 

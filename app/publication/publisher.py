@@ -30,6 +30,7 @@ from jinja2 import Environment
 from app.publication.site import build_site, clear_site, write_site
 from database.store import EventStore
 from tournament.errors import Invalid
+from tournament.messages import N_
 
 log = logging.getLogger("echiquier")
 
@@ -41,6 +42,10 @@ RCLONE_TIMEOUT = 120.0
 RCLONE_FLAGS = ("--retries", "1", "--low-level-retries", "1", "--contimeout", "5s", "--timeout", "20s",
                 "--no-update-modtime")
 REMOTE = re.compile(r"[^\s\-][^\x00-\x1f]{0,499}")
+
+
+#: The states the admin page shows, by their words (templates/admin/_publication_state.html translates them).
+STATUSES = (N_("off"), N_("not public"), N_("pending"), N_("publishing"), N_("ok"), N_("error"))
 
 
 class PublishState(msgspec.Struct, kw_only=True):
