@@ -43,7 +43,7 @@ def read_catalog(po: Path) -> Catalog:
     from babel.messages.pofile import read_po
 
     with po.open("rb") as source:
-        return read_po(source, locale=po.parent.parent.name)
+        return read_po(source, locale=po.parent.parent.name if po.parent.name == "LC_MESSAGES" else None)
 
 
 def compile_po(po: Path) -> bytes:

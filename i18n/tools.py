@@ -10,6 +10,7 @@ tests/i18n/. Only these commands and the tests import this module (Babel's catal
 from __future__ import annotations
 
 import ast
+import io
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -42,8 +43,16 @@ def extract(root: Path = ROOT, mapping: Path = MAPPING) -> Catalog:
 
 
 def _write(path: Path, catalog: Catalog) -> None:
-    with path.open("wb") as out:
-        write_po(out, catalog, sort_output=True, include_lineno=False, ignore_obsolete=True, include_previous=False)
+    """Sorted by msgid, file names without line numbers (fewer merge conflicts); an unchanged file is left as it
+    is, its dates too."""
+    out = io.BytesIO()
+    write_po(out, catalog, sort_output=True, include_lineno=False, ignore_obsolete=True, include_previous=False)
+    if not path.is_file() or _undated(path.read_bytes()) != _undated(out.getvalue()):
+        path.write_bytes(out.getvalue())
+
+
+def _undated(po: bytes) -> list[bytes]:
+    return [line for line in po.splitlines() if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))]
 
 
 def update(languages: tuple[str, ...] = LANGUAGES) -> dict[str, list[str]]:
