@@ -12,6 +12,7 @@ when the folder is writable (kept in memory otherwise, e.g. an installed package
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import os
@@ -164,8 +165,14 @@ class Catalogs(Mapping[str, Mapping[str, str]]):
 
 def messages(language: str) -> dict[str, str]:
     """msgid -> translation for every translated entry of the catalog (a plural gives both its msgids)."""
+    po = po_path(language)
+    return dict(_messages(po, po.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=4)
+def _messages(po: Path, _mtime_ns: int) -> dict[str, str]:  # read again when the file changes
     out: dict[str, str] = {}
-    for message in read_catalog(po_path(language)):
+    for message in read_catalog(po):
         if not message.id or message.fuzzy or not message.string:
             continue
         if isinstance(message.id, str) and isinstance(message.string, str):
