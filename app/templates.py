@@ -33,13 +33,19 @@ def number(context: Context, value: object) -> str:
 
 
 @pass_context
+def day(context: Context, moment: float | date | None) -> str:
+    """`26 novembre 2026` (a timestamp is read in the server's time zone)."""
+    return formats.day(moment, page_language(context))
+
+
+@pass_context
 def days(context: Context, start: float | date | None, stop: float | date | None) -> str:
     """`26 novembre 2026 → 28 novembre 2026`, or one day."""
     return formats.days(start, stop, page_language(context))
 
 
 #: Helpers that follow the page's language (extraction knows `ngettext`: babel.cfg).
-LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "days": days}
+LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "day": day, "days": days}
 
 
 def environment(settings: Settings) -> Environment:

@@ -102,3 +102,17 @@ async def test_event_dates_are_spelled_in_the_language(client: AsyncTestClient[L
     assert "26 novembre 2026 → 28 novembre 2026" in french
     english = (await client.get("/?lang=en")).text
     assert "November 26, 2026 → November 28, 2026" in english
+
+
+FRENCH_MONTHS = ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+                 "novembre", "décembre")
+
+
+async def test_the_journal_days_are_spelled_in_french(client: AsyncTestClient[Litestar]) -> None:
+    await make_event(app_state(client.app).registry)
+    assert await login_arbiter(client) == 303
+    page = html.unescape((await client.get(f"/arbiter/{EVENT}/journal?lang=fr")).text)
+    headings = re.findall(r'<tr class="day"><th colspan="6"><time datetime="(\d+)-(\d+)-(\d+)">([^<]*)</time>', page)
+    assert headings
+    for year, month, day, shown in headings:
+        assert shown == f"{int(day)} {FRENCH_MONTHS[int(month) - 1]} {year}"
