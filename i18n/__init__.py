@@ -18,7 +18,7 @@ import io
 import os
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,12 +90,13 @@ def load(language: str) -> gettext.NullTranslations:
 class Translator:
     """`_` of one language: a callable (`_(text, *args)`) with `ngettext` for counts."""
 
-    __slots__ = ("_catalog", "_lock", "language")
+    __slots__ = ("_catalog", "_gettext", "_lock", "language")
 
     def __init__(self, language: str) -> None:
         self.language = language
         self._catalog: gettext.NullTranslations | None = None
         self._lock = threading.Lock()
+        self._gettext: Callable[[str], str] = self._first_gettext
 
     def catalog(self) -> gettext.NullTranslations:
         """Read on first use: a command that translates nothing never opens a catalog."""
@@ -103,10 +104,14 @@ class Translator:
             with self._lock:
                 if self._catalog is None:
                     self._catalog = load(self.language)
+                    self._gettext = self._catalog.gettext  # the pages call `_` hundreds of times: one lookup
         return self._catalog
 
+    def _first_gettext(self, text: str) -> str:
+        return self.catalog().gettext(text)
+
     def __call__(self, text: str, *args: object) -> str:
-        out = self.catalog().gettext(text)
+        out = self._gettext(text)
         return out % args if args else out
 
     def ngettext(self, singular: str, plural: str, n: int, *args: object) -> str:
