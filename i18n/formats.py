@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
-from babel.dates import format_date
-from babel.numbers import format_decimal
-
 from i18n import LANGUAGES
+
+# Babel's number and date code is imported by the functions that use it: importing it with this module would add
+# ~15 ms to every `echiquier` command (the command line imports the page environment, app/templates.py).
 
 
 def _locale(language: str) -> str:
@@ -33,6 +33,8 @@ def number(value: object, language: str) -> str:
         value = value.normalize()
     elif not isinstance(value, int | float):
         return str(value)
+    from babel.numbers import format_decimal
+
     return format_decimal(value, locale=_locale(language), group_separator=False, decimal_quantization=False)
 
 
@@ -52,7 +54,11 @@ def day(moment: float | date | None, language: str) -> str:
     ('26 novembre 2026', 'November 26, 2026', '')
     """
     found = None if moment is None else _as_date(moment)
-    return format_date(found, "long", locale=_locale(language)) if found else ""
+    if found is None:
+        return ""
+    from babel.dates import format_date
+
+    return format_date(found, "long", locale=_locale(language))
 
 
 def days(start: float | date | None, stop: float | date | None, language: str) -> str:
