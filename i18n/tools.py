@@ -88,8 +88,11 @@ def msgid(message: Message) -> str:
 
 
 def forms(message: Message) -> tuple[str, ...]:
+    """The translation's forms; a new entry has none yet (Babel gives it no string): one empty form."""
     found = message.string
-    return (found,) if isinstance(found, str) else tuple(found or ())
+    if isinstance(found, str):
+        return (found,)
+    return tuple(found) if found else ("",)
 
 
 def untranslated(catalog: Catalog) -> Iterator[Message]:

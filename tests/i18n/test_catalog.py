@@ -13,7 +13,17 @@ from babel.messages.catalog import Catalog
 from babel.messages.frontend import parse_mapping_cfg
 
 from i18n import po_path, read_catalog
-from i18n.tools import MAPPING, ROOT, TEMPLATE, duplicate_msgids, extract, msgid, untranslated, wrong_placeholders
+from i18n.tools import (
+    MAPPING,
+    ROOT,
+    TEMPLATE,
+    duplicate_msgids,
+    extract,
+    forms,
+    msgid,
+    untranslated,
+    wrong_placeholders,
+)
 
 FRENCH = po_path("fr")
 
@@ -55,13 +65,8 @@ def test_the_extraction_sees_every_kind_of_message() -> None:
 
 def test_every_extracted_message_has_french() -> None:
     missing = {text: where for text, where in extracted_ids().items()
-               if text not in french() or french()[text].fuzzy or not all(_forms(french()[text]))}
+               if text not in french() or french()[text].fuzzy or not all(forms(french()[text]))}
     assert not missing, "no French for:\n" + "\n".join(f"  {where}: {text!r}" for text, where in missing.items())
-
-
-def _forms(message: object) -> tuple[str, ...]:
-    string = getattr(message, "string", "")
-    return (string,) if isinstance(string, str) else tuple(string)
 
 
 def test_the_catalog_has_no_untranslated_entry() -> None:
@@ -94,6 +99,16 @@ def test_a_duplicate_msgid_is_found(tmp_path: Path) -> None:
 def test_translations_keep_the_placeholders() -> None:
     """A translation with fewer or more `%s` than its msgid would raise or drop a value at render time."""
     assert [msgid(m) for m in wrong_placeholders(french())] == []
+
+
+def test_a_new_message_is_found_untranslated() -> None:
+    """What `python -m i18n update` lists: a message new in the template, merged into a copy of the catalog."""
+    template = extract()
+    template.add("Not a translated sentence at all", locations=[("templates/page.html", None)])
+    template.add(("%s cat", "%s cats"), locations=[("templates/page.html", None)])
+    catalog = read_catalog(FRENCH)
+    catalog.update(template, no_fuzzy_matching=True)
+    assert sorted(msgid(m) for m in untranslated(catalog)) == ["%s cat", "Not a translated sentence at all"]
 
 
 def test_a_lost_placeholder_is_found() -> None:
