@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from i18n import Translator
 from tournament.config_rules import EVENT_LANGUAGES, PAIRING_SYSTEMS, RATING_KINDS, RATING_TYPES, TOURNAMENT_TYPES
 from tournament.hall.screen_rules import FAMILY_TYPES, SCREEN_TYPES
-from tournament.messages import N_
+from tournament.messages import N_, N_plural
 
 NAMES: dict[str, dict[str, str]] = {
     "screen_type": {
@@ -119,7 +120,6 @@ TEAM_JOURNAL_PATTERNS = (
     (N_("round %s, table %s"), r"round (\d+), table (\d+)"),
     (N_("round %s, %s, %s matches"), r"round (\d+), (\w+), (\d+) matches"),
     (N_("%s boards, %s"), r"(\d+) boards, (\w+)"),
-    (N_("%s teams, %s matches"), r"(\d+) teams, (\d+) matches"),
 )
 JOURNAL_WORDS = (
     N_("baseline"), N_("schema"), N_("event created"), N_("event settings"), N_("tournament added"),
@@ -142,15 +142,19 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     (N_("round %s, board %s"), r"round (\d+), board (\d+)"),
     *TEAM_JOURNAL_PATTERNS,
     (N_("round %s"), r"round (\d+)"),
-    (N_("%s games, %s byes"), r"(\d+) games, (\d+) byes"),
-    (N_("%s players, %s pairings"), r"(\d+) players, (\d+) pairings"),
-    (N_("%s pairings"), r"(\d+) pairings"),
-    (N_("%s players"), r"(\d+) players"),
     (N_("player %s rounds %s"), r"player (\S+) rounds (.+)"),
     (N_("from %s"), r"from (\S+)"),
     (N_("undo: %s"), r"undo: (.+)"),
     (N_("admin: %s"), r"admin: (.+)"),
 ))
+#: Counts written `<n> <plural>` by database/* ("4 games, 1 byes"): shown with the plural form of the reader's language.
+COUNTS = {
+    "games": N_plural("%s game", "%s games"), "byes": N_plural("%s bye", "%s byes"),
+    "players": N_plural("%s player", "%s players"), "pairings": N_plural("%s pairing", "%s pairings"),
+    "teams": N_plural("%s team", "%s teams"), "matches": N_plural("%s match", "%s matches"),
+}
+_COUNT = rf"\d+ (?:{'|'.join(COUNTS)})"
+COUNT_LIST = re.compile(rf"{_COUNT}(?:, {_COUNT})*")
 #: Settings columns named in "event settings" / "tournament settings" lines.
 COLUMNS = {
     "name": N_("Name"), "start": N_("Start date"), "stop": N_("End date"), "public": N_("Public"),
@@ -162,8 +166,8 @@ COLUMNS = {
 }
 
 
-def journal_text(text: str | None, _: Callable[..., str]) -> str:
-    """A stored journal text in the reader's language: fixed words, known patterns, row labels, column lists.
+def journal_text(text: str | None, _: Translator) -> str:
+    """A stored journal text in the reader's language: fixed words, counts, known patterns, row labels, columns.
 
     >>> fr = lambda key, *args: {"round %s, board %s": "ronde %s, échiquier %s", "screen": "écran"}.get(key, key) % args
     >>> journal_text("round 3, board 11", fr), journal_text("screen input (10.0.0.7)", fr), journal_text(None, fr)
@@ -175,6 +179,8 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
         return _(text)
     if text in JOURNAL_VALUES:
         return _(JOURNAL_VALUES[text])
+    if counted := _counts(text, _):
+        return counted
     for key, regex in JOURNAL_PATTERNS:
         found = regex.match(text)
         # a pattern is the whole text, or a head followed by details kept as stored ("round 3 (swap 2)")
@@ -190,10 +196,24 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
     return text
 
 
+def _counts(text: str, _: Translator) -> str | None:
+    """`4 games, 1 byes (swap 2)` -> `4 parties, 1 exempt (swap 2)`; None when the text does not start with counts.
+
+    >>> from i18n import translator
+    >>> _counts("4 games, 1 byes (swap 2)", translator("en")), _counts("1 players", translator("fr"))
+    ('4 games, 1 bye (swap 2)', '1 joueur·euse')
+    """
+    found = COUNT_LIST.match(text)
+    if not found or (found.end() < len(text) and text[found.end()] != " "):
+        return None
+    items = (item.split(" ") for item in found.group(0).split(", "))
+    return ", ".join(_.ngettext(*COUNTS[word], int(n)) for n, word in items) + text[found.end():]
+
+
 def journal_english() -> set[str]:
     """Every English key `journal_text` may look up."""
     return {*JOURNAL_WORDS, *JOURNAL_VALUES.values(), *(k for k, _r in JOURNAL_PATTERNS), *JOURNAL_TABLES,
-            *COLUMNS.values()}
+            *COLUMNS.values(), *(text for pair in COUNTS.values() for text in pair)}
 
 
 # -- import reports: written in English by database/imports.py and the upload handlers ----------------------
