@@ -1,7 +1,7 @@
 """`echiquier publish --events DIR --event ID [--remote REMOTE:path] [--once]`: publish an event's public site
 with rclone from the command line (the server does the same in the background; docs/publication.md).
 Without --once it keeps running and publishes again whenever the event file changes (the server may be writing
-it). Registered by cli/main.py.
+it). Its arguments: cli/main.py.
 """
 
 from __future__ import annotations
@@ -13,19 +13,11 @@ from pathlib import Path
 from app.publication.publisher import Publisher, check_remote, site_dir
 from app.settings import Settings
 from app.templates import environment
-from cli.data import run_printed
+from cli.printed import run_printed
 from database.registry import EventRegistry, check_event_id
 from tournament.errors import EchiquierError, NotFound
 
 WATCH_SECONDS = 1.0
-
-
-def add_publish_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
-    p = sub.add_parser("publish", help="publish an event's public site to an rclone remote")
-    p.add_argument("--events", default=events_default, help="events folder")
-    p.add_argument("--event", required=True, help="event id (file name without .db)")
-    p.add_argument("--remote", help="rclone destination name:path (default: the event's 'publish to' setting)")
-    p.add_argument("--once", action="store_true", help="publish once and stop (default: keep following changes)")
 
 
 def _stamp(path: Path) -> tuple[float, ...]:
@@ -76,5 +68,5 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
         await registry.close()
 
 
-def run_publish(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     return run_printed(publish_event(Path(args.events), args.event, args.remote, once=args.once))

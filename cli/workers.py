@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import socket
-import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,17 +62,23 @@ def worker_app() -> Litestar:
     return create_app(decode_settings(os.environ[ENVIRONMENT]))
 
 
-def serve_workers(settings: Settings, *, workers: int, host: str, port: int) -> int:
-    """Run `workers` processes; refuse clearly when Redis is needed and missing."""
+def redis_refusal(settings: Settings, workers: int) -> str | None:
+    """Why `workers` processes cannot be joined (Redis needed and missing), in words; None: they can."""
     url = settings.redis_url or DEFAULT_REDIS
     problem = redis_problem(url)
-    if problem is not None:
-        print(f"echiquier serve --workers {workers} needs redis-server at {url}: {problem}.\n"
-              f"  Install and start it (Debian: apt-get install redis-server), give its address with --redis URL,\n"
-              f"  or serve with one worker (--workers 1, no Redis needed).", file=sys.stderr)
-        return 2
+    if problem is None:
+        return None
+    return (f"echiquier serve --workers {workers} needs redis-server at {url}: {problem}.\n"
+            f"  Install and start it (Debian: apt-get install redis-server), give its address with --redis URL,\n"
+            f"  or serve with one worker (--workers 1, no Redis needed).")
+
+
+def serve_workers(settings: Settings, sock: socket.socket, *, workers: int) -> int:
+    """Run `workers` processes on the listening socket `sock` (cli/serve.py); Redis answers (redis_refusal)."""
+    url = settings.redis_url or DEFAULT_REDIS
     os.environ[ENVIRONMENT] = encode_settings(msgspec.structs.replace(settings, redis_url=url))
     raise_open_file_limit()
+    host, port = sock.getsockname()[:2]
     config = uvicorn_config("cli.workers:worker_app", settings, host, port, factory=True, workers=workers)
-    Multiprocess(config, sockets=[config.bind_socket()]).run()  # what uvicorn.run does with workers
+    Multiprocess(config, sockets=[sock]).run()  # what uvicorn.run does with workers, on the socket bound before
     return 0

@@ -11,8 +11,8 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.imports import import_trf
-from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, game, games, login_arbiter, make_event, stored
-from tests.conftest import fixture_path
+from tests.support.events import EVENT, HX, INPUT_URL, form, game, games, login_arbiter, make_event, stored
+from tests.support.files import fixture_path
 from tournament.results import Result
 from web.state import app_state
 
