@@ -19,7 +19,7 @@ from app.settings import Settings
 from cli.main import main
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
-from tests.support.servers import HANG_LIMIT, need, webdav
+from tests.support.servers import HANG_LIMIT, need, rclone_remote, webdav
 from tournament.results import Result
 from web.app import template_engine
 
@@ -135,7 +135,7 @@ async def test_nothing_but_public_data_is_published(tmp_path: Path) -> None:
         store = await registry.get("demo")
         assert SECRETS[0] in {p.email for p in await store.players(1)}
         publisher = Publisher(store, events, template_engine(settings).engine, settings.static_dir,
-                              remote=str(remote), min_interval=0)
+                              remote=rclone_remote("site", "local") + str(remote), min_interval=0)
         assert await publisher.run_once()
         files = sorted(p for p in remote.rglob("*") if p.is_file())
         names = {p.relative_to(remote).as_posix() for p in files}
@@ -149,7 +149,7 @@ async def test_nothing_but_public_data_is_published(tmp_path: Path) -> None:
         await store.update_info(public=False)
         other = tmp_path / "other-site"
         publisher = Publisher(store, events, template_engine(settings).engine, settings.static_dir,
-                              remote=str(other), min_interval=0)
+                              remote=rclone_remote("site", "local") + str(other), min_interval=0)
         assert await publisher.run_once()
         assert publisher.state.status == "not public"
         assert not other.exists() and not publisher.site.exists()
@@ -176,7 +176,9 @@ def test_the_publish_command(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main([*base, "--remote", "no-colon"]) == 1
     assert "Not an rclone remote" in capsys.readouterr().err
     site = tmp_path / "site"
-    assert main([*base, "--remote", str(site)]) == 0
+    assert main([*base, "--remote", str(site)]) == 1  # a local folder: never (rclone sync would empty it)
+    assert "Remotes made on the fly" in capsys.readouterr().err
+    assert main([*base, "--remote", rclone_remote("site", "local") + str(site)]) == 0
     assert "Published demo" in capsys.readouterr().out
     assert json.loads((site / "version.json").read_text())["pages"]["1/standings.html"]
     assert json.loads((site / "1" / "standings.json").read_text())["standings"]["rows"]

@@ -131,7 +131,17 @@ def webdav(folder: Path, log: Path, port: int | None = None) -> tuple[Process, s
     port = port or free_port()
     folder.mkdir(parents=True, exist_ok=True)
     process = Process([need("rclone"), "serve", "webdav", str(folder), "--addr", f"127.0.0.1:{port}"], port, log)
-    return process, f":webdav,url='http://127.0.0.1:{port}':"
+    return process, rclone_remote(f"dav{port}", "webdav", url=f"http://127.0.0.1:{port}")
+
+
+def rclone_remote(name: str, kind: str, **options: str) -> str:
+    """A remote of rclone's configuration, made through its environment (`RCLONE_CONFIG_<NAME>_TYPE`, inherited by
+    every rclone the tests and their servers run): its `name:` (the publication takes configured remotes only)."""
+    prefix = f"RCLONE_CONFIG_{name.upper()}_"
+    os.environ[prefix + "TYPE"] = kind
+    for option, value in options.items():
+        os.environ[prefix + option.upper()] = value
+    return f"{name}:"
 
 
 NGINX_CONF = """

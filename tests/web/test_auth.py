@@ -93,14 +93,14 @@ async def test_wrong_passwords_are_rate_limited_per_client(client: Client) -> No
     assert arbiter_cookie_name(EVENT) not in client.cookies
 
 
-def test_throttle_forgets_after_the_window() -> None:
+async def test_throttle_forgets_after_the_window() -> None:
     throttle = LoginThrottle(limit=2, window=10)
-    throttle.failed("a", now=0)
-    throttle.failed("a", now=1)
+    await throttle.begin("a", "e", now=0)
+    await throttle.begin("a", "e", now=1)
     with pytest.raises(TooManyAttempts):
-        throttle.check("a", now=5)
-    throttle.check("b", now=5)  # another client is not affected
-    throttle.check("a", now=11.5)
+        await throttle.begin("a", "e", now=5)
+    await throttle.begin("b", "e", now=5)  # another client is not affected
+    await throttle.begin("a", "e", now=11.5)
 
 
 async def test_arbiter_session_survives_a_restart_and_a_new_password_ends_it(client: Client,

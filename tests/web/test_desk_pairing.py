@@ -18,9 +18,9 @@ from tournament.results import Result
 from web.state import app_state
 
 
-def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tuple[int, int | None]]:
+async def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tuple[int, int | None]]:
     drafts: Drafts = app_state(client.app).drafts
-    draft = drafts.get(EVENT, tid)
+    draft = await drafts.get(EVENT, tid)
     assert draft is not None
     return [(b.white, b.black) for b in draft.boards]
 
@@ -48,12 +48,12 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     response = await client.post(url(tid), data={"round": "2"}, headers=HX)
     assert response.status_code == 409
     assert "still have no result" in response.text
-    assert app_state(client.app).drafts.get(EVENT, tid) is None
+    assert await app_state(client.app).drafts.get(EVENT, tid) is None
     await in_app(client, finish_round, store, tid, 1)
     page = (await client.get(url(tid))).text
     assert 'id="pair-button"' in page and "Pair round 2" in page
     assert await post(client, url(tid), round=2) == 303
-    boards = draft_boards(client, tid)
+    boards = await draft_boards(client, tid)
     assert len(boards) == 5 and sum(1 for _w, b in boards if b is None) == 1
     seated = [p for b in boards for p in b if p is not None]
     assert sorted(seated) == sorted(p.id for p in await store.players(tid))
@@ -66,32 +66,32 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     # swap colours of board 1
     white, black = boards[0]
     assert await post(client, url(tid, "swap"), board=1) == 303
-    assert draft_boards(client, tid)[0] == (black, white)
+    assert (await draft_boards(client, tid))[0] == (black, white)
     # pair two players who met in round 1: the repeat shows on the page
     assert await post(client, url(tid, "together"), a=players[1], b=players[5]) == 303
-    together = [b for b in draft_boards(client, tid) if players[1] in b]
+    together = [b for b in await draft_boards(client, tid) if players[1] in b]
     assert set(together[0]) == {players[1], players[5]}
     page = (await client.get(url(tid))).text
     assert "have already played each other" in page
     # exchange two players
-    before = draft_boards(client, tid)
+    before = await draft_boards(client, tid)
     assert await post(client, url(tid, "exchange"), a=players[2], b=players[3]) == 303
-    after = draft_boards(client, tid)
+    after = await draft_boards(client, tid)
     spot = {p: (i, side) for i, b in enumerate(before) for side, p in enumerate(b) if p}
     spot_after = {p: (i, side) for i, b in enumerate(after) for side, p in enumerate(b) if p}
     assert spot_after[players[2]] == spot[players[3]] and spot_after[players[3]] == spot[players[2]]
     # move 9 to the bye: a second bye, shown as a broken rule
     assert await post(client, url(tid, "bye"), player=players[9]) == 303
-    assert (players[9], None) in draft_boards(client, tid)
+    assert (players[9], None) in await draft_boards(client, tid)
     page = (await client.get(url(tid))).text
     assert "already had a pairing-allocated bye" in page
     # refusals of manual changes change nothing
-    kept = draft_boards(client, tid)
+    kept = await draft_boards(client, tid)
     assert await post(client, url(tid, "swap"), board=99) == 422
     assert await post(client, url(tid, "exchange"), a=players[2], b=players[2]) == 422
     assert await post(client, url(tid, "bye"), player=players[9]) == 422
     assert await post(client, url(tid, "together"), a=players[1], b=99999) == 422
-    assert draft_boards(client, tid) == kept
+    assert (await draft_boards(client, tid)) == kept
 
     # publish: one transaction, journalled, the round becomes current
     assert await post(client, url(tid, "publish"), round=2) == 303
@@ -101,7 +101,7 @@ async def test_pair_adjust_publish_unpair(client: AsyncTestClient[Litestar], pai
     assert [p.bye_kind for p in published if not p.is_game] == ["U"]
     entries = await store.journal_entries(tournament_id=tid)
     assert entries[0].what == "round published" and entries[0].round == 2
-    assert app_state(client.app).drafts.get(EVENT, tid) is None
+    assert await app_state(client.app).drafts.get(EVENT, tid) is None
     boards_page = (await client.get(f"/screen/{EVENT}/boards")).text
     name = next(p for p in await store.players(tid) if p.id == kept[0][0]).shown_name
     assert name in boards_page
@@ -129,11 +129,11 @@ async def test_missing_results_can_be_confirmed(client: AsyncTestClient[Litestar
     store, tid = paired
     await login_arbiter(client)
     assert await post(client, url(tid), round=2, confirm=1) == 303
-    assert len(draft_boards(client, tid)) == 5
+    assert len(await draft_boards(client, tid)) == 5
     page = (await client.get(url(tid))).text
     assert "Paired although results were missing" in page
     assert await post(client, url(tid, "discard")) == 303
-    assert app_state(client.app).drafts.get(EVENT, tid) is None
+    assert await app_state(client.app).drafts.get(EVENT, tid) is None
     assert await store.pairings(tid, 2) == []
     # published anyway: the games without result count as played (no repeat), the desk says what the hall shows
     assert await post(client, url(tid), round=2, confirm=1) == 303
@@ -208,7 +208,7 @@ async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], pa
     assert await post(client, url(tid, "requested-bye/cancel"), player=players[5]) == 409
     assert "Half-point bye" in (await client.get(f"/arbiter/{EVENT}/desk")).text
     assert await post(client, url(tid), round=2) == 303
-    boards = draft_boards(client, tid)
+    boards = await draft_boards(client, tid)
     assert players[4] not in {p for b in boards for p in b} and len(boards) == 4
     assert players[7] in {p for b in boards for p in b}
     assert await post(client, url(tid, "publish"), round=2) == 303
@@ -253,7 +253,7 @@ async def test_round_one_of_a_swiss_with_check_in(admin_client: AsyncTestClient[
     desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
     assert "Before round 1 (check-in)" in desk and "Pair round 1" in desk
     assert await post(client, url(tid), round=1) == 303
-    boards = draft_boards(client, tid)
+    boards = await draft_boards(client, tid)
     assert (players[10], None) not in boards and len(boards) == 5  # 9 present: 4 games and the bye
     assert boards[0] == (players[1], players[5])  # Dutch round 1: 1-4 against 5-8, 1 has White; 9 the bye
     assert (players[9], None) in boards
@@ -270,7 +270,7 @@ async def test_round_robin_pairs_with_berger_tables(admin_client: AsyncTestClien
     players = {p.pairing_number: p.id for p in await store.players(tid)}
     number = {v: k for k, v in players.items()}
     assert await post(client, url(tid), round=1) == 303
-    pairs = sorted((number[w], number[b] if b else 0) for w, b in draft_boards(client, tid))
+    pairs = sorted((number[w], number[b] if b else 0) for w, b in await draft_boards(client, tid))
     assert pairs == [(1, 6), (2, 5), (3, 4)]  # FIDE Berger table for 6 players, round 1
     assert await post(client, url(tid, "publish"), round=1) == 303
     assert len(await store.pairings(tid, 1)) == 3
