@@ -22,6 +22,7 @@ from itertools import pairwise
 import msgspec
 
 from tournament.errors import Invalid
+from tournament.messages import N_
 from tournament.pairing import pair_next_round
 from tournament.pairing.berger import berger_round, schedule_round
 from tournament.pairing.model import PairingInput, PairingPlayer
@@ -264,20 +265,20 @@ def lineup_errors(team: Team, lineup: Sequence[int | None], team_size: int,
     """As check_lineup, with the arguments of each text (for tournament.errors / i18n)."""
     out: list[tuple[str, tuple[object, ...]]] = []
     if len(lineup) != team_size:
-        return [("A line-up has %s boards.", (team_size,))]
+        return [(N_("A line-up has %s boards."), (team_size,))]
     fielded = [p for p in lineup if p is not None]
     if len(set(fielded)) != len(fielded):
-        out.append(("A player is fielded on two boards.", ()))
+        out.append((N_("A player is fielded on two boards."), ()))
     for p in fielded:
         if p not in team.members:
-            out.append(("Player %s is not a member of the team.", (p,)))
+            out.append((N_("Player %s is not a member of the team."), (p,)))
     if not rules.allow_empty_boards and len(fielded) < team_size:
-        out.append(("Every board must have a player.", ()))
+        out.append((N_("Every board must have a player."), ()))
     if rules.keep_order and not out:
         order = {p: i for i, p in enumerate(team.members)}
         for above, below in pairwise(fielded):
             if order[above] > order[below]:
-                out.append(("Player %s is fielded above player %s against the declared board order.",
+                out.append((N_("Player %s is fielded above player %s against the declared board order."),
                             (above, below)))
                 break
     return out

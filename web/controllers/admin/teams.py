@@ -16,6 +16,7 @@ from database import teams as db
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
+from tournament.messages import N_
 from tournament.models import Player
 from tournament.teams.core import LineupRules, Team, TeamScoring
 from tournament.teams.rules import (
@@ -32,12 +33,12 @@ from web.controllers.admin.guard import admin_guard
 
 BASE = "/admin/events/{event_id:str}/tournaments/{tid:int}/teams"
 NEW_SETTINGS = settings_values(4, TeamScoring(), LineupRules())
-SCORING_OPTIONS = [("fide", "FIDE (match 2 / 1 / 0)"),
-                   ("ffe", "FFE interclubs (match 3 / 2 / 1, forfeit 0)"),
-                   ("custom", "Custom points")]
-POINT_LABELS = {"match_win": "Match won", "match_draw": "Match drawn", "match_loss": "Match lost",
-                "match_forfeit_loss": "Match lost by forfeit", "match_pab": "Match bye (no opponent)",
-                "game_win": "Game won", "game_draw": "Game drawn", "game_loss": "Game lost"}
+SCORING_OPTIONS = [("fide", N_("FIDE (match 2 / 1 / 0)")),
+                   ("ffe", N_("FFE interclubs (match 3 / 2 / 1, forfeit 0)")),
+                   ("custom", N_("Custom points"))]
+POINT_LABELS = {"match_win": N_("Match won"), "match_draw": N_("Match drawn"), "match_loss": N_("Match lost"),
+                "match_forfeit_loss": N_("Match lost by forfeit"), "match_pab": N_("Match bye (no opponent)"),
+                "game_win": N_("Game won"), "game_draw": N_("Game drawn"), "game_loss": N_("Game lost")}
 MAX_SLOTS = 40
 
 
