@@ -80,14 +80,24 @@ def serve(args: argparse.Namespace) -> int:
     """Serve the folder, holding its lock (cli/folder_lock.py): one server per events folder."""
     events_dir = Path(args.events).resolve()
     workers = getattr(args, "workers", 1)
+    settings = Settings(events_dir=events_dir, cache=not args.no_cache, language=args.lang,
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
+                        redis_url=getattr(args, "redis", None))
+    refusal = redis_refusal(settings, workers) if workers > 1 else None  # several workers are joined by Redis
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     try:  # a worker joined by Redis (`--redis`, one process) shares the folder; any other server has it alone
-        held = lock_folder(events_dir, shared=workers == 1 and getattr(args, "redis", None) is not None)
+        held = lock_folder(events_dir, shared=workers == 1 and settings.redis_url is not None)
     except (FolderBusy, OSError) as exc:
         print(f"echiquier serve: {exc}", file=sys.stderr)
         return 1
     try:
         with listen(args.host, args.port) as sock:
-            return _serve(args, events_dir, workers, sock)
+            if workers > 1:  # several processes (cli/workers.py); this supervisor holds the lock
+                banner(events_dir, args.host, args.port, workers)
+                return serve_workers(settings, sock, workers=workers)
+            return serve_one(args, settings, sock)
     except CannotListen as exc:
         print(f"echiquier serve: {exc}", file=sys.stderr)
         return 1
@@ -109,17 +119,8 @@ def banner(events_dir: Path, host: str, port: int, workers: int = 1) -> None:
     print("  stop: Ctrl+C", flush=True)
 
 
-def _serve(args: argparse.Namespace, events_dir: Path, workers: int, sock: socket.socket) -> int:
-    settings = Settings(events_dir=events_dir, cache=not args.no_cache, language=args.lang,
-                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
-                        redis_url=getattr(args, "redis", None))
-    if workers > 1:  # several processes joined by Redis (cli/workers.py); this supervisor holds the lock
-        refusal = redis_refusal(settings, workers)
-        if refusal is not None:
-            print(refusal, file=sys.stderr)
-            return 2
-        banner(events_dir, args.host, args.port, workers)
-        return serve_workers(settings, sock, workers=workers)
+def serve_one(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+    """One process: Ctrl+C is ours until uvicorn takes it (EarlyStop), and the default handler's again after."""
     early = EarlyStop()
     previous = signal.signal(signal.SIGINT, early)
     try:
