@@ -10,7 +10,8 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from app.publication.publisher import Publisher, check_remote, site_dir
+from app.publication.publisher import Publisher, site_dir
+from app.publication.remote import check_remote, verify_remote
 from app.settings import Settings
 from app.templates import environment
 from cli.printed import run_printed
@@ -40,7 +41,7 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
             raise NotFound("No event %s in %s.", event_id, str(events_dir))
         store = await registry.get(event_id)
         store.caching = False  # another process (the server) writes the file: read it afresh every time
-        chosen = check_remote(remote) or (await store.info()).publish_remote
+        chosen = await verify_remote(remote) or check_remote((await store.info()).publish_remote)
         if chosen is None:
             raise EchiquierError("Event %s has no 'publish to' setting: give --remote name:path.", event_id)
         publisher = Publisher(store, events_dir, environment(settings), settings.static_dir,

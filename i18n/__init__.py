@@ -6,12 +6,14 @@ from collections.abc import Callable
 
 from i18n.fr_admin import ADMIN_FR
 from i18n.fr_admin_ui import ADMIN_UI_FR
+from i18n.fr_bounds import BOUNDS_FR
 from i18n.fr_desk import DESK_FR
 from i18n.fr_files import FILES_FR
 from i18n.fr_hall import HALL_FR
 from i18n.fr_harden_files import HARDEN_FILES_FR
 from i18n.fr_hardening import HARDENING_FR
 from i18n.fr_journal import JOURNAL_FR
+from i18n.fr_lead import LEAD_FR
 from i18n.fr_pairing import PAIRING_FR
 from i18n.fr_publish import PUBLISH_FR
 from i18n.fr_resync import RESYNC_FR
@@ -331,16 +333,16 @@ FR: dict[str, str] = {
     "unknown modifier /%s in %r": "modificateur /%s inconnu dans %r",
     "%s is computed from the ranking (direct encounter)":
         "%s se calcule à partir du classement (confrontation directe)",
-    "ChessEvent: %s is not a number: %r. Nothing was imported.":
-        "ChessEvent : %s n'est pas un nombre : %r. Rien n'a été importé.",
+    "ChessEvent: %s is not a number: %s. Nothing was imported.":
+        "ChessEvent : %s n'est pas un nombre : %s. Rien n'a été importé.",
     "ChessEvent: the file is not JSON (%s). Nothing was imported.":
         "ChessEvent : le fichier n'est pas du JSON (%s). Rien n'a été importé.",
     "ChessEvent: expected a tournament object with a `players` list. Nothing was imported.":
         "ChessEvent : un objet tournoi avec une liste `players` est attendu. Rien n'a été importé.",
     "ChessEvent: player %s has no last name. Nothing was imported.":
         "ChessEvent : le·la joueur·euse %s n'a pas de nom. Rien n'a été importé.",
-    "ChessEvent: player %s (%s): skipped round %r with %r points is not valid. Nothing was imported.":
-        "ChessEvent : joueur·euse %s (%s) : la ronde non jouée %r avec %r points n'est pas valable. Rien n'a"
+    "ChessEvent: player %s (%s): skipped round %s with %s points is not valid. Nothing was imported.":
+        "ChessEvent : joueur·euse %s (%s) : la ronde non jouée %s avec %s points n'est pas valable. Rien n'a"
         " été importé.",
     "This is not a Papi file (no Access/JET database header). Nothing was imported.":
         "Ce n'est pas un fichier Papi (pas d'en-tête de base Access/JET). Rien n'a été importé.",
@@ -385,10 +387,10 @@ FR: dict[str, str] = {
 # HARDENING_FR: i18n/fr_hardening.py (limits, logins); PUBLISH_FR: i18n/fr_publish.py;
 # RESYNC_FR: i18n/fr_resync.py (TRF re-sync, -p import); TEAMS_FR: i18n/fr_teams.py (team competitions);
 # JOURNAL_FR: i18n/fr_journal.py (who may undo, writes by other programs);
-# TEAMS_UI_FR: i18n/fr_teams_ui.py (team admin pages, team hall screens)
+# TEAMS_UI_FR: i18n/fr_teams_ui.py (team admin pages, team hall screens); BOUNDS_FR: i18n/fr_bounds.py (issue 21)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
                    **TEAMS_UI_FR, **TEAMS_ENGINE_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR,
-                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR}}
+                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR, **LEAD_FR, **BOUNDS_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:

@@ -11,6 +11,17 @@ PUBLISH_FR: dict[str, str] = {
         "nom:chemin d'un remote rclone, par ex. club-site:echiquier/open ; vide : pas de publication.",
     "Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open).":
         "Pas un remote rclone : %s (écrire nom:chemin, par ex. club-site:echiquier/open).",
+    "Refused: %s is not the name of a configured rclone remote with a path. Remotes made on the fly"
+    " (:backend,…), options (name,option=value:) and local folders are not accepted: configure the remote"
+    " with rclone config on the server, then write name:path.":
+        "Refusé : %s n'est pas le nom d'un remote rclone configuré suivi d'un chemin. Les remotes créés à la volée"
+        " (:backend,…), les options (nom,option=valeur:) et les dossiers locaux ne sont pas acceptés : configurer le"
+        " remote avec rclone config sur le serveur, puis écrire nom:chemin.",
+    "No rclone remote named %s on the server: configure it with rclone config (rclone listremotes lists"
+    " them), then write name:path.":
+        "Aucun remote rclone nommé %s sur le serveur : le configurer avec rclone config (rclone listremotes les"
+        " liste), puis écrire nom:chemin.",
+    "rclone cannot list its remotes: %s": "rclone ne peut pas lister ses remotes : %s",
     "State": "État",
     "Last success": "Dernier envoi réussi",
     "Files pending": "Fichiers en attente",

@@ -17,7 +17,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from i18n import CATALOGS, translator
-from tests.arbiter_kit import HX, INPUT_URL, form, game, make_event, stored
+from tests.support.events import HX, INPUT_URL, form, game, make_event, stored
 from tournament.errors import EchiquierError
 from tournament.results import Result
 from web.state import app_state

@@ -13,7 +13,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from i18n import CATALOGS, translator
-from tests.arbiter_kit import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event
+from tests.support.events import EVENT, HX, INPUT_URL, form, games, login_arbiter, make_event
 from tournament.results import Result
 from web.state import app_state
 

@@ -12,7 +12,7 @@ import httpx
 
 from app.settings import ROOT
 from bench._server import free_port
-from tests.cli.serving import Served
+from tests.support.serving import Served
 
 
 def serve_command(events: Path, port: int) -> list[str]:

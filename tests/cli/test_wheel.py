@@ -23,7 +23,7 @@ import pytest
 from app.settings import ROOT
 from bench._server import free_port
 from cli import VERSION
-from tests.cli.serving import Served
+from tests.support.serving import Served
 
 NOT_SHIPPED = {".git", ".venv", ".ci", "tests", "bench", "docs", "events", "custom", "build", "dist"}
 

@@ -119,6 +119,28 @@ def a_is_white(match: Match, board: int) -> bool:
     return match.a_white_first == (board % 2 == 1)
 
 
+#: The results a captain enters on a team board, as read from left (team A's player) to right (team B's).
+SIDE_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
+                Result.DOUBLE_FORFEIT)
+
+
+def from_a(result: Result, a_white: bool) -> Result:
+    """A board's result read from left to right (team A's player first), as team boards show it; stored results are
+    from White's side, so where team A has Black the result is turned round (and back: the same function).
+
+    >>> from_a(Result.WHITE_WIN, a_white=True).label(), from_a(Result.WHITE_WIN, a_white=False).label()
+    ('1-0', '0-1')
+    >>> from_a(from_a(Result.BLACK_FORFEIT_WIN, False), False) is Result.BLACK_FORFEIT_WIN
+    True
+    """
+    return result if a_white else result.opposite()
+
+
+def side_choices(a_white: bool) -> list[tuple[int, str]]:
+    """What a captain's buttons send (the result from White's side) and show (read from left to right)."""
+    return [(int(from_a(r, a_white)), r.label()) for r in SIDE_RESULTS]
+
+
 def board_points(match: Match, game: BoardGame, s: TeamScoring) -> tuple[Decimal, Decimal] | None:
     """(A's, B's) game points of one board, None while the result is not in."""
     if game.result is None:

@@ -96,7 +96,7 @@ class TeamController(Controller):
         tournament, ev = await team_tournament(store, uniq)
         rnd = shown_round(ev, round)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=rnd,
-                      matches=match_views(ev, rnd), role=role, results=RESULT_CHOICES,
+                      matches=match_views(ev, rnd), role=role,
                       arbiter=role in ARBITERS)
 
     @post("/result")
@@ -147,7 +147,7 @@ class TeamController(Controller):
         await db.pair_round(store, tournament.id, data.round, data.system or None)
         ev = await db.load_team_event(store, tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
-                      matches=match_views(ev, data.round), role=role, results=RESULT_CHOICES, arbiter=True)
+                      matches=match_views(ev, data.round), role=role, arbiter=True)
 
     async def _entry(self, request: Request[Any, Any, Any], event_id: str, uniq: str, store: EventStore,
                      role: str, match_id: int, write: Callable[[int], Awaitable[None]], allowed: tuple[str, ...],
@@ -163,7 +163,7 @@ class TeamController(Controller):
             raise NotFound("No match %s in this tournament.", match_id)
         view = next(v for v in match_views(ev, m.round) if v.match.id == match_id)
         return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament, mv=view,
-                      results=RESULT_CHOICES, arbiter=role in ARBITERS, role=role)
+                      arbiter=role in ARBITERS, role=role)
 
 
 def _number(word: str) -> int:
@@ -171,8 +171,3 @@ def _number(word: str) -> int:
         return int(word)
     except ValueError:
         raise NotFound("No player %s in this tournament.", word) from None
-
-
-RESULT_CHOICES = [(int(r), r.label()) for r in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN,
-                                                Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
-                                                Result.DOUBLE_FORFEIT)]
