@@ -16,10 +16,10 @@ import httpx
 import pytest
 
 from app.settings import ROOT
-from bench._server import free_port
 from cli import VERSION
 from database.registry import EventRegistry
-from tests.cli.serving import Served
+from tests.support.servers import free_port
+from tests.support.serving import Served
 
 pytestmark = [
     pytest.mark.skipif(os.environ.get("ECHIQUIER_BUILD_TESTS") != "1", reason="the build takes minutes: "

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 
 from app.settings import ROOT
-from bench._server import free_port
+from tests.support.servers import free_port
 from tests.support.serving import Served
 
 
