@@ -50,30 +50,32 @@ class CannotListen(Exception):
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """A socket bound to (host, port) and listening; CannotListen with a clear reason otherwise."""
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as exc:
-        raise CannotListen(f"cannot listen on {host}: not an address or a name of this machine"
-                           f" ({exc.strerror})") from None
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
+    """A socket bound to (host, port) and listening; CannotListen with a clear reason otherwise. IPv6 for an
+    address with a colon, else IPv4 (as uvicorn chooses: `localhost` is 127.0.0.1, which the banner names)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         if os.name != "nt":  # a restart may reuse the port at once (on Windows this would let two servers share it)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
+        sock.bind((host, port))
         sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise CannotListen(f"port {port} is already in use on {host} (another server?): stop it, or choose"
-                               f" another port with --port") from None
-        if exc.errno in (errno.EACCES, errno.EPERM):
-            raise CannotListen(f"not allowed to listen on port {port} (below 1024 needs administrator rights):"
-                               f" choose another port with --port") from None
-        raise CannotListen(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+        raise CannotListen(refusal(exc, host, port)) from None
     sock.set_inheritable(True)  # the worker processes of `--workers N` serve it too
     return sock
+
+
+def refusal(exc: OSError, host: str, port: int) -> str:
+    if isinstance(exc, socket.gaierror):
+        return f"cannot listen on {host}: not an address or a name of this machine ({exc.strerror})"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {host}: not an address of this machine (--host 0.0.0.0 listens on all of them)"
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is already in use on {host} (another server?): stop it, or choose another port with --port"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return (f"not allowed to listen on port {port} (below 1024 needs administrator rights):"
+                " choose another port with --port")
+    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
 
 
 def serve(args: argparse.Namespace) -> int:
