@@ -13,7 +13,7 @@ from app import settings
 from app.settings import ROOT
 from cli import VERSION
 from cli.main import ARGUMENTS, COMMANDS, SYSTEMS, main, parser, runner
-from tournament.pairing import SYSTEMS as PAIRING_SYSTEMS
+from tournament.pairing.engines import SYSTEMS as PAIRING_SYSTEMS
 
 FIXTURE = ROOT / "tests" / "fixtures" / "small-20p-5r.trf"
 WEB_STACK = ("litestar", "uvicorn", "jinja2")

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from tournament.errors import Invalid
-from tournament.pairing import pair_next_round
 from tournament.pairing.berger import berger_round, schedule_round
+from tournament.pairing.engines import pair_next_round
 from tournament.pairing.model import PairingInput, PairingPlayer
 from tournament.teams.core import BoardGame, Match
 
