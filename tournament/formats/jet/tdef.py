@@ -41,7 +41,7 @@ TYPE_NAMES = {
 }
 
 COLUMN_FIXED = 0x01
-COLUMN_NULLABLE = 0x02
+COLUMN_UPDATABLE = 0x02  # set on ordinary columns; NOT NULL ("Required") is a column property, not a flag
 COLUMN_AUTO_LONG = 0x04
 
 INDEX_UNIQUE = 0x01
@@ -86,10 +86,6 @@ class Column:
     @property
     def fixed(self) -> bool:
         return bool(self.flags & COLUMN_FIXED)
-
-    @property
-    def nullable(self) -> bool:
-        return bool(self.flags & COLUMN_NULLABLE)
 
     @property
     def type_name(self) -> str:

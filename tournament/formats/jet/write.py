@@ -38,8 +38,8 @@ def encode_text(column: Column, value: str) -> bytes:
 def check_value(column: Column, value: object) -> None:
     """Refuse what the writer cannot store in this column."""
     if value is None:
-        if column.type == T_BOOL or not column.nullable:
-            raise JetError(f"column {column.name} is NOT NULL")
+        if column.type == T_BOOL:
+            raise JetError(f"column {column.name} (Boolean) cannot be NULL")
         return
     if column.type == T_BOOL:
         if not isinstance(value, bool):
