@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .header import PAGE_SIZE, Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
 from .rows import Value, decode_row, iter_rows, resolve_row, row_layout, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
 from .write import index_key, patch_row, replace_row, update_index
+
+K = TypeVar("K", bound=Hashable)
 
 _CATALOG_PAGE = 2
 _TYPE_TABLE = 1
@@ -85,7 +88,7 @@ class JetDatabase:
         at = unique_count_position(tdef, tdef.index(index)[1])
         return int(struct.unpack_from("<I", self._data, at)[0])
 
-    def set_cells(self, table: str, key_column: str, changes: Mapping[object, Mapping[str, object]]) -> None:
+    def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]]) -> None:
         """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref).
 
         All or nothing: the changes are made on a copy, which replaces the database only when every row,
@@ -118,7 +121,7 @@ class JetDatabase:
             extent = resolve_row(work, row_slots(work, page_number)[row_number])
             if extent is None:
                 raise JetError(f"table {table}: row {key!r} was deleted")
-            start, end, _holder = extent
+            start, end, holder_page, holder_row = extent
             new_values: dict[str, object] = {**old, **cells}
             for n, (_name, real) in touched_reals.items():
                 before, after = index_key(tdef, real, old), index_key(tdef, real, new_values)
@@ -127,13 +130,10 @@ class JetDatabase:
                         (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
                     )
             new_row = patch_row(bytes(work[start:end]), tdef, dict(cells))
-            data_page = start // PAGE_SIZE
             if len(new_row) == end - start:
                 work[start:end] = new_row
-            elif data_page != page_number:
-                raise JetError(f"table {table}: row {key!r} lives in an overflow row; growing it is not supported")
             else:
-                replace_row(work, page_number, row_number, new_row)
+                replace_row(work, holder_page, holder_row, new_row)
             row_layout(new_row, tdef)
         for n, (name, real) in touched_reals.items():
             if moves[n]:

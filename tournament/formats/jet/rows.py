@@ -222,13 +222,13 @@ def decode_cell(data: bytes | bytearray, row: bytes | memoryview, layout: RowLay
     raise JetError(f"column {column.name}: variable type {column.type_name} not supported")
 
 
-def resolve_row(data: bytes | bytearray, slot: RowSlot) -> tuple[int, int, int] | None:
-    """Absolute (start, end) of a live row's bytes, following one overflow pointer; None if deleted.
+def resolve_row(data: bytes | bytearray, slot: RowSlot) -> tuple[int, int, int, int] | None:
+    """Where a live row's bytes are, following one overflow pointer; None if the row is deleted.
 
-    Returns (absolute start, absolute end, page number holding the bytes)."""
+    Returns (absolute start, absolute end, page and row number of the slot holding the bytes)."""
     if slot.deleted:
         return None
-    page_number, start, end = slot.page, slot.start, slot.end
+    page_number, row_number, start, end = slot.page, slot.row, slot.start, slot.end
     if slot.overflow:
         base = page_number * PAGE_SIZE
         target_row = data[base + start]
@@ -236,9 +236,9 @@ def resolve_row(data: bytes | bytearray, slot: RowSlot) -> tuple[int, int, int] 
         target = row_slots(data, target_page)[target_row]
         if target.overflow:  # the moved row itself carries the deleted flag (it is not a row of its own)
             raise JetError(f"row {page_number}:{slot.row} overflows to a row that is itself moved")
-        page_number, start, end = target_page, target.start, target.end
+        page_number, row_number, start, end = target_page, target_row, target.start, target.end
     base = page_number * PAGE_SIZE
-    return base + start, base + end, page_number
+    return base + start, base + end, page_number, row_number
 
 
 def iter_rows(data: bytes | bytearray, table: TableDef) -> Iterator[tuple[RowSlot, int, int]]:

@@ -98,7 +98,7 @@ def _rebuild_var_area(row: bytearray, table: TableDef, layout: RowLayout, new: d
     if layout.var_count == 0:
         raise JetError("row without a variable-length area: not supported")
     fixed_end = layout.var_offsets[0]
-    count = max(layout.var_count, *(i + 1 for i, v in new.items() if v is not None))
+    count = max([layout.var_count, *(i + 1 for i, v in new.items() if v is not None)])
     values: list[bytes] = []
     for i in range(count):
         if i in new:
