@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from .header import PAGE_SIZE, Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
-from .rows import Value, decode_row, iter_rows, resolve_row, row_layout, row_slots
+from .rows import Value, decode_cell, decode_row, iter_rows, resolve_row, row_layout, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
 from .write import index_key, patch_row, replace_row, update_index
 
@@ -96,10 +96,12 @@ class JetDatabase:
         tdef = self.table(table)
         work = bytearray(self._data)
         located: dict[object, tuple[int, int, int, int, Mapping[str, object]]] = {}
+        key_col = tdef.column(key_column)
         for slot, start, end in iter_rows(work, tdef):
-            found = decode_row(work, tdef, start, end)
-            value = found[key_column]
+            row_view = memoryview(work)[start:end]
+            value = decode_cell(work, row_view, row_layout(row_view, tdef), key_col)
             if value in changes:
+                found = decode_row(work, tdef, start, end)
                 if value in located:
                     raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
                 located[value] = (slot.page, slot.row, start, end, found)
