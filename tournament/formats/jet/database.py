@@ -98,8 +98,8 @@ class JetDatabase:
         located: dict[object, tuple[int, int, int, int, Mapping[str, object]]] = {}
         key_col = tdef.column(key_column)
         for slot, start, end in iter_rows(work, tdef):
-            row_view = memoryview(work)[start:end]
-            value = decode_cell(work, row_view, row_layout(row_view, tdef), key_col)
+            raw = bytes(work[start:end])  # a copy: `work` may grow later (new index pages)
+            value = decode_cell(work, raw, row_layout(raw, tdef), key_col)
             if value in changes:
                 found = decode_row(work, tdef, start, end)
                 if value in located:
