@@ -46,6 +46,7 @@ class _Page:
     tail_entry: IndexEntry | None = None  # a node page's view of its child tail's last entry
     prefix: bytes = b""
     stored: bytes = field(default=b"", repr=False)
+    total: int | None = None  # sum of the entries' sizes (not the child tail's), None = to compute
 
 
 class IndexTree:
@@ -108,7 +109,7 @@ class IndexTree:
         n = self.root
         while not self.pages[n].leaf:
             view = self._view(n)
-            i = bisect.bisect_left([_order(e) for e in view], _order(entry))
+            i = bisect.bisect_left(view, _order(entry), key=_order)
             if i == len(view):
                 i -= 1
             child = view[i].child
@@ -122,15 +123,18 @@ class IndexTree:
         p = self.pages[n]
         old_last = self._last(n)
         at_tail = not p.leaf and p.tail_entry is not None and idx == len(p.entries)
+        total = self._size(n)
         if op == "add" and entry is not None:
             p.entries.insert(idx, entry)
+            p.total = total + entry.size()
         elif op == "replace" and entry is not None:
             if at_tail:
                 p.tail_entry = entry
             else:
+                p.total = total + entry.size() - p.entries[idx].size()
                 p.entries[idx] = entry
         elif op == "remove" and not at_tail:
-            p.entries.pop(idx)
+            p.total = total - p.entries.pop(idx).size()
         else:
             raise JetError(f"{self.label}: removing a child tail's entry is not supported")
         new_last = self._last(n)
@@ -153,7 +157,7 @@ class IndexTree:
             raise JetError(f"{self.label}: index page {child} is empty")
         old_node, new_node = _node(old, child), _node(last, child)
         view = self._view(parent)
-        i = bisect.bisect_left([_order(e) for e in view], _order(old_node))
+        i = bisect.bisect_left(view, _order(old_node), key=_order)
         if i == len(view) or _order(view[i]) != _order(old_node):
             raise JetError(f"{self.label}: page {parent} has no entry for its child {child}")
         self._update(parent, i, new_node, "replace")
@@ -164,7 +168,7 @@ class IndexTree:
             raise JetError(f"{self.label}: index page {child} is empty")
         new_node = _node(last, child)
         view = self._view(parent)
-        i = bisect.bisect_left([_order(e) for e in view], _order(new_node))
+        i = bisect.bisect_left(view, _order(new_node), key=_order)
         self._update(parent, i, new_node, "add")
 
     # -- row moves ---------------------------------------------------------------------------------
@@ -173,18 +177,21 @@ class IndexTree:
         self.modified = []
         n = self._find_leaf(old)
         entries = self.pages[n].entries
-        i = bisect.bisect_left([_order(e) for e in entries], _order(old))
+        i = bisect.bisect_left(entries, _order(old), key=_order)
         if i == len(entries) or _order(entries[i]) != _order(old):
             raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
         self._update(n, i, None, "remove")
         n = self._find_leaf(new)
         entries = self.pages[n].entries
-        i = bisect.bisect_left([_order(e) for e in entries], _order(new))
+        i = bisect.bisect_left(entries, _order(new), key=_order)
         self._update(n, i, new, "add")
         self._prepare()
 
     def _size(self, n: int) -> int:
-        return sum(e.size() for e in self.pages[n].entries)
+        p = self.pages[n]
+        if p.total is None:
+            p.total = sum(e.size() for e in p.entries)
+        return p.total
 
     def _prepare(self) -> None:
         """Jackcess's preparePagesForWriting: child tails, then splits until every page fits."""
@@ -214,6 +221,7 @@ class IndexTree:
         self._set_modified(n)
         assert p.tail_entry is not None
         p.entries.append(p.tail_entry)
+        p.total = None
         p.tail_entry = None
         p.tail = 0
         p.prefix = b""
@@ -222,6 +230,7 @@ class IndexTree:
         p = self.pages[n]
         self._set_modified(n)
         last = p.entries.pop()
+        p.total = None
         if last.child is None:
             raise JetError(f"{self.label}: intermediate page {n} has an entry without child")
         p.tail = last.child
@@ -242,6 +251,7 @@ class IndexTree:
         head = (count + 1) // 2
         new.entries = orig.entries[:head]
         del orig.entries[:head]
+        new.total = orig.total = None
         orig.prefix = b""
         new.next, new.prev, orig.prev = orig.number, orig.prev, new.number
         if new.prev:
@@ -258,6 +268,7 @@ class IndexTree:
         new = self._allocate(root, True)
         new.entries, new.prefix = r.entries, r.prefix
         r.leaf, r.tail, r.tail_entry, r.entries, r.prefix = False, 0, None, [], b""
+        new.total = r.total = None
         self._add_parent_entry(root, new.number)
         return new.number
 
