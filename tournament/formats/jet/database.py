@@ -11,7 +11,7 @@ from .header import PAGE_SIZE, Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
 from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
-from .write import index_key, patch_row, replace_row, update_index
+from .write import index_key, patch_row, store_row, update_index
 
 K = TypeVar("K", bound=Hashable)
 
@@ -133,10 +133,7 @@ class JetDatabase:
                         (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
                     )
             new_row = patch_row(bytes(work[start:end]), tdef, dict(cells))
-            if len(new_row) == end - start:
-                work[start:end] = new_row
-            else:
-                replace_row(work, holder_page, holder_row, new_row)
+            store_row(work, tdef, (page_number, row_number), (holder_page, holder_row), new_row)
         for n, (name, real) in touched_reals.items():
             if moves[n]:
                 added = update_index(work, real, moves[n], f"table {table}, index {name}")
