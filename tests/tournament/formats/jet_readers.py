@@ -141,3 +141,11 @@ def mdb_reader(path: Path) -> dict[str, list[Row]]:
             rows.append(row)
         out[name] = table_form(columns, rows)
     return out
+
+
+def mdb_version(path: Path) -> str:
+    return subprocess.run([need("mdb-ver"), str(path)], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def mdb_schema(path: Path) -> str:
+    return subprocess.run([need("mdb-schema"), str(path)], check=True, capture_output=True, text=True).stdout

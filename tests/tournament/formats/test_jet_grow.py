@@ -97,3 +97,5 @@ def test_every_reader_reads_the_moved_rows(both: tuple[bytes, bytes], tmp_path) 
     rows = jet_readers.ours(ours)
     assert rows == jet_readers.mdb_export(out) == jet_readers.mdb_reader(out)
     assert rows["INFO"] == jet_readers.access_parser(out, ["INFO"])["INFO"]
+    assert jet_readers.mdb_version(out) == "JET4"
+    assert jet_readers.mdb_schema(out) == jet_readers.mdb_schema(fixture_path(SOURCE))

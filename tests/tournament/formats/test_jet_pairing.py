@@ -43,6 +43,9 @@ def test_rows_of_every_table_equal_jackcess(written: bytes, tmp_path) -> None:  
     out.write_bytes(written)
     assert jet_readers.access_parser(out) == jet_readers.access_parser(reference)
     assert jet_readers.mdb_export(out) == jet_readers.mdb_export(reference)
+    assert jet_readers.mdb_reader(out) == jet_readers.mdb_reader(reference)
+    assert jet_readers.mdb_version(out) == "JET4"
+    assert jet_readers.mdb_schema(out) == jet_readers.mdb_schema(reference)
 
 
 def test_rd04adv_entries_and_pages_equal_jackcess(written: bytes) -> None:
