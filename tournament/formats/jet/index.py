@@ -150,7 +150,7 @@ def encode_page(
     the shared `prefix` (empty unless the entries only fit with one), zeros after the entries."""
     total = sum(e.size() for e in entries) - len(prefix) * (len(entries) - 1)
     if total > MAX_ENTRY_BYTES:
-        raise JetError(f"index page {number} is full: page splits are not supported here")
+        raise JetError(f"index page {number}: its entries do not fit in a page")
     out = bytearray(PAGE_SIZE)
     out[0] = PAGE_INDEX_LEAF if leaf else PAGE_INDEX_NODE
     out[1] = 0x01
