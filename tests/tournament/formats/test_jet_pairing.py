@@ -112,3 +112,22 @@ def test_round_6_of_the_open_splits_its_index_as_jackcess() -> None:
     assert [p.number for p in ours.index_pages("JOUEUR", "Rd06Adv")] == [42, 176, 175]
     assert ours.index_pages("JOUEUR", "Rd06Adv") == plain.index_pages("JOUEUR", "Rd06Adv")
     assert {r["Variable"]: r["Value"] for r in ours.rows("INFO")}["RondeActive"] == "6"
+
+
+def test_primary_key_changes_keep_its_compressed_index_valid() -> None:
+    """JOUEUR.Ref (primary key, Long) of the open is one leaf whose 601 entries only fit with a shared prefix:
+    renumbering rows keeps it a valid index; NULL and duplicates are refused."""
+    from tests.tournament.formats.test_jet_repairing import check_index
+
+    data = fixture_path("papi/open-600p-9r.papi").read_bytes()
+    db = JetDatabase.from_bytes(data)
+    assert db.index_pages("JOUEUR", "Ref")[0].prefix_len > 0
+    with pytest.raises(JetError, match="primary key or required index cannot hold NULL"):
+        db.set_cells("JOUEUR", "Ref", {5: {"Ref": None}})
+    with pytest.raises(JetError, match="same key"):
+        db.set_cells("JOUEUR", "Ref", {5: {"Ref": 6}})
+    assert db.to_bytes() == data
+    db.set_cells("JOUEUR", "Ref", {601: {"Ref": 1000}, 2: {"Ref": 70000}, 300: {"Ref": 0}})
+    check_index(db.to_bytes(), "Ref", "Ref")
+    values = [e.values[0] for e in db.decoded_index_entries("JOUEUR", "Ref")]
+    assert values[0] == 0 and values[-2:] == [1000, 70000] and len(values) == 601

@@ -136,7 +136,8 @@ class JetDatabase:
             store_row(work, tdef, (page_number, row_number), (holder_page, holder_row), new_row)
         for n, (name, real) in touched_reals.items():
             if moves[n]:
-                added = update_index(work, real, moves[n], f"table {table}, index {name}")
+                primary = any(li.real_number == n and li.index_type == 1 for li in tdef.logical_indexes)
+                added = update_index(work, real, moves[n], f"table {table}, index {name}", primary)
                 at = unique_count_position(tdef, real)
                 count = int(struct.unpack_from("<I", work, at)[0])
                 struct.pack_into("<I", work, at, count + added)

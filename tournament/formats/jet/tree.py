@@ -169,19 +169,22 @@ class IndexTree:
         self._update(parent, i, new_node, "add")
 
     # -- row moves ---------------------------------------------------------------------------------
-    def move(self, old: IndexEntry, new: IndexEntry) -> None:
-        """One row's entry changes key (Jackcess: remove the old entry, add the new one, write)."""
+    def move(self, old: IndexEntry | None, new: IndexEntry | None) -> None:
+        """One row's entry changes key (Jackcess: remove the old entry, add the new one, write); None: no
+        entry (an all-NULL key in an index that ignores NULLs)."""
         self.modified = []
-        n = self._find_leaf(old)
-        entries = self.pages[n].entries
-        i = bisect.bisect_left(entries, _order(old), key=_order)
-        if i == len(entries) or _order(entries[i]) != _order(old):
-            raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
-        self._update(n, i, None, "remove")
-        n = self._find_leaf(new)
-        entries = self.pages[n].entries
-        i = bisect.bisect_left(entries, _order(new), key=_order)
-        self._update(n, i, new, "add")
+        if old is not None:
+            n = self._find_leaf(old)
+            entries = self.pages[n].entries
+            i = bisect.bisect_left(entries, _order(old), key=_order)
+            if i == len(entries) or _order(entries[i]) != _order(old):
+                raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with rows)")
+            self._update(n, i, None, "remove")
+        if new is not None:
+            n = self._find_leaf(new)
+            entries = self.pages[n].entries
+            i = bisect.bisect_left(entries, _order(new), key=_order)
+            self._update(n, i, new, "add")
         self._prepare()
 
     def _size(self, n: int) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from collections import Counter
 from collections.abc import Mapping
 
 from .header import PAGE_DATA, PAGE_SIZE, JetError
@@ -20,6 +21,8 @@ from .rows import (
     usage_map_pages,
 )
 from .tdef import (
+    INDEX_IGNORE_NULLS,
+    INDEX_REQUIRED,
     T_BOOL,
     T_BYTE,
     T_DOUBLE,
@@ -219,28 +222,48 @@ def index_key(table: TableDef, real: RealIndex, values: Mapping[str, object]) ->
     return b"".join(encode_key_column(by_number[n], asc, values[by_number[n].name]) for n, asc in real.columns)
 
 
-def update_index(data: bytearray, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str) -> int:
+def update_index(
+    data: bytearray, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str, primary: bool = False
+) -> int:
     """Replace entries (old -> new, same row) in an index, one row after the other as Jackcess would (see
-    tree.py). The uniqueness of a unique index is checked on the final state first (a second non-NULL equal
-    key is refused). Writes the changed pages into `data` (new pages appended); returns how many added keys
-    were new to the index (Access's "unique entry count" only ever grows by those)."""
+    tree.py). Checked first, on the final state: a unique index refuses a second equal key unless all its
+    columns are NULL; a primary key or a "required" index refuses any NULL column; an index that ignores NULLs
+    holds no entry for an all-NULL key. Writes the changed pages into `data` (new pages appended); returns how
+    many added keys were new to the index (Access's "unique entry count" only ever grows by those)."""
+    null_key = bytes(0x00 if asc else 0xFF for _col, asc in real.columns)
+    ignore_nulls = bool(real.flags & INDEX_IGNORE_NULLS)
     tree = IndexTree(data, real, label)
-    keys = [e.key for p in tree.pages.values() if p.leaf for e in p.entries]
-    remaining = list(keys)
+    present = Counter(e.key for p in tree.pages.values() if p.leaf for e in p.entries)
     for old, _new in moves:
-        if old.key not in remaining:
+        if ignore_nulls and old.key == null_key:
+            continue
+        if not present[old.key]:
             raise JetError(f"{label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
-        remaining.remove(old.key)
-    present = set(remaining)
+        present[old.key] -= 1
+    keys = {key for key, count in present.items() if count}
     added_new = 0
     for _old, new in moves:
-        if new.key in present:
-            if real.unique and new.key[:1] not in (b"\x00", b"\xff"):
+        if (primary or real.flags & INDEX_REQUIRED) and _has_null(real, new.key):
+            raise JetError(f"{label}: a primary key or required index cannot hold NULL")
+        if ignore_nulls and new.key == null_key:
+            continue
+        if new.key in keys:
+            if real.unique and new.key != null_key:
                 raise JetError(f"{label}: a second row would hold the same key (unique index)")
         else:
             added_new += 1
-            present.add(new.key)
+            keys.add(new.key)
     for old, new in moves:
-        tree.move(old, new)
+        skip_old = ignore_nulls and old.key == null_key
+        skip_new = ignore_nulls and new.key == null_key
+        tree.move(None if skip_old else old, None if skip_new else new)
     tree.write()
     return added_new
+
+
+def _has_null(real: RealIndex, key: bytes) -> bool:
+    """Whether a key holds a NULL column (only single-column keys can be told apart without their types)."""
+    if len(real.columns) != 1:
+        return key[:1] in (b"\x00", b"\xff")
+    asc = real.columns[0][1]
+    return key == bytes((0x00 if asc else 0xFF,))
