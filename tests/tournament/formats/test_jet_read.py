@@ -4,11 +4,14 @@ and the index pages against the rows they point at."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import fixture_path
 from tests.tournament.formats import jet_readers
 from tournament.formats.jet import JetDatabase, JetError
 
+SMALL = fixture_path("papi/small-20p-5r.papi").read_bytes()
 FIXTURES = ["template-3.3.7", "small-20p-5r", "small-20p-5r-r4-paired", "club-64p-7r", "open-600p-9r"]
 
 
@@ -46,6 +49,15 @@ def test_header_and_schema_facts() -> None:
 def test_not_a_jet_file_is_refused() -> None:
     with pytest.raises(JetError, match="not a Jet database"):
         JetDatabase.from_bytes(b"\x00" * 8192)
+    with pytest.raises(JetError, match="not a Jet database"):
+        JetDatabase.from_bytes(b"PK\x03\x04")
+    data = bytearray(fixture_path("papi/small-20p-5r.papi").read_bytes())
+    with pytest.raises(JetError, match="whole number"):
+        JetDatabase.from_bytes(bytes(data[:-10]))
+    data[2 * 4096 + 45] = 0xFF  # MSysObjects' column count
+    with pytest.raises(JetError):
+        JetDatabase.from_bytes(bytes(data))
+    data = bytearray(fixture_path("papi/small-20p-5r.papi").read_bytes())
     data = bytearray(fixture_path("papi/small-20p-5r.papi").read_bytes())
     data[0x14] = 0  # Jet3
     with pytest.raises(JetError, match="Jet4"):
@@ -126,3 +138,34 @@ def test_text_keys_decode_to_their_sort_form() -> None:
     assert names[0] == ("ASHDOWN", "HARRY") and names[1] == ("BENARD", "ETIENNE")  # BÉNARD, Étienne
     variables = [e.values[0] for e in db.decoded_index_entries("INFO", "Variable")]
     assert variables == sorted(variables) and "RONDEACTIVE" in variables
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(  # anywhere, or in the first 512 bytes of a page (headers, row tables, entry masks)
+                st.integers(0, 81 * 4096 - 1),
+                st.builds(lambda p, o: p * 4096 + o, st.integers(0, 80), st.integers(0, 511)),
+            ),
+            st.integers(0, 255),
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_a_damaged_file_reads_or_raises_jet_error(damage: list[tuple[int, int]]) -> None:
+    """Bytes changed anywhere but page 0: reading every table and index, and a write, work or raise JetError."""
+    data = bytearray(SMALL)
+    for at, value in damage:
+        data[4096 + at] = value
+    try:
+        db = JetDatabase.from_bytes(bytes(data))
+        for name in db.table_names():
+            db.rows(name)
+            for logical in db.table(name).logical_indexes:
+                db.index_pages(name, logical.name)
+                db.decoded_index_entries(name, logical.name)
+        db.set_cells("JOUEUR", "Ref", {2: {"Pointe": True, "Rd04Adv": 3}, 3: {"Rd04Adv": 2, "Rd04Cl": "N"}})
+    except JetError:
+        pass
