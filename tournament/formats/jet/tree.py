@@ -7,7 +7,7 @@ maps."""
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .header import PAGE_SIZE, JetError
 from .index import MAX_ENTRY_BYTES, IndexEntry, encode_page, index_tree
@@ -42,7 +42,6 @@ class _Page:
     parent: int | None = None
     tail_entry: IndexEntry | None = None  # a node page's view of its child tail's last entry
     prefix: bytes = b""
-    stored: bytes = field(default=b"", repr=False)
     total: int | None = None  # sum of the entries' sizes (not the child tail's), None = to compute
 
 
@@ -56,8 +55,6 @@ class IndexTree:
         self.root = real.root_page
         self.pages: dict[int, _Page] = {}
         for ip in index_tree(data, real.root_page):
-            stored = bytes(data[ip.number * PAGE_SIZE : (ip.number + 1) * PAGE_SIZE])
-            prefix = ip.entries[0].key[: ip.prefix_len] if ip.entries and ip.prefix_len else b""
             self.pages[ip.number] = _Page(
                 ip.number,
                 ip.leaf,
@@ -66,8 +63,7 @@ class IndexTree:
                 ip.next_page,
                 ip.tail_page,
                 list(ip.entries),
-                prefix=prefix,
-                stored=stored,
+                prefix=ip.prefix,
             )
         for p in self.pages.values():
             if not p.leaf:
