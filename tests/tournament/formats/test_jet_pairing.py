@@ -155,7 +155,7 @@ def test_text_indexed_columns_can_be_written(tmp_path) -> None:  # type: ignore[
         for e in entries:
             try:
                 expected = index_key(table, real, rows[e.row_id])
-            except JetError:  # N'DIAYE, SAINT-AMAND, WIŚNIEWSKA...: characters the encoder refuses
+            except JetError:  # characters the encoder refuses (none in the fixtures)
                 continue
             assert e.key == expected
     first_named = next(e.values for e in db.decoded_index_entries("JOUEUR", "Nom") if e.values != (None, None))
