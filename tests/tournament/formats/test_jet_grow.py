@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.conftest import fixture_path
+from tests.support.files import fixture_path
 from tests.support import jet_readers
 from tournament.formats.jet import JetDatabase
 from tournament.formats.jet.header import PAGE_SIZE

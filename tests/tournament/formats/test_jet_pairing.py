@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import fixture_path
+from tests.support.files import fixture_path
 from tests.support import jet_readers
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.jet.header import PAGE_SIZE

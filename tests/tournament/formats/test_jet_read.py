@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import fixture_path
+from tests.support.files import fixture_path
 from tests.support import jet_readers
 from tournament.formats.jet import JetDatabase, JetError
 

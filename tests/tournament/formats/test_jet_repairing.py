@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import fixture_path
+from tests.support.files import fixture_path
 from tests.support import jet_readers
 from tournament.formats.jet import JetDatabase
 from tournament.formats.jet.rows import decode_row, iter_rows
