@@ -12,8 +12,8 @@ A board card (QR code) grants a "board" role on the current game of one board on
 persistent secret kept beside the event files: web/controllers/cards.py). Logins are server-side sessions
 (web/sessions.py): a random id in the cookie, the record kept (and persisted) by the server, so they survive a
 restart; logout ends the session on the server; each is bound to the stored password hash, so changing a password
-logs everybody out. Password attempts are rate-limited per client and per event, counted before the hash check, in a file every
-worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
+logs everybody out. Password attempts are rate-limited per client and per event, counted before the hash check, in a
+file every worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
 """
 
 from __future__ import annotations
