@@ -10,10 +10,12 @@ from pathlib import Path
 
 from app.imports import find_tournament
 from app.pairing.draft import make_draft, publish, status_of
+from app.pairing.team_round import pair_team_round
 from cli.printed import run_printed
 from database.registry import EventRegistry, check_event_id
 from database.store import EventStore
-from database.teams import is_team_tournament, load_team_event, pair_round, team_round_status
+from database.team_matches import team_round_status
+from database.teams import is_team_tournament, load_team_event
 from tournament.errors import NotFound
 
 
@@ -46,7 +48,7 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
 async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_lineups: bool) -> str:
     """A team tournament's next round (the FIDE team Swiss, or the Berger tables of a round robin), published."""
     last, _missing = await team_round_status(store, tid)
-    await pair_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
+    await pair_team_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
     ev = await load_team_event(store, tid)
     names = {t.number: t.name for t in ev.teams}
     tournament = await store.tournament(tid)

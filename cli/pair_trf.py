@@ -8,14 +8,14 @@ import sys
 
 from tournament.errors import EchiquierError
 from tournament.formats.trf import decode, parse_trf
-from tournament.pairing import pair_next_round
+from tournament.pairing.engines import pair_next_round
 from tournament.pairing.trf_input import pairing_input
 
 
 def pair_trf(data: bytes, filename: str, system: str | None, baku: bool | None) -> list[str]:
     trf, errors = parse_trf(decode(data))
     if errors:
-        raise EchiquierError("\n".join(f"{filename}: {e}" for e in errors) + "\nNothing was paired.")
+        raise EchiquierError("%s\nNothing was paired.", "\n".join(f"{filename}: {e}" for e in errors))
     chosen = system or ("berger" if trf.tournament_type == "round_robin" else "dutch")
     return pair_next_round(pairing_input(trf, baku=baku), chosen).engine_lines()
 

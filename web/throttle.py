@@ -22,6 +22,7 @@ import time
 
 from database.shared_state import OnStateFile, Recent
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 
 MAX_ATTEMPTS = 10_000  # a flood of addresses: the oldest attempts are forgotten first
 
@@ -38,8 +39,8 @@ class EventLocked(TooManyAttempts):
     """Too many attempts on one event from every client together, and this one tried already (429)."""
 
     def __init__(self, wait: int) -> None:
-        EchiquierError.__init__(self, "Too many wrong passwords for this event from the hall: logins are locked;"
-                                      " wait %s s and try again.", wait)
+        EchiquierError.__init__(self, N_("Too many wrong passwords for this event from the hall: logins are locked;"
+                                      " wait %s s and try again."), wait)
         self.wait = wait
 
 

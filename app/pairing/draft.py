@@ -20,6 +20,7 @@ from database.store import EventStore
 from database.teams import is_team_tournament, load_team_event
 from tournament.boards import number_boards
 from tournament.errors import Conflict, Invalid
+from tournament.messages import N_
 from tournament.models import Pairing, Player, Tournament
 from tournament.pairing import virtual_points
 from tournament.pairing.checks import Board, Checked, History, Problem, check, histories, not_to_pair
@@ -173,8 +174,8 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
     players: list[Player]  # every player, for the manual-change selects
 
 
-STALE = ("The tournament changed since this draft was made (a result, a player or a requested bye):"
-         " pair the round again.")
+STALE = (N_("The tournament changed since this draft was made (a result, a player or a requested bye):"
+         " pair the round again."))
 
 
 async def _context(store: EventStore, draft: Draft) -> tuple[list[Player], dict[int, History], Checked, dict[int, int]]:

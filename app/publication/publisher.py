@@ -30,12 +30,17 @@ from app.publication.remote import check_remote, rclone
 from app.publication.site import build_site, clear_site, write_site
 from database.store import EventStore
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 
 log = logging.getLogger("echiquier")
 
 PUBLISH_DIR = ".publish"
 MIN_INTERVAL = 3.0  # seconds between two runs at most once
 MAX_BACKOFF = 60.0
+#: The states the admin page shows, by their words (templates/admin/_publication_state.html translates them).
+STATUSES = (N_("off"), N_("not public"), N_("pending"), N_("publishing"), N_("ok"), N_("error"))
+
+
 class PublishState(msgspec.Struct, kw_only=True):
     """What the admin page shows."""
 

@@ -18,6 +18,7 @@ import asyncio
 import re
 
 from tournament.errors import Invalid
+from tournament.messages import N_
 
 RCLONE_TIMEOUT = 120.0
 LIST_TIMEOUT = 20.0
@@ -27,13 +28,13 @@ RCLONE_FLAGS = ("--retries", "1", "--low-level-retries", "1", "--contimeout", "5
 NAME = re.compile(r"[A-Za-z0-9_.+@][A-Za-z0-9_.+@-]{0,63}")
 PATH = re.compile(r"[^\x00-\x1f\x7f]{0,500}")
 
-NOT_A_REMOTE = "Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open)."
-ON_THE_FLY = ("Refused: %s is not the name of a configured rclone remote with a path. Remotes made on the fly"
-              " (:backend,…), options (name,option=value:) and local folders are not accepted: configure the remote"
-              " with rclone config on the server, then write name:path.")
-NOT_CONFIGURED = ("No rclone remote named %s on the server: configure it with rclone config (rclone listremotes lists"
-                  " them), then write name:path.")
-NO_RCLONE = "rclone cannot list its remotes: %s"
+NOT_A_REMOTE = N_("Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open).")
+ON_THE_FLY = N_("Refused: %s is not the name of a configured rclone remote with a path. Remotes made on the fly"
+                " (:backend,…), options (name,option=value:) and local folders are not accepted: configure the"
+                " remote with rclone config on the server, then write name:path.")
+NOT_CONFIGURED = N_("No rclone remote named %s on the server: configure it with rclone config (rclone listremotes"
+                    " lists them), then write name:path.")
+NO_RCLONE = N_("rclone cannot list its remotes: %s")
 
 
 def split_remote(text: str) -> tuple[str, str]:

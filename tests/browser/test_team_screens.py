@@ -10,7 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from app.pairing.team_round import pair_team_round
 from app.settings import Settings
+from database import team_matches
 from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
@@ -41,12 +43,12 @@ async def prepare(events: Path) -> int:
         await db.make_team_tournament(store, tid, 4)
         for k, club in enumerate(CLUBS):
             await db.add_team(store, tid, club, members=range(5 * k + 1, 5 * k + 6))
-        await db.pair_round(store, tid, 1)
+        await pair_team_round(store, tid, 1)
         ev = await db.load_team_event(store, tid)
         for m in ev.matches:
             for side, team_no in (("A", m.team_a), ("B", m.team_b)):
                 team = next(t for t in ev.teams if t.number == team_no)
-                await db.set_lineup(store, tid, m.id, side, list(team.members[:4]))
+                await team_matches.set_lineup(store, tid, m.id, side, list(team.members[:4]))
         boards = await store.add_screen(uniq_id="equipes", type="team_boards", public=True, columns=2,
                                         menu_link=True, sets=[{"tournament_id": tid}])
         standings = await store.add_screen(uniq_id="classement", type="team_standings", public=True, columns=1,

@@ -14,8 +14,10 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.imports import import_trf
+from app.pairing.team_round import pair_team_round
+from app.views.standings import standings_if_team
 from cli.pair import pair_event
-from database import imports
+from database import imports, team_matches
 from database import teams as db
 from database.imports import export_tournament, same_team_layer
 from database.registry import EventRegistry
@@ -24,7 +26,7 @@ from tests.support.files import fixture_path
 from tests.support.teams import ARBITER_PASSWORD
 from tournament.errors import Conflict, Invalid
 from tournament.results import Result
-from tournament.teams.pairing import pair_team_round
+from tournament.teams.pairing import pair_team_round as engine_round
 from tournament.teams.trf import export_team_trf
 from web.auth import hash_password
 from web.state import app_state
@@ -52,7 +54,7 @@ async def play_round(store: EventStore, tid: int, rnd: int, seed: int) -> None:
         if m.round == rnd and m.team_b is not None:
             for g in m.boards:
                 if g.result is None:
-                    await db.set_board_result(store, tid, m.id, g.board,
+                    await team_matches.set_board_result(store, tid, m.id, g.board,
                                               rng.choice([Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN]))
 
 
@@ -60,8 +62,8 @@ async def test_store_pairs_the_team_swiss_as_the_engine_does(registry: EventRegi
     store, tid = await swiss_event(registry)
     for rnd in range(1, 6):
         before = await db.load_team_event(store, tid)
-        expected = [(m.table, m.team_a, m.team_b) for m in pair_team_round(before, rnd)]
-        assert await db.pair_round(store, tid, rnd, declared_lineups=True, require_results=True) == 5
+        expected = [(m.table, m.team_a, m.team_b) for m in engine_round(before, rnd)]
+        assert await pair_team_round(store, tid, rnd, declared_lineups=True, require_results=True) == 5
         ev = await db.load_team_event(store, tid)
         got = [(m.table, m.team_a, m.team_b) for m in ev.matches if m.round == rnd]
         assert got == expected
@@ -70,7 +72,7 @@ async def test_store_pairs_the_team_swiss_as_the_engine_does(registry: EventRegi
         assert len(games) == 4 * SIZE
         assert sorted(p.board or 0 for p in games) == list(range(1, 4 * SIZE + 1))
         with pytest.raises(Conflict, match="still have no result"):
-            await db.pair_round(store, tid, rnd + 1, require_results=True)
+            await pair_team_round(store, tid, rnd + 1, require_results=True)
         await play_round(store, tid, rnd, rnd)
     byes = [m.team_a for m in (await db.load_team_event(store, tid)).matches if m.team_b is None]
     assert len(set(byes)) == 5
@@ -81,34 +83,34 @@ async def test_store_pairs_the_team_swiss_as_the_engine_does(registry: EventRegi
 async def test_pairing_refusals_change_nothing(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry)
     with pytest.raises(Conflict, match="not the next round"):
-        await db.pair_round(store, tid, 2)
+        await pair_team_round(store, tid, 2)
     with pytest.raises(Invalid):
-        await db.pair_round(store, tid, 1, lineups={1: [2, 1, 3, 4]})  # against the declared board order
+        await pair_team_round(store, tid, 1, lineups={1: [2, 1, 3, 4]})  # against the declared board order
     with pytest.raises(Invalid):
-        await db.pair_round(store, tid, 1, system="dutch")
+        await pair_team_round(store, tid, 1, system="dutch")
     assert (await db.load_team_event(store, tid)).matches == ()
-    await db.pair_round(store, tid, 1, lineups={1: [1, 2, 3, None]})
+    await pair_team_round(store, tid, 1, lineups={1: [1, 2, 3, None]})
     with pytest.raises(Conflict, match="already has its matches"):
-        await db.pair_round(store, tid, 1)
+        await pair_team_round(store, tid, 1)
 
 
 async def test_unpairing_a_team_round(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry)
-    await db.pair_round(store, tid, 1, declared_lineups=True)
-    assert await db.unpair_team_round(store, tid, 1) == 5
+    await pair_team_round(store, tid, 1, declared_lineups=True)
+    assert await team_matches.unpair_team_round(store, tid, 1) == 5
     assert (await db.load_team_event(store, tid)).matches == ()
     assert await store.pairings(tid) == []
-    await db.pair_round(store, tid, 1, declared_lineups=True)
+    await pair_team_round(store, tid, 1, declared_lineups=True)
     await play_round(store, tid, 1, 3)
     with pytest.raises(Conflict, match="already has"):
-        await db.unpair_team_round(store, tid, 1)
+        await team_matches.unpair_team_round(store, tid, 1)
 
 
 async def test_round_robin_tournament_pairs_on_the_berger_tables(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry, robin=True)
-    await db.pair_round(store, tid, 1)
+    await pair_team_round(store, tid, 1)
     ev = await db.load_team_event(store, tid)
-    berger = pair_team_round(msgspec.structs.replace(ev, matches=()), 1, "berger")
+    berger = engine_round(msgspec.structs.replace(ev, matches=()), 1, "berger")
     assert [(m.team_a, m.team_b) for m in ev.matches] == [(m.team_a, m.team_b) for m in berger]
     assert any("berger" in (e.target or "") for e in await store.journal_entries(tournament_id=tid))
 
@@ -139,7 +141,7 @@ async def test_desk_pairs_a_team_swiss_round(client: AsyncTestClient[Litestar]) 
     await client.post(f"/arbiter/{EVENT}/login", data={"password": ARBITER_PASSWORD})
     page = await client.get(page_url)
     assert page.status_code == 200 and "FIDE Swiss team system" in page.text and "Pair and publish round 1" in page.text
-    expected = [(m.team_a, m.team_b) for m in pair_team_round(await db.load_team_event(store, tid), 1)]
+    expected = [(m.team_a, m.team_b) for m in engine_round(await db.load_team_event(store, tid), 1)]
     done = await client.post(page_url, data={"round": "1", "lineups": "1"}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == f"{page_url}?done=published"
     ev = await db.load_team_event(store, tid)
@@ -219,18 +221,18 @@ async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26:
     try:
         store, tid = await swiss_event(registry)
         short = {1: [1, 2, 3, None]}  # team 1 leaves board 4 empty in round 1: a board forfeit
-        await db.pair_round(store, tid, 1, declared_lineups=True, lineups=short)
+        await pair_team_round(store, tid, 1, declared_lineups=True, lineups=short)
         await play_round(store, tid, 1, 1)
-        await db.pair_round(store, tid, 2, declared_lineups=True)
+        await pair_team_round(store, tid, 2, declared_lineups=True)
         forfeited = next(m for m in (await db.load_team_event(store, tid)).matches if m.round == 2 and m.team_b)
-        await db.set_team_forfeit(store, tid, forfeited.id, "B")
+        await team_matches.set_team_forfeit(store, tid, forfeited.id, "B")
         await play_round(store, tid, 2, 2)
-        await db.pair_round(store, tid, 3, declared_lineups=True)
+        await pair_team_round(store, tid, 3, declared_lineups=True)
         await play_round(store, tid, 3, 3)
         ev = await db.load_team_event(store, tid)
         assert any(g.a_player is None or g.b_player is None for m in ev.matches for g in m.boards)
         text = await export_tournament(store, tid, trf26=trf26)
-        table = await db.standings_if_team(store, tid, "MPVGP,BH,SB,DE", None, "2026-03")
+        table = await standings_if_team(store, tid, "MPVGP,BH,SB,DE", None, "2026-03")
     finally:
         await registry.close()
     starts = {line[:4] for line in text.splitlines()}
@@ -242,7 +244,7 @@ async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26:
         back_tid = (await store.tournaments())[0].id
         back_ev = await db.load_team_event(store, back_tid)  # its team records, written from the event file
         assert export_team_trf(msgspec.structs.replace(back_ev, start="1970/01/01"), trf26=trf26) == text
-        back = await db.standings_if_team(store, back_tid, "MPVGP,BH,SB,DE", None, "2026-03")
+        back = await standings_if_team(store, back_tid, "MPVGP,BH,SB,DE", None, "2026-03")
     finally:
         await registry.close()
     assert table is not None and back is not None

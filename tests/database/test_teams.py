@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from database import team_matches
 from database import teams as db
 from database.events import ResultChanged
 from database.store import EventStore
@@ -16,7 +17,8 @@ from tests.support.files import fixture_path
 from tournament.errors import Conflict, Invalid
 from tournament.formats.trf import decode, parse_trf
 from tournament.results import Result
-from tournament.teams.core import match_score, team_standings
+from tournament.teams.core import match_score
+from tournament.teams.standings import team_standings
 from tournament.teams.trf import export_team_trf
 from tournament.teams.trf_import import team_event_from_trf
 
@@ -49,19 +51,19 @@ async def team_setup(store: EventStore) -> tuple[int, int]:
     await db.make_team_tournament(store, tid, 4)
     await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4, 5])
     await db.add_team(store, tid, "Fous", members=[6, 7, 8, 9, 10])
-    mid = await db.add_match(store, tid, 1, 1, 2)
+    mid = await team_matches.add_match(store, tid, 1, 1, 2)
     return tid, mid
 
 
 async def test_lineups_are_checked_against_the_declared_order(store: EventStore) -> None:
     tid, mid = await team_setup(store)
     with pytest.raises(Invalid, match="declared board order"):
-        await db.set_lineup(store, tid, mid, "A", [2, 1, 3, 4])
+        await team_matches.set_lineup(store, tid, mid, "A", [2, 1, 3, 4])
     with pytest.raises(Invalid, match="not a member"):
-        await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 6])
+        await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 6])
     assert all(g.a_player is None for g in (await db.load_team_event(store, tid)).matches[0].boards)
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 4, 5])
-    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, None])  # board 4: B fielded nobody
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 4, 5])
+    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, None])  # board 4: B fielded nobody
     m = (await db.load_team_event(store, tid)).matches[0]
     assert [(g.a_player, g.b_player) for g in m.boards] == [(1, 6), (2, 7), (4, 8), (5, None)]
     assert m.boards[3].result is Result.BLACK_FORFEIT_WIN  # A has Black on board 4 and was there
@@ -71,17 +73,17 @@ async def test_lineups_are_checked_against_the_declared_order(store: EventStore)
 
 async def test_board_results_make_the_match_result(store: EventStore) -> None:
     tid, mid = await team_setup(store)
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
     heard: list[Any] = []
     store.subscribe(heard.append)
-    await db.set_board_result(store, tid, mid, 1, Result.WHITE_WIN)
-    await db.set_board_result(store, tid, mid, 2, Result.DRAW)
+    await team_matches.set_board_result(store, tid, mid, 1, Result.WHITE_WIN)
+    await team_matches.set_board_result(store, tid, mid, 2, Result.DRAW)
     ev = await db.load_team_event(store, tid)
     running = match_score(ev.matches[0], ev.scoring, 4)
     assert (running.a_games, running.b_games, running.complete) == (1.5, 0.5, False)
-    await db.set_board_result(store, tid, mid, 3, Result.BLACK_WIN)
-    await db.set_board_result(store, tid, mid, 4, Result.WHITE_WIN)  # B has White on board 4
+    await team_matches.set_board_result(store, tid, mid, 3, Result.BLACK_WIN)
+    await team_matches.set_board_result(store, tid, mid, 4, Result.WHITE_WIN)  # B has White on board 4
     ev = await db.load_team_event(store, tid)
     done = match_score(ev.matches[0], ev.scoring, 4)
     assert (done.a_games, done.b_games, done.a_match, done.b_match) == (1.5, 2.5, 0, 2)
@@ -89,8 +91,8 @@ async def test_board_results_make_the_match_result(store: EventStore) -> None:
     assert [(c.board, c.new) for c in results] == [(1, Result.WHITE_WIN), (2, Result.DRAW), (3, Result.BLACK_WIN),
                                                    (4, Result.WHITE_WIN)]
     with pytest.raises(Conflict):
-        await db.set_board_result(store, tid, mid, 1, Result.DRAW)  # a result is there: a correction only
-    await db.set_board_result(store, tid, mid, 1, Result.DRAW, correction=True)
+        await team_matches.set_board_result(store, tid, mid, 1, Result.DRAW)  # a result is there: a correction only
+    await team_matches.set_board_result(store, tid, mid, 1, Result.DRAW, correction=True)
     ev = await db.load_team_event(store, tid)
     st = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", team_size=4, rounds=1)
     assert [(r.name, r.points, r.game_points) for r in st.rows] == [("Fous", 2, 3), ("Cavaliers", 0, 1)]
@@ -100,21 +102,22 @@ async def test_board_results_make_the_match_result(store: EventStore) -> None:
 
 async def test_team_and_board_forfeits_are_journalled(store: EventStore) -> None:
     tid, mid = await team_setup(store)
-    await db.set_team_forfeit(store, tid, mid, "B")
+    await team_matches.set_team_forfeit(store, tid, mid, "B")
     ev = await db.load_team_event(store, tid)
     sc = match_score(ev.matches[0], ev.scoring, 4)
     assert (sc.a_match, sc.b_match, sc.a_games) == (2, 0, 4)
     with pytest.raises(Conflict):
-        await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await db.set_team_forfeit(store, tid, mid, None)
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, None])
-    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+        await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await team_matches.set_team_forfeit(store, tid, mid, None)
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, None])
+    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
     m = (await db.load_team_event(store, tid)).matches[0]
     assert m.boards[3].result is Result.WHITE_FORFEIT_WIN  # B has White on board 4, A fielded nobody
     # the arbiter corrects the board forfeit (the player was only late): stored on the board, journalled
-    await db.set_board_result(store, tid, mid, 4, Result.DOUBLE_FORFEIT, correction=True,
+    await team_matches.set_board_result(store, tid, mid, 4, Result.DOUBLE_FORFEIT, correction=True,
                               expected=Result.WHITE_FORFEIT_WIN)
     with pytest.raises(Conflict):
-        await db.set_board_result(store, tid, mid, 4, Result.DRAW, correction=True, expected=Result.WHITE_FORFEIT_WIN)
+        await team_matches.set_board_result(store, tid, mid, 4, Result.DRAW, correction=True,
+                                            expected=Result.WHITE_FORFEIT_WIN)
     whats = [e.what for e in await store.journal_entries(tournament_id=tid)]
     assert whats.count("team forfeit") == 2 and "board forfeit corrected" in whats

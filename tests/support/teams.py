@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import random
 
+from app.pairing.team_round import pair_team_round
+from database import team_matches
 from database import teams as db
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.results import Result
-from tournament.teams.core import BoardGame, Match, Team, team_round_robin
+from tournament.teams.core import BoardGame, Match, Team
+from tournament.teams.round_robin import team_round_robin
 from tournament.teams.trf import TeamEvent, TeamPlayer
 from web.auth import hash_password
 
@@ -30,7 +33,7 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
     await db.make_team_tournament(store, tid, 4)
     await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4, 5])
     await db.add_team(store, tid, "Fous", members=[6, 7, 8, 9, 10])
-    mid = await db.add_match(store, tid, 1, 1, 2)
+    mid = await team_matches.add_match(store, tid, 1, 1, 2)
     await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
     if captain_password:  # without it, anyone at the tables may enter results (as on input screens)
         await store.update_info(update_password=await hash_password(CAPTAIN_PASSWORD))
@@ -47,11 +50,11 @@ async def walk_team_tournament(store: EventStore) -> list[str]:
     await db.make_team_tournament(store, tid, 4)
     await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4])
     await db.add_team(store, tid, "Fous", members=[5, 6, 7, 8])
-    await db.pair_round(store, tid, 1)
+    await pair_team_round(store, tid, 1)
     mid = (await db.load_team_event(store, tid)).matches[0].id or 0
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await db.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
-    await db.set_board_result(store, tid, mid, 1, Result.DRAW)
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await team_matches.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
+    await team_matches.set_board_result(store, tid, mid, 1, Result.DRAW)
     screens = []
     for kind, screen_id in (("team_boards", "equipes-echiquiers"), ("team_standings", "equipes-classement"),
                             ("team_crosstable", "equipes-grille")):

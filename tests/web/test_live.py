@@ -77,20 +77,26 @@ async def test_results_are_pushed_as_rows_other_changes_as_refetches(store: Even
     rows = {name: data for name, data in channels.published[-3:] if name.startswith("rows-")}
     # one message per screen variant; French only where a row reads differently (it does not here)
     assert set(rows) == {f"rows-{tid}-boards", f"rows-{tid}-input-tablet"}
-    for html in rows.values():
-        assert html.startswith(f'<tr hx-swap-oob="true" id="{row_id}"') and "½-½" in html
+    for html in rows.values():  # the row as pages show it, then the tournament's count of games left
+        row, count = html.split("\n<span", 1)
+        assert row.startswith(f'<tr id="{row_id}"') and row.endswith("</tr>") and "½-½" in row
+        assert count == f' class="missing-tournament" data-tid="{tid}">1</span>'
     assert "/screen/test-event/tablet/dialog" in rows[f"rows-{tid}-input-tablet"]
     assert "dialog" not in rows[f"rows-{tid}-boards"]
-    missing = (await tournament_state(store, tid)).missing
-    assert missing == 1 and f">{missing}</span>" in rows[f"rows-{tid}-boards"]
-    assert channels.published[-1] == (f"result-{tid}", str(tid))  # standings and results screens refetch
-    # the next result takes the fast path (the state carried from the previous commit): same messages
+    assert (await tournament_state(store, tid)).missing == 1
+    # results screens refetch; standings do not (they count complete rounds, and round 1 is not)
+    assert channels.published[-1] == (f"result-{tid}", str(tid))
+    # the next result takes the fast path (the state of the previous commit, with the result): same messages,
+    # and the round is complete: standings screens refetch too
     await store.record_result(second, Result.WHITE_WIN, 2)
     assert not hub.busy()
-    names = [name for name, _ in channels.published[-3:]]
-    assert names == [f"rows-{tid}-boards", f"rows-{tid}-input-tablet", f"result-{tid}"]
-    assert ">0</span>" in channels.published[-3][1] and "1-0" in channels.published[-3][1]
+    names = [name for name, _ in channels.published[-4:]]
+    assert names == [f"rows-{tid}-boards", f"rows-{tid}-input-tablet", f"standings-{tid}", f"result-{tid}"]
+    assert ">0</span>" in channels.published[-4][1] and "1-0" in channels.published[-4][1]
     assert (await tournament_state(store, tid)).missing == 0
+    await store.delete_result(second, expected=Result.WHITE_WIN, shown_board=2)  # complete no more
+    await hub.idle()
+    assert [name for name, _ in channels.published[-2:]] == [f"standings-{tid}", f"result-{tid}"]
     await store.update_tournament(tid, name="Renamed")
     await hub.idle()
     assert channels.published[-1] == (f"tournament-{tid}", str(tid))

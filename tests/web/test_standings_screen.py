@@ -90,7 +90,7 @@ async def test_the_screen_shows_the_standings_in_columns(client: Client, store: 
     assert 'class="screen-body"' in text and 'data-autofit="true"' in text
     assert "Open 600 — Standings after round 5" in text
     tid = (await store.tournaments())[0].id
-    assert f'hx-trigger="sse:tournament-{tid}, sse:result-{tid}"' in text
+    assert f'hx-trigger="sse:tournament-{tid}, sse:standings-{tid}"' in text
     assert f'hx-get="{URL}/standings/{whole}"' in text
 
     data = (await client.get(f"/api/standings/{EVENT}/open")).json()

@@ -8,6 +8,7 @@ import re
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from database import team_matches
 from database import teams as db
 from tests.support.teams import ARBITER_PASSWORD, BASE, EVENT, make_team_event
 from tournament.results import Result
@@ -52,8 +53,8 @@ async def test_lineup_entry(client: AsyncTestClient[Litestar]) -> None:
 
 async def test_per_board_entry_makes_the_match_score(client: AsyncTestClient[Litestar]) -> None:
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
     assert (await client.get(f"{BASE}/input")).status_code == 403  # a visitor
     await login(client)
     page = await client.get(f"{BASE}/input")
@@ -117,7 +118,7 @@ async def test_pairing_follows_the_tournaments_own_system(client: AsyncTestClien
     store, tid, _mid = await make_team_event(app_state(client.app).registry)
     for name in ("Tours", "Dames"):
         await db.add_team(store, tid, name)
-    await db.unpair_team_round(store, tid, 1)
+    await team_matches.unpair_team_round(store, tid, 1)
     before = await db.load_team_event(store, tid)
     assert not before.round_robin and not before.matches
     expected = [(m.team_a, m.team_b) for m in pair_team_round(before, 1, "fideteam")]
@@ -132,8 +133,8 @@ async def test_boards_read_from_left_to_right(client: AsyncTestClient[Litestar])
     """Issue 25: team boards show team A's player on the left; where A has Black, "1-0" must still sit next to the
     winner, and the captain's "1-0" button must record a win of the left player (Black there)."""
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await db.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await db.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
+    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
     await login(client)
     page = (await client.get(f"{BASE}/input")).text
     board2 = page[page.index('<tr data-board="2">'):page.index('<tr data-board="3">')]

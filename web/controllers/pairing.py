@@ -22,7 +22,8 @@ from litestar.response import Redirect, Response, Template
 
 from app.pairing.draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
 from app.pairing.program_import import import_engine_round
-from database import teams
+from app.pairing.team_round import pair_team_round
+from database import team_matches, teams
 from database.imports import skipped_rounds
 from database.journal import acting_as
 from database.rounds import cancel_bye, request_bye, unpair_round
@@ -124,7 +125,7 @@ class PairingController(Controller):
             status = await tournament_status(store, tournament)
             check_round(status, data.round)
             with _desk(request, role):
-                await teams.pair_round(store, tid, data.round, declared_lineups=bool(data.lineups),
+                await pair_team_round(store, tid, data.round, declared_lineups=bool(data.lineups),
                                        require_results=not data.confirm)
             return Redirect(f"{page_url(event_id, tid)}?done=published", status_code=303)
         draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
@@ -214,7 +215,7 @@ class PairingController(Controller):
         await store.tournament(tid)
         with _desk(request, role):
             if await teams.is_team_tournament(store, tid):
-                await teams.unpair_team_round(store, tid, data.round)
+                await team_matches.unpair_team_round(store, tid, data.round)
             else:
                 await unpair_round(store, tid, data.round)
         await drafts_of(request).drop(event_id, tid)

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 import pytest
 
+from app.pairing.team_round import pair_team_round
+from database import team_matches
 from database import teams as db
 from database.store import EventStore
 from tests.support.clients import Client, as_visitor, expect_error, field_error, new_event, post
@@ -122,7 +124,7 @@ async def test_add_edit_and_delete_teams(admin_web: Client) -> None:
     # a team with a match cannot be deleted; one without can, and the next teams move up a number
     assert (await post(admin_web, base, {"name": "Tours"})).status_code == 303
     tours = (await db.load_team_event(store, tid)).teams[2]
-    await db.add_match(store, tid, 1, 1, 2)
+    await team_matches.add_match(store, tid, 1, 1, 2)
     refused = await post(admin_web, f"{base}/{cav.id}/delete")
     assert refused.status_code == 409 and "already has matches" in refused.text
     assert 'id="team-played"' in (await admin_web.get(f"{base}/{cav.id}")).text
@@ -165,7 +167,7 @@ async def test_teams_set_up_in_the_admin_then_a_line_up_entered(admin_web: Clien
         team = (await db.load_team_event(store, tid)).teams[-1]
         members = {"name": name, **{f"board_{k}": str(first + k - 1) for k in range(1, 5)}}
         assert (await post(admin_web, f"{base}/{team.id}", members)).status_code == 303
-    await db.pair_round(store, tid, 1)
+    await pair_team_round(store, tid, 1)
     mid = (await db.load_team_event(store, tid)).matches[0].id
     hx = {"HX-Request": "true"}
     swapped = await admin_web.post(f"/teams/{EVENT}/ic/lineup?lang=en", headers=hx,

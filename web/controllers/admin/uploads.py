@@ -18,12 +18,13 @@ from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_v
 from tournament.formats.papi import PapiRows, papi_rows, read_papi
 from tournament.formats.trf import decode, parse_trf
 from tournament.formats.trf_source import TrfSource, source_of
+from tournament.messages import N_
 from tournament.models import Pairing, Player, ResultLog
 from tournament.teams.trf import TeamEvent
 from tournament.teams.trf_import import team_layer
 
 MAX_ERRORS_SHOWN = 5
-UPLOAD_EXPIRED = "This upload is no longer waiting for confirmation: choose the file again."
+UPLOAD_EXPIRED = N_("This upload is no longer waiting for confirmation: choose the file again.")
 TRF_IMPORT = "admin: TRF import"  # the journal's "what" of a replacing upload
 
 
