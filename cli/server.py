@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover
 
 HEADER_TIMEOUT = 10.0
 CROWDED_HEADER_TIMEOUT = 2.0
-SHED_AFTER = 1.0  # seconds a connection waited for its head before it may be closed for a newcomer
+SHED_AFTER = 5.0  # seconds a connection waited for its head before it may be closed for a newcomer
 BODY_GRACE = 10.0
 BODY_CHECK_EVERY = 2.0
 MIN_BODY_RATE = 16 * 1024  # bytes a second: a 20 MB file may take 20 minutes, a trickle is cut

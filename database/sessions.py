@@ -9,13 +9,12 @@ which they read the rows again. All SQL runs on aiosqlite's thread, never on the
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 from pathlib import Path
 
 import aiosqlite
 
-from database.connection import begin_immediate
+from database.connection import begin_immediate, make_private
 from database.watch import CommitWatch
 
 SESSIONS_DB = ".sessions.sqlite"
@@ -25,15 +24,6 @@ SCHEMA = """CREATE TABLE IF NOT EXISTS session (
 ) WITHOUT ROWID"""
 
 Row = tuple[str, str, str, str, float]  # digest, kind, event, password digest, expiry (Unix time)
-
-
-def _create_private(path: Path) -> None:
-    """The file, created with mode 0600 if missing (SQLite gives its -wal and -shm the same mode)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
 
 
 class SessionFile:
@@ -48,7 +38,7 @@ class SessionFile:
     @classmethod
     async def open(cls, events_dir: Path) -> SessionFile:
         path = events_dir / SESSIONS_DB
-        await asyncio.to_thread(_create_private, path)
+        await asyncio.to_thread(make_private, path)
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             for pragma in PRAGMAS:
