@@ -68,11 +68,13 @@ class SessionFile:
         return [(r[0], r[1], r[2], r[3], r[4]) for r in found]
 
     async def add(self, row: Row, *, now: float, keep: int) -> None:
-        """Store a session; drop expired ones, and the oldest beyond `keep`. One transaction."""
+        """Store a session; drop expired ones, and the oldest of its kind beyond `keep` of that kind (input codes
+        never push out admin or arbiter sessions). One transaction."""
+        kind = row[1]
         await self._write([
             ("DELETE FROM session WHERE expires <= ?", (now,)),
-            ("DELETE FROM session WHERE digest IN (SELECT digest FROM session ORDER BY expires "
-             "LIMIT max(0, (SELECT count(*) FROM session) - ?))", (keep - 1,)),
+            ("DELETE FROM session WHERE digest IN (SELECT digest FROM session WHERE kind = ? ORDER BY expires "
+             "LIMIT max(0, (SELECT count(*) FROM session WHERE kind = ?) - ?))", (kind, kind, keep - 1)),
             ("INSERT OR REPLACE INTO session (digest, kind, event, password, expires) VALUES (?, ?, ?, ?, ?)", row),
         ])
 
