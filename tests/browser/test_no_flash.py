@@ -22,8 +22,8 @@ import pytest
 
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.browser.conftest import LiveServer
-from tests.hall_data import next_round_rows
+from tests.support.hall import next_round_rows
+from tests.support.servers import LiveServer
 from tournament.results import Result
 
 TV = {"width": 1920, "height": 1080}
