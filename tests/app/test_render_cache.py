@@ -6,7 +6,8 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.cache import memo_of
-from tests.web.test_result_routes import HX, demo_store, entry, open_game
+from tests.support.events import HX, demo_store, open_game
+from tests.support.events import form as entry
 from tournament.results import Result
 
 

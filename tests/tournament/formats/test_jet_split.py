@@ -10,6 +10,7 @@ import pytest
 
 from tests.support import jet_readers
 from tests.support.files import fixture_path
+from tests.support.jet_readers import r6_changes
 from tournament.formats.jet import JetDatabase
 from tournament.formats.jet.header import PAGE_SIZE
 from tournament.formats.jet.rows import row_bytes, usage_map_pages
@@ -17,18 +18,10 @@ from tournament.formats.jet.rows import row_bytes, usage_map_pages
 SOURCE = "papi/open-600p-9r.papi"
 
 
-def changes() -> dict[int, dict[str, object]]:
-    out: dict[int, dict[str, object]] = {}
-    for line in fixture_path("jet/open-600p-9r-r6.changes.tsv").read_text(encoding="utf-8").splitlines():
-        _table, _key, ref, column, value = line.split("\t")
-        out.setdefault(int(ref), {})[column] = value if column.endswith("Cl") else int(value)
-    return out
-
-
 @pytest.fixture(scope="module")
 def written() -> bytes:
     db = JetDatabase.from_bytes(fixture_path(SOURCE).read_bytes())
-    db.set_cells("JOUEUR", "Ref", changes())
+    db.set_cells("JOUEUR", "Ref", r6_changes())
     return db.to_bytes()
 
 
@@ -65,7 +58,7 @@ def test_rows_and_other_indexes(written: bytes, tmp_path: Path) -> None:
     for logical in ours.table("JOUEUR").logical_indexes:
         if logical.name != "Rd06Adv":
             assert ours.index_pages("JOUEUR", logical.name) == before.index_pages("JOUEUR", logical.name)
-    wanted = changes()
+    wanted = r6_changes()
     for row in ours.rows("JOUEUR"):
         expected = wanted.get(int(row["Ref"]), {})  # type: ignore[call-overload]
         assert {k: row[k] for k in expected} == expected

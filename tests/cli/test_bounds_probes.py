@@ -23,8 +23,8 @@ import pytest
 
 from bench._server import free_port, wait_until_up
 from database.store import EventStore
-from tests.bounds_kit import heavy_trf, open_files, process_memory, small_machine
-from tests.test_many_events import make_folder
+from tests.support.bounds import heavy_trf, open_files, process_memory, small_machine
+from tests.support.events import make_folder
 from web.auth import save_admin_password
 
 ROOT = Path(__file__).resolve().parent.parent

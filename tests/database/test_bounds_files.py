@@ -13,11 +13,11 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database.store import EventStore
-from tests.arbiter_kit import EVENT, login_arbiter
-from tests.bounds_kit import heavy_trf
-from tests.conftest import fixture_path, import_fixture
-from tests.desk_kit import finish_round, in_app, nine_player_event, settle
-from tests.test_fuzz_endpoints import snapshot
+from tests.support.bounds import heavy_trf
+from tests.support.clients import in_app, settle
+from tests.support.events import EVENT, finish_round, import_fixture, login_arbiter, nine_player_event
+from tests.support.files import fixture_path
+from tests.support.fuzz import snapshot
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
@@ -98,7 +98,7 @@ async def test_pairing_files_that_would_publish_nonsense_are_refused(client: Cli
                                  follow_redirects=False)
     assert response.status_code == 422 and words in response.text, response.text[:300]
     assert {g.round for g in await store.pairings(tid)} == {1}
-    await settle(client)
+    await settle(client, EVENT)
 
 
 @pytest.mark.parametrize(("path", "status"), [("/event/" + "a" * 3000, 414), (f"/standings/x/t?round={10**30}", 400),

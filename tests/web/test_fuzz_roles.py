@@ -20,8 +20,8 @@ from litestar.testing import TestClient
 
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.arbiter_kit import ARBITER_PASSWORD, EVENT, make_event
-from tests.test_fuzz_endpoints import fill, forms, get_routes, path_values, post_routes, queries
+from tests.support.events import ARBITER_PASSWORD, EVENT, make_event
+from tests.support.fuzz import fill, forms, get_routes, path_values, post_routes, queries
 from web.app import create_app
 from web.auth import hash_password
 

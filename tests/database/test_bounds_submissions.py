@@ -9,7 +9,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database import journal
-from tests.arbiter_kit import HX, INPUT_URL, form, game, make_event
+from tests.support.events import HX, INPUT_URL, form, game, make_event
 from tournament.results import Result
 from web.state import app_state
 
