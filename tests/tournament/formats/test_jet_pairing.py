@@ -1,0 +1,103 @@
+"""Writing round 4's pairing into small-20p-5r.papi gives what Jackcess wrote in small-20p-5r-r4-paired.papi
+(tests/fixtures/papi/README.md: both files were written by Jackcess from the same TRF, the second with round 4
+paired from small-20p-5r.next.txt)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import fixture_path
+from tests.tournament.formats import jet_readers
+from tournament.formats.jet import JetDatabase, JetError
+from tournament.formats.jet.header import PAGE_SIZE
+from tournament.formats.jet.rows import iter_rows, row_layout
+from tournament.formats.papi_write import write_pairings
+
+
+def next_round(name: str) -> tuple[list[tuple[int, int]], int | None]:
+    """The boards (white Ref, black Ref) and the bye's Ref of a .next.txt (pairing numbers + 1 = Refs)."""
+    lines = fixture_path(name).read_text(encoding="utf-8").split("\n")
+    boards, bye = [], None
+    for line in lines[1 : 1 + int(lines[0])]:
+        white, black = (int(x) for x in line.split())
+        if black == 0:
+            bye = white + 1
+        else:
+            boards.append((white + 1, black + 1))
+    return boards, bye
+
+
+@pytest.fixture(scope="module")
+def written() -> bytes:
+    boards, bye = next_round("small-20p-5r.next.txt")
+    return write_pairings(fixture_path("papi/small-20p-5r.papi").read_bytes(), 4, boards, bye)
+
+
+REFERENCE = "papi/small-20p-5r-r4-paired.papi"
+
+
+def test_rows_of_every_table_equal_jackcess(written: bytes, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    reference = fixture_path(REFERENCE)
+    assert jet_readers.ours(written) == jet_readers.ours(reference.read_bytes())
+    out = tmp_path / "r4.papi"
+    out.write_bytes(written)
+    assert jet_readers.access_parser(out) == jet_readers.access_parser(reference)
+    assert jet_readers.mdb_export(out) == jet_readers.mdb_export(reference)
+
+
+def test_rd04adv_entries_and_pages_equal_jackcess(written: bytes) -> None:
+    ours, theirs = JetDatabase.from_bytes(written), JetDatabase.from_bytes(fixture_path(REFERENCE).read_bytes())
+    before = JetDatabase.from_bytes(fixture_path("papi/small-20p-5r.papi").read_bytes())
+    entries = ours.decoded_index_entries("JOUEUR", "Rd04Adv")
+    assert entries == theirs.decoded_index_entries("JOUEUR", "Rd04Adv")
+    assert entries != before.decoded_index_entries("JOUEUR", "Rd04Adv")
+    assert [e.values for e in entries][:2] == [(None,), (1,)]
+    assert ours.index_pages("JOUEUR", "Rd04Adv") == theirs.index_pages("JOUEUR", "Rd04Adv")
+    assert ours.unique_count("JOUEUR", "Rd04Adv") == theirs.unique_count("JOUEUR", "Rd04Adv") == 21
+
+
+def test_every_other_index_unchanged(written: bytes) -> None:
+    ours = JetDatabase.from_bytes(written)
+    before = JetDatabase.from_bytes(fixture_path("papi/small-20p-5r.papi").read_bytes())
+    for logical in ours.table("JOUEUR").logical_indexes:
+        if logical.name != "Rd04Adv":
+            assert ours.index_pages("JOUEUR", logical.name) == before.index_pages("JOUEUR", logical.name)
+            assert ours.unique_count("JOUEUR", logical.name) == before.unique_count("JOUEUR", logical.name)
+
+
+def test_bytes_equal_jackcess_but_in_null_cells(written: bytes) -> None:
+    """Byte for byte the same file, except bytes of fixed-length cells that are NULL in both files (Jackcess
+    leaves the previous row's bytes there; no reader looks at them)."""
+    reference = fixture_path(REFERENCE).read_bytes()
+    assert len(written) == len(reference)
+    db = JetDatabase.from_bytes(reference)
+    tolerated: set[int] = set()
+    for name in db.table_names():
+        table = db.table(name)
+        for _slot, start, end in iter_rows(reference, table):
+            row = reference[start:end]
+            layout = row_layout(row, table)
+            for col in table.columns:
+                mask_byte = row[layout.null_mask + col.number // 8]
+                if col.fixed and col.type_name != "Boolean" and not mask_byte >> (col.number % 8) & 1:
+                    at = start + 2 + col.fixed_offset
+                    tolerated.update(range(at, at + col.length))
+    differing = [i for i in range(len(written)) if written[i] != reference[i]]
+    assert all(i in tolerated for i in differing), [(i // PAGE_SIZE, i % PAGE_SIZE) for i in differing]
+    assert len(differing) <= 2
+
+
+def test_a_second_opponent_twice_in_a_round_is_refused() -> None:
+    data = fixture_path(REFERENCE).read_bytes()
+    db = JetDatabase.from_bytes(data)
+    with pytest.raises(JetError, match="unique"):
+        db.set_cells("JOUEUR", "Ref", {2: {"Rd04Adv": 5}})  # Ref 10 already has Ref 5 as its round-4 opponent
+    assert db.to_bytes() == data
+
+
+def test_a_page_split_is_refused_and_nothing_changes() -> None:
+    """Round 6 of the 600-player open fills its Rd06Adv leaf beyond one page: splits are not supported."""
+    data = fixture_path("papi/open-600p-9r.papi").read_bytes()
+    boards, bye = next_round("open-600p-9r.next.txt")
+    with pytest.raises(JetError, match="page splits are not supported"):
+        write_pairings(data, 6, boards, bye)

@@ -1,0 +1,147 @@
+"""JetDatabase: read a Jet4 (.mdb / .papi) file from bytes, change cells of existing rows, give the bytes back."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from .header import PAGE_SIZE, Header, JetError, read_header
+from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
+from .rows import Value, decode_cell, decode_row, iter_rows, resolve_row, row_layout, row_slots
+from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
+from .write import index_key, patch_row, replace_row, update_index
+
+K = TypeVar("K", bound=Hashable)
+
+_CATALOG_PAGE = 2
+_TYPE_TABLE = 1
+_TABLES_PARENT = 0x0F000001
+
+
+@dataclass(frozen=True)
+class DecodedEntry:
+    """An index entry with its key values decoded (text keys stay as sort-code bytes)."""
+
+    values: tuple[object, ...]
+    page: int
+    row: int
+
+
+class JetDatabase:
+    """A Jet4 database held in memory. Writes change only the bytes they must; `to_bytes()` gives the file."""
+
+    def __init__(self, data: bytearray) -> None:
+        self._data = data
+        self.header: Header = read_header(bytes(data[:PAGE_SIZE]) + bytes(len(data) - PAGE_SIZE))
+        catalog = read_tdef(self._data, _CATALOG_PAGE, "MSysObjects")
+        self._tables: dict[str, int] = {}
+        for _slot, start, end in iter_rows(self._data, catalog):
+            row = decode_row(self._data, catalog, start, end)
+            if row["Type"] == _TYPE_TABLE and row["ParentId"] == _TABLES_PARENT and isinstance(row["Name"], str):
+                table_id = row["Id"]
+                if isinstance(table_id, int):
+                    self._tables[row["Name"]] = table_id & 0x00FFFFFF
+        self._defs: dict[str, TableDef] = {}
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> JetDatabase:
+        return cls(bytearray(data))
+
+    def to_bytes(self) -> bytes:
+        return bytes(self._data)
+
+    def table_names(self, system: bool = False) -> list[str]:
+        return [name for name in self._tables if system or not name.startswith("MSys")]
+
+    def table(self, name: str) -> TableDef:
+        if name not in self._defs:
+            if name not in self._tables:
+                raise JetError(f"no table {name!r}")
+            self._defs[name] = read_tdef(self._data, self._tables[name], name)
+        return self._defs[name]
+
+    def rows(self, name: str) -> list[dict[str, Value]]:
+        """Every live row, in storage order (data pages of the table, rows of each page)."""
+        table = self.table(name)
+        return [decode_row(self._data, table, start, end) for _slot, start, end in iter_rows(self._data, table)]
+
+    def index_pages(self, table: str, index: str) -> list[IndexPage]:
+        """The pages of a named index, root first, depth first (parents before children)."""
+        tdef = self.table(table)
+        return index_tree(self._data, tdef.index(index)[1].root_page)
+
+    def index_entries(self, table: str, index: str) -> list[IndexEntry]:
+        tdef = self.table(table)
+        return leaf_entries(self._data, tdef.index(index)[1].root_page)
+
+    def decoded_index_entries(self, table: str, index: str) -> list[DecodedEntry]:
+        tdef = self.table(table)
+        real = tdef.index(index)[1]
+        by_number = {c.number: c for c in tdef.columns}
+        cols = [(by_number[n], asc) for n, asc in real.columns]
+        return [DecodedEntry(decode_key(cols, e.key), e.page, e.row) for e in self.index_entries(table, index)]
+
+    def unique_count(self, table: str, index: str) -> int:
+        tdef = self.table(table)
+        at = unique_count_position(tdef, tdef.index(index)[1])
+        return int(struct.unpack_from("<I", self._data, at)[0])
+
+    def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]]) -> None:
+        """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref).
+
+        All or nothing: the changes are made on a copy, which replaces the database only when every row,
+        page and index was written; otherwise JetError and the database is as it was."""
+        tdef = self.table(table)
+        work = bytearray(self._data)
+        located: dict[object, tuple[int, int, int, int, Mapping[str, object]]] = {}
+        key_col = tdef.column(key_column)
+        for slot, start, end in iter_rows(work, tdef):
+            row_view = memoryview(work)[start:end]
+            value = decode_cell(work, row_view, row_layout(row_view, tdef), key_col)
+            if value in changes:
+                found = decode_row(work, tdef, start, end)
+                if value in located:
+                    raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
+                located[value] = (slot.page, slot.row, start, end, found)
+        missing = [k for k in changes if k not in located]
+        if missing:
+            raise JetError(f"table {table}: no row with {key_column} = {missing[0]!r}")
+        changed_columns = {name for cells in changes.values() for name in cells}
+        for name in changed_columns:
+            tdef.column(name)
+        numbers = {tdef.column(name).number for name in changed_columns}
+        touched_reals: dict[int, tuple[str, RealIndex]] = {}
+        for logical in tdef.logical_indexes:
+            real = tdef.real_indexes[logical.real_number]
+            if any(col in numbers for col, _asc in real.columns):
+                touched_reals.setdefault(real.number, (logical.name, real))
+        moves: dict[int, list[tuple[IndexEntry, IndexEntry]]] = {n: [] for n in touched_reals}
+        for key, cells in changes.items():
+            page_number, row_number, _start, _end, old = located[key]
+            extent = resolve_row(work, row_slots(work, page_number)[row_number])
+            if extent is None:
+                raise JetError(f"table {table}: row {key!r} was deleted")
+            start, end, holder_page, holder_row = extent
+            new_values: dict[str, object] = {**old, **cells}
+            for n, (_name, real) in touched_reals.items():
+                before, after = index_key(tdef, real, old), index_key(tdef, real, new_values)
+                if before != after:
+                    moves[n].append(
+                        (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
+                    )
+            new_row = patch_row(bytes(work[start:end]), tdef, dict(cells))
+            if len(new_row) == end - start:
+                work[start:end] = new_row
+            else:
+                replace_row(work, holder_page, holder_row, new_row)
+            row_layout(new_row, tdef)
+        for n, (name, real) in touched_reals.items():
+            if moves[n]:
+                added = update_index(work, real, moves[n], f"table {table}, index {name}")
+                at = unique_count_position(tdef, real)
+                count = int(struct.unpack_from("<I", work, at)[0])
+                struct.pack_into("<I", work, at, count + added)
+        self._data = work
+        self._defs.clear()
