@@ -1,0 +1,132 @@
+"""What the Papi file should hold, from the event file: the cells of JOUEUR (and INFO) that differ.
+
+Pure: rows of the file (as tournament/formats/jet reads them) and the event's players and pairings in, cell
+changes out. Results (`RdNNRes` of both rows), check-in (`Pointe`) and the pairing of rounds the file does not
+have yet (`RdNNCl`, `RdNNAdv`, `RdNNRes`, docs/formats.md §2.3, through tournament/formats/papi_write.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import msgspec
+
+from tournament.formats.papi_write import EXEMPT_REF, MAX_ROUNDS, MIRROR, pairing_changes
+from tournament.models import Pairing, Player
+from tournament.results import ByeKind
+
+Row = Mapping[str, object]
+#: A requested bye's Papi code in an `F` row.
+BYE_CODE = {ByeKind.HALF: 2, ByeKind.FULL: 6, ByeKind.ZERO: 0}
+
+
+class Plan(msgspec.Struct, kw_only=True):
+    """The cells to write, and what a person reads about them."""
+
+    joueur: dict[int, dict[str, object]] = msgspec.field(default_factory=dict)
+    info: dict[str, dict[str, object]] = msgspec.field(default_factory=dict)
+    results: set[int] = msgspec.field(default_factory=set)  # rounds whose results are written
+    paired: list[int] = msgspec.field(default_factory=list)  # rounds whose pairing is written
+    checkin: int = 0
+    skipped: list[str] = msgspec.field(default_factory=list)  # what could not be written, and why
+
+    def empty(self) -> bool:
+        return not self.joueur and not self.info
+
+    def summary(self) -> str:
+        parts = []
+        if self.paired:
+            parts.append("pairings of round " + ", ".join(map(str, self.paired)))
+        if self.results:
+            parts.append("results of round " + ", ".join(map(str, sorted(self.results))))
+        if self.checkin:
+            parts.append(f"check-in of {self.checkin} players")
+        return "; ".join(parts) or "nothing"
+
+    def rows(self) -> str:
+        return "Ref " + ", ".join(map(str, sorted(self.joueur)))
+
+
+def _same(a: object, b: object) -> bool:
+    if isinstance(a, bool) or isinstance(b, bool):
+        return bool(a) == bool(b)
+    return (a if a != "" else None) == (b if b != "" else None)
+
+
+def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pairing],
+         held: set[tuple[int, int, int]], *, force: bool = False) -> Plan:
+    """The changes that bring the file's rows to the event's state. `held`: games (round, white Ref, black Ref)
+    whose result Papi and the event disagree on, left alone unless `force`."""
+    out = Plan()
+    by_ref = {r["Ref"]: r for r in rows if isinstance(r.get("Ref"), int)}
+    ref_of: dict[int, int] = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref in by_ref}
+
+    def put(ref: int, column: str, value: object) -> bool:
+        if _same(by_ref[ref].get(column), value):
+            return False
+        out.joueur.setdefault(ref, {})[column] = value
+        return True
+
+    for p in players:
+        if p.papi_ref is not None and p.papi_ref in by_ref and put(p.papi_ref, "Pointe", bool(p.checked_in)):
+            out.checkin += 1
+    missing = [p for p in players if p.papi_ref not in by_ref]
+    if missing:
+        out.skipped.append(f"{len(missing)} players are not in the Papi file (add them in Papi): "
+                           + ", ".join(f"{p.last_name} {p.first_name}".strip() for p in missing[:5]))
+    for rnd in sorted({g.round for g in pairings}):
+        if rnd > MAX_ROUNDS:
+            continue
+        games = [g for g in pairings if g.round == rnd]
+        if any(g.white_player_id not in ref_of or (g.black_player_id and g.black_player_id not in ref_of)
+               for g in games):
+            out.skipped.append(f"round {rnd}: a player of this round is not in the Papi file")
+            continue
+        rd = f"Rd{rnd:02d}"
+        paired_in_file = any(r.get(f"{rd}Cl") in ("B", "N") for r in rows)
+        if not paired_in_file:
+            _pairing(out, rnd, games, ref_of, rows, put)
+            continue
+        file_games = {(r["Ref"], r.get(f"{rd}Adv")) for r in rows
+                      if r.get(f"{rd}Cl") == "B" and r.get(f"{rd}Adv") != EXEMPT_REF}
+        ours = {(ref_of[g.white_player_id], ref_of[g.black_player_id]) for g in games if g.black_player_id}
+        if file_games != ours:
+            out.skipped.append(f"round {rnd} is paired differently in Papi: its results were not written")
+            continue
+        for g in games:
+            white = ref_of[g.white_player_id]
+            if g.black_player_id:
+                black = ref_of[g.black_player_id]
+                if (rnd, white, black) in held and not force:
+                    continue
+                code = int(g.result) if g.result is not None else 0
+                if put(white, f"{rd}Res", code) | put(black, f"{rd}Res", MIRROR[code]):
+                    out.results.add(rnd)
+            elif g.bye_kind in BYE_CODE and by_ref[white].get(f"{rd}Cl") == "F":
+                if put(white, f"{rd}Res", BYE_CODE[g.bye_kind]):
+                    out.results.add(rnd)
+    return out
+
+
+def _pairing(out: Plan, rnd: int, games: list[Pairing], ref_of: dict[int, int], rows: list[dict[str, object]],
+             put: Callable[[int, str, object], bool]) -> None:
+    """A round the file has not paired: every row's `Cl`, `Adv`, `Res` (papi_write.pairing_changes), the
+    requested byes as `F` with 2, 6 or 0, and the results already entered."""
+    rd = f"Rd{rnd:02d}"
+    boards = [(ref_of[g.white_player_id], ref_of[g.black_player_id]) for g in games if g.black_player_id]
+    bye = next((ref_of[g.white_player_id] for g in games if g.bye_kind == ByeKind.PAB), None)
+    changes = pairing_changes(rnd, boards, bye, rows)
+    for g in games:
+        white = ref_of[g.white_player_id]
+        if g.black_player_id and g.result is not None:
+            changes[white][f"{rd}Res"] = int(g.result)
+            changes[ref_of[g.black_player_id]][f"{rd}Res"] = MIRROR[int(g.result)]
+        elif g.bye_kind in BYE_CODE:
+            changes[white] = {f"{rd}Cl": "F", f"{rd}Adv": None, f"{rd}Res": BYE_CODE[g.bye_kind]}
+    wrote = False
+    for ref, cells in changes.items():
+        for column, value in cells.items():
+            wrote |= put(ref, column, value)
+    if wrote:
+        out.paired.append(rnd)
+        out.info["RondeActive"] = {"Value": str(rnd)}

@@ -1,0 +1,169 @@
+"""The Papi loop (docs/papi-loop.md): a tournament linked to its .papi file, re-synced when Papi saves, results,
+check-in and pairings written back through tournament/formats/jet, read back by independent readers."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.imports import import_papi
+from app.papi.link import link_file, resync, write_back
+from app.papi.safe_write import PapiBusy
+from database.events import GameKey
+from database.papi_link import link_of
+from database.registry import EventRegistry
+from database.store import EventStore
+from tests.conftest import fixture_path
+from tournament.formats.papi import read_papi
+from tournament.results import Result
+
+SMALL, PAIRED = "papi/small-20p-5r.papi", "papi/small-20p-5r-r4-paired.papi"
+
+
+def copy_fixture(name: str, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "tournoi.papi"
+    shutil.copyfile(fixture_path(name), target)
+    return target
+
+
+def cells(path: Path) -> dict[int, dict[str, object]]:
+    """JOUEUR by Ref, read by access-parser (the import's reader, independent of tournament/formats/jet)."""
+    papi = read_papi(path.read_bytes())
+    return {p.ref: {**p.values} for p in papi.players}
+
+
+def mdb_export(path: Path) -> list[str]:
+    """JOUEUR as mdbtools exports it (another independent reader)."""
+    done = subprocess.run(["mdb-export", str(path), "JOUEUR"], capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
+
+
+def mdb_ver(path: Path) -> str:
+    return subprocess.run(["mdb-ver", str(path)], capture_output=True, text=True, check=True).stdout.strip()
+
+
+async def linked(store: EventStore, tmp_path: Path, name: str = PAIRED) -> tuple[int, Path]:
+    path = copy_fixture(name, tmp_path / "papi")
+    await link_file_new(store, path)
+    tid = (await store.tournaments())[0].id
+    return tid, path
+
+
+async def link_file_new(store: EventStore, path: Path) -> None:
+    await import_papi(store, path.read_bytes(), None)
+    tid = (await store.tournaments())[0].id
+    await link_file(store, tid, path)
+
+
+async def open_game(store: EventStore, tid: int) -> tuple[int, int, int]:
+    """(round, white id, black id) of a game of the last round without result."""
+    games = [g for g in await store.pairings(tid) if g.black_player_id and g.result is None]
+    g = max(games, key=lambda g: (g.round, -(g.board or 0)))
+    assert g.black_player_id is not None
+    return g.round, g.white_player_id, g.black_player_id
+
+
+async def enter(store: EventStore, tid: int, rnd: int, white: int, black: int, result: Result) -> None:
+    board = next(g.board for g in await store.pairings(tid) if g.round == rnd and g.white_player_id == white)
+    await store.record_result(GameKey(tournament_id=tid, round=rnd, white_player_id=white, black_player_id=black),
+                              result, board or 0)
+
+
+async def test_link_reads_the_file_and_remembers_it(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    link = await link_of(store, tid)
+    assert link is not None and link.path == str(path.resolve())
+    assert link.stamp is not None and link.stamp.size == path.stat().st_size
+    assert link.last_read is not None and link.last_write is None
+
+
+async def test_a_result_is_written_into_both_rows_and_read_back_by_other_readers(store: EventStore,
+                                                                                tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    rnd, white, black = await open_game(store, tid)
+    refs = {p.id: p.papi_ref for p in await store.players(tid)}
+    before = cells(path)
+    export_before = mdb_export(path)
+    await enter(store, tid, rnd, white, black, Result.WHITE_WIN)
+    outcome = await write_back(store, tid)
+    assert outcome.written, outcome
+    after = cells(path)
+    rd = f"Rd{rnd:02d}Res"
+    assert after[refs[white]][rd] == 3 and after[refs[black]][rd] == 1
+    changed = {(ref, col) for ref in after for col in after[ref] if after[ref][col] != before[ref][col]}
+    assert changed == {(refs[white], rd), (refs[black], rd)}
+    lines = mdb_export(path)
+    assert len(lines) == len(export_before) and sum(a != b for a, b in zip(lines, export_before, strict=True)) == 2
+    assert mdb_ver(path) == "JET4"
+    backups = list(path.parent.glob("tournoi.papi.*.bak"))
+    assert len(backups) == 1 and backups[0].read_bytes() == fixture_path(PAIRED).read_bytes()
+    link = await link_of(store, tid)
+    assert link is not None and link.last_write is not None
+    entries = await store.journal_entries(limit=3)
+    assert any(e.what == "papi write" and e.new and str(refs[white]) in e.new for e in entries)
+
+
+async def test_nothing_to_write_writes_nothing(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    stat = path.stat()
+    outcome = await write_back(store, tid)
+    assert not outcome.written
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns and not list(path.parent.glob("*.bak"))
+
+
+async def test_round_trip_results_written_then_reimported_are_identical(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    rnd, white, black = await open_game(store, tid)
+    await enter(store, tid, rnd, white, black, Result.DRAW)
+    assert (await write_back(store, tid)).written
+    mine = sorted((g.round, g.white_player_id, g.black_player_id, g.result) for g in await store.pairings(tid))
+    registry = EventRegistry(tmp_path / "again")
+    try:
+        again = await registry.create("again", name="again", start=0.0, stop=4e9)
+        await import_papi(again, path.read_bytes(), None)
+        atid = (await again.tournaments())[0].id
+        by_ref = {p.papi_ref: p.id for p in await again.players(atid)}
+        ref_of = {p.id: p.papi_ref for p in await store.players(tid)}
+        theirs = sorted((g.round, g.white_player_id, g.black_player_id, g.result) for g in await again.pairings(atid))
+        mapped = sorted((r, by_ref[ref_of[w]], by_ref[ref_of[b]] if b else None, res) for r, w, b, res in mine)
+        assert theirs == mapped
+    finally:
+        await registry.close()
+
+
+async def test_papi_saving_a_new_round_resyncs_and_keeps_screen_results(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path, SMALL)
+    rounds_before = {g.round for g in await store.pairings(tid)}
+    shutil.copyfile(fixture_path(PAIRED), path)  # Papi saves round 4
+    report = await resync(store, tid)
+    rounds_after = {g.round for g in await store.pairings(tid)}
+    assert 4 in rounds_after and 4 not in rounds_before, report.text()
+
+
+async def test_check_in_written_as_pointe(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    player = (await store.players(tid))[3]
+    wanted = not cells(path)[player.papi_ref or 0]["Pointe"]
+    async with store.transaction(("checkin", tid)) as tx:
+        await tx.execute("UPDATE player SET checked_in = ? WHERE id = ?", (int(wanted), player.id))
+    assert (await write_back(store, tid)).written
+    assert bool(cells(path)[player.papi_ref or 0]["Pointe"]) is wanted
+
+
+async def test_lock_file_present_nothing_written_then_written_once_it_goes(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)
+    rnd, white, black = await open_game(store, tid)
+    await enter(store, tid, rnd, white, black, Result.BLACK_WIN)
+    lock = path.with_suffix(".ldb")
+    lock.write_bytes(b"papi")
+    original = path.read_bytes()
+    with pytest.raises(PapiBusy, match="Papi has the file open"):
+        await write_back(store, tid)
+    assert path.read_bytes() == original and not list(path.parent.glob("*.bak"))
+    lock.unlink()
+    assert (await write_back(store, tid)).written
+    assert path.read_bytes() != original
