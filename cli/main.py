@@ -13,6 +13,7 @@ from app.imports import import_trf
 from app.settings import DEFAULT_REDIS, ROOT
 from cli.data import COMMANDS, add_commands, run
 from cli.pair import add_pair_command, run_pair
+from cli.papi import add_papi_commands, run_papi
 from cli.publish import add_publish_command, run_publish
 from i18n import LANGUAGES
 from tournament.errors import EchiquierError
@@ -71,11 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     add_commands(sub, str(ROOT / "events"))
     add_pair_command(sub, str(ROOT / "events"))
     add_publish_command(sub, str(ROOT / "events"))
+    add_papi_commands(sub, str(ROOT / "events"))
     args = parser.parse_args(argv)
     if args.command == "pair":
         return run_pair(args)
     if args.command == "publish":
         return run_publish(args)
+    if args.command == "link-papi":
+        return run_papi(args)
     if args.command == "serve":  # the web stack is loaded for this command only (each other one starts fast)
         serving: Any = importlib.import_module("cli.serve")
         return int(serving.serve(args))
