@@ -13,6 +13,7 @@ from i18n.fr_harden_files import HARDEN_FILES_FR
 from i18n.fr_hardening import HARDENING_FR
 from i18n.fr_journal import JOURNAL_FR
 from i18n.fr_pairing import PAIRING_FR
+from i18n.fr_papi_loop import PAPI_LOOP_FR
 from i18n.fr_publish import PUBLISH_FR
 from i18n.fr_resync import RESYNC_FR
 from i18n.fr_store import STORE_FR
@@ -388,7 +389,7 @@ FR: dict[str, str] = {
 # TEAMS_UI_FR: i18n/fr_teams_ui.py (team admin pages, team hall screens)
 CATALOGS = {"fr": {**ADMIN_FR, **ADMIN_UI_FR, **PAIRING_FR, **DESK_FR, **HALL_FR, **TRF_FR, **STORE_FR, **TEAMS_FR,
                    **TEAMS_UI_FR, **TEAMS_ENGINE_FR, **HARDENING_FR, **PUBLISH_FR, **FR, **UI_FR, **RESYNC_FR,
-                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR}}
+                   **FILES_FR, **JOURNAL_FR, **HARDEN_FILES_FR, **PAPI_LOOP_FR}}
 
 
 def translator(language: str) -> Callable[..., str]:
