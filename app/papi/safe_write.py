@@ -93,9 +93,10 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def backup_name(path: Path, now: float) -> Path:
+def backup_name(path: Path, now: float, n: int = 0) -> Path:
+    """`open.papi.20261126-143012-345.bak` (local time, milliseconds; `-1`, `-2`… if taken): they sort in time."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1000) % 1000:03d}"
-    return path.with_name(f"{path.name}.{stamp}.bak")
+    return path.with_name(f"{path.name}.{stamp}{f'-{n}' if n else ''}.bak")
 
 
 def prune_backups(path: Path, keep: int = KEEP_BACKUPS) -> None:
@@ -158,13 +159,21 @@ def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[
 
 def _keep_previous(path: Path, current: bytes) -> None:
     """`<name>.<timestamp>.bak`: a hard link to the file (the old bytes stay there once the file is replaced),
-    else a copy; then only the last KEEP_BACKUPS are kept."""
-    target = backup_name(path, time.time())
+    else a copy; never an existing name (which could be a link to the file itself); then only the last
+    KEEP_BACKUPS are kept."""
+    now = time.time()
+    target = backup_name(path, now)
+    n = 0
+    while target.exists() or target.is_symlink():
+        n += 1
+        target = backup_name(path, now, n)
     try:
         try:
             os.link(path, target)
+        except FileExistsError:
+            raise
         except OSError:
-            with target.open("wb") as handle:
+            with target.open("xb") as handle:
                 handle.write(current)
                 handle.flush()
                 os.fsync(handle.fileno())
