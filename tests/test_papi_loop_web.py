@@ -105,7 +105,7 @@ async def test_papi_lock_file_holds_the_write_and_the_desk_says_why(admin_client
 
 
 async def test_write_to_papi_now_and_the_french_desk(admin_client: Client, tmp_path: Path) -> None:
-    store, tid, path = await setup(admin_client, tmp_path)
+    _store, tid, path = await setup(admin_client, tmp_path)
     desk = (await admin_client.get(f"/arbiter/{EVENT}/desk?lang=fr")).text
     assert f'hx-get="/arbiter/{EVENT}/papi/{tid}"' in desk
     fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
@@ -116,7 +116,7 @@ async def test_write_to_papi_now_and_the_french_desk(admin_client: Client, tmp_p
 
 
 async def test_linking_refuses_what_is_not_a_papi_file(admin_client: Client, tmp_path: Path) -> None:
-    store, tid, _path = await setup(admin_client, tmp_path)
+    _store, tid, _path = await setup(admin_client, tmp_path)
     other = tmp_path / "notes.papi"
     other.write_bytes(b"hello" * 2000)
     response = await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/link", data={"path": str(other)})
