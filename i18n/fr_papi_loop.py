@@ -32,6 +32,14 @@ PAPI_LOOP_FR: dict[str, str] = {
     # what the loop did last (app/papi/watch.py)
     "Read from Papi: %s": "Lu dans Papi : %s",
     "Written to Papi: %s": "Écrit dans Papi : %s",
+    "pairings of round %s": "appariements de la ronde %s",
+    "results of round %s": "résultats de la ronde %s",
+    "check-in of %s players": "pointage de %s joueur·euses",
+    # the journal (app/views/labels.py JOURNAL_WORDS)
+    "papi write": "écriture Papi",
+    "papi read": "lecture Papi",
+    "papi link": "liaison Papi",
+    "papi unlink": "fin de liaison Papi",
     "Papi has the file open: results will be written when it is closed.":
         "Papi a le fichier ouvert : les résultats y seront écrits quand il sera fermé.",
     "Papi has the file open: results will be written when it is closed (%s).":

@@ -33,15 +33,19 @@ class Plan(msgspec.Struct, kw_only=True):
     def empty(self) -> bool:
         return not self.joueur and not self.info
 
-    def summary(self) -> str:
+    def parts(self) -> list[tuple[str, str]]:
+        """What was written, as (message key, argument) pairs a page translates."""
         parts = []
         if self.paired:
-            parts.append("pairings of round " + ", ".join(map(str, self.paired)))
+            parts.append(("pairings of round %s", ", ".join(map(str, self.paired))))
         if self.results:
-            parts.append("results of round " + ", ".join(map(str, sorted(self.results))))
+            parts.append(("results of round %s", ", ".join(map(str, sorted(self.results)))))
         if self.checkin:
-            parts.append(f"check-in of {self.checkin} players")
-        return "; ".join(parts) or "nothing"
+            parts.append(("check-in of %s players", str(self.checkin)))
+        return parts
+
+    def summary(self) -> str:
+        return "; ".join(key % arg for key, arg in self.parts()) or "nothing"
 
     def rows(self) -> str:
         return "Ref " + ", ".join(map(str, sorted(self.joueur)))

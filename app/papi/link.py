@@ -32,6 +32,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
 
     written: bool
     summary: str
+    parts: list[tuple[str, str]] = msgspec.field(default_factory=list)  # the summary, to translate
     skipped: list[str] = msgspec.field(default_factory=list)
 
 
@@ -163,7 +164,7 @@ async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Out
     after = [{**r, **todo.joueur.get(int(str(r["Ref"])), {})} for r in rows]
     _ROWS[written.sha256] = after
     await record_write(store, tid, written, _pointe(after), todo.summary(), todo.rows(), held=[] if force else None)
-    return Outcome(written=True, summary=todo.summary(), skipped=todo.skipped)
+    return Outcome(written=True, summary=todo.summary(), parts=todo.parts(), skipped=todo.skipped)
 
 
 def _info_changes(data: bytes, todo: Plan) -> dict[str, dict[str, object]]:

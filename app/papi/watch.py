@@ -42,6 +42,8 @@ COALESCE = 0.3
 RETRY = 5.0
 #: Changes of a linked tournament that are written back (what the re-sync itself commits is not).
 WRITTEN = frozenset({"checkin", "pairings", "players"})
+#: The desk's messages after a read (the import report) and after a write (the parts of app/papi/cells.py).
+READ_KEY, WRITTEN_KEY = "Read from Papi: %s", "Written to Papi: %s"
 
 
 class Status(msgspec.Struct, kw_only=True):
@@ -142,14 +144,13 @@ class PapiLoop:
                 outcome = None
                 if saved:
                     report = await resync(store, tid)
-                    self.status[key] = Status(level="ok", key="Read from Papi: %s", params=(report.text(),),
-                                              at=time.time())
+                    self.status[key] = Status(level="ok", key=READ_KEY, params=(report.text(),), at=time.time())
                 if due or force:
                     self._dirty.pop(key, None)
                     outcome = await write_back(store, tid, force=force)
                     if outcome.written:
-                        self.status[key] = Status(level="ok", key="Written to Papi: %s",
-                                                  params=(outcome.summary,), at=time.time())
+                        self.status[key] = Status(level="ok", key=WRITTEN_KEY, params=tuple(outcome.parts),
+                                                  at=time.time())
                 self._failed.pop(key, None)
                 return outcome
             except PapiBusy as exc:

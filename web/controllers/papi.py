@@ -21,7 +21,7 @@ from litestar.params import Body, FromPath, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
 from app.papi.link import link_file, parse
-from app.papi.watch import PapiLoop, Status
+from app.papi.watch import READ_KEY, WRITTEN_KEY, PapiLoop, Status
 from app.views.labels import report_text
 from database.journal import acting_as
 from database.papi_link import drop_link, link_of
@@ -97,9 +97,12 @@ def _label(code: int) -> str:
 
 def _status_text(status: Status, _: Callable[..., str]) -> str:
     """The loop's last message in the reader's language (an import report translated line by line)."""
-    params = tuple(report_text(p, _) if isinstance(p, str) and i == 0 and status.level == "ok" else p
-                   for i, p in enumerate(status.params))
-    return _(status.key, *params)
+    if status.key == READ_KEY:
+        return _(READ_KEY, report_text(str(status.params[0]), _))
+    if status.key == WRITTEN_KEY:
+        parts = [p for p in status.params if isinstance(p, (tuple, list))]
+        return _(WRITTEN_KEY, "; ".join(_(str(key), arg) for key, arg in parts))
+    return _(status.key, *status.params)
 
 
 class PapiController(Controller):
