@@ -103,7 +103,8 @@ def write_pairings(
     """`data` with a round's pairing written: `RdNNCl`, `RdNNAdv` (and its unique index), `RdNNRes` 0 (6 for
     the bye) for every player and the EXEMPT row; `INFO.RondeActive` set to the round, as Papi does."""
     db = JetDatabase.from_bytes(data)
-    changes = pairing_changes(round_number, list(boards), bye, db.rows("JOUEUR"))
+    rd = _round(round_number)
+    changes = pairing_changes(round_number, list(boards), bye, db.rows("JOUEUR", ["Ref", f"{rd}Cl"]))
     db.set_cells("JOUEUR", "Ref", changes)
     if set_active_round:
         db.set_cells("INFO", "Variable", {"RondeActive": {"Value": str(round_number)}})

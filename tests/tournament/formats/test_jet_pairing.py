@@ -95,9 +95,17 @@ def test_a_second_opponent_twice_in_a_round_is_refused() -> None:
     assert db.to_bytes() == data
 
 
-def test_a_page_split_is_refused_and_nothing_changes() -> None:
-    """Round 6 of the 600-player open fills its Rd06Adv leaf beyond one page: splits are not supported."""
+def test_round_6_of_the_open_splits_its_index_as_jackcess() -> None:
+    """write_pairings orders its changes as tests/fixtures/jet's TSV (board by board, White then Black, the bye,
+    EXEMPT): the Rd06Adv pages equal those of a plain set_cells of that TSV, checked against Jackcess in
+    test_jet_split.py."""
+    from tests.tournament.formats.test_jet_split import changes
+
     data = fixture_path("papi/open-600p-9r.papi").read_bytes()
     boards, bye = next_round("open-600p-9r.next.txt")
-    with pytest.raises(JetError, match="page splits are not supported"):
-        write_pairings(data, 6, boards, bye)
+    ours = JetDatabase.from_bytes(write_pairings(data, 6, boards, bye))
+    plain = JetDatabase.from_bytes(data)
+    plain.set_cells("JOUEUR", "Ref", changes())
+    assert [p.number for p in ours.index_pages("JOUEUR", "Rd06Adv")] == [42, 176, 175]
+    assert ours.index_pages("JOUEUR", "Rd06Adv") == plain.index_pages("JOUEUR", "Rd06Adv")
+    assert {r["Variable"]: r["Value"] for r in ours.rows("INFO")}["RondeActive"] == "6"

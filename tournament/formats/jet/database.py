@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import struct
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from .header import PAGE_SIZE, Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
-from .rows import Value, decode_cell, decode_row, iter_rows, resolve_row, row_layout, row_slots
+from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
 from .write import index_key, patch_row, replace_row, update_index
 
@@ -62,10 +62,12 @@ class JetDatabase:
             self._defs[name] = read_tdef(self._data, self._tables[name], name)
         return self._defs[name]
 
-    def rows(self, name: str) -> list[dict[str, Value]]:
-        """Every live row, in storage order (data pages of the table, rows of each page)."""
+    def rows(self, name: str, columns: Sequence[str] | None = None) -> list[dict[str, Value]]:
+        """Every live row, in storage order (data pages of the table, rows of each page); only the given
+        columns when `columns` is set."""
         table = self.table(name)
-        return [decode_row(self._data, table, start, end) for _slot, start, end in iter_rows(self._data, table)]
+        wanted = None if columns is None else [table.column(c) for c in columns]
+        return [decode_row(self._data, table, start, end, wanted) for _slot, start, end in iter_rows(self._data, table)]
 
     def index_pages(self, table: str, index: str) -> list[IndexPage]:
         """The pages of a named index, root first, depth first (parents before children)."""
@@ -89,37 +91,36 @@ class JetDatabase:
         return int(struct.unpack_from("<I", self._data, at)[0])
 
     def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]]) -> None:
-        """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref).
+        """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref); the rows are
+        changed, and their index entries moved, in the order of `changes`.
 
         All or nothing: the changes are made on a copy, which replaces the database only when every row,
         page and index was written; otherwise JetError and the database is as it was."""
         tdef = self.table(table)
-        work = bytearray(self._data)
-        located: dict[object, tuple[int, int, int, int, Mapping[str, object]]] = {}
-        key_col = tdef.column(key_column)
-        for slot, start, end in iter_rows(work, tdef):
-            row_view = memoryview(work)[start:end]
-            value = decode_cell(work, row_view, row_layout(row_view, tdef), key_col)
-            if value in changes:
-                found = decode_row(work, tdef, start, end)
-                if value in located:
-                    raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
-                located[value] = (slot.page, slot.row, start, end, found)
-        missing = [k for k in changes if k not in located]
-        if missing:
-            raise JetError(f"table {table}: no row with {key_column} = {missing[0]!r}")
         changed_columns = {name for cells in changes.values() for name in cells}
-        for name in changed_columns:
-            tdef.column(name)
         numbers = {tdef.column(name).number for name in changed_columns}
         touched_reals: dict[int, tuple[str, RealIndex]] = {}
         for logical in tdef.logical_indexes:
             real = tdef.real_indexes[logical.real_number]
             if any(col in numbers for col, _asc in real.columns):
                 touched_reals.setdefault(real.number, (logical.name, real))
+        by_number = {c.number: c for c in tdef.columns}
+        key_columns = [by_number[n] for _name, real in touched_reals.values() for n, _asc in real.columns]
+        work = bytearray(self._data)
+        located: dict[object, tuple[int, int, Mapping[str, object]]] = {}
+        key_col = tdef.column(key_column)
+        for slot, start, end in iter_rows(work, tdef):
+            value = key_cell(work, bytes(work[start:end]), tdef, key_col)
+            if value in changes:
+                if value in located:
+                    raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
+                located[value] = (slot.page, slot.row, decode_row(work, tdef, start, end, key_columns))
+        missing = [k for k in changes if k not in located]
+        if missing:
+            raise JetError(f"table {table}: no row with {key_column} = {missing[0]!r}")
         moves: dict[int, list[tuple[IndexEntry, IndexEntry]]] = {n: [] for n in touched_reals}
         for key, cells in changes.items():
-            page_number, row_number, _start, _end, old = located[key]
+            page_number, row_number, old = located[key]
             extent = resolve_row(work, row_slots(work, page_number)[row_number])
             if extent is None:
                 raise JetError(f"table {table}: row {key!r} was deleted")
@@ -136,7 +137,6 @@ class JetDatabase:
                 work[start:end] = new_row
             else:
                 replace_row(work, holder_page, holder_row, new_row)
-            row_layout(new_row, tdef)
         for n, (name, real) in touched_reals.items():
             if moves[n]:
                 added = update_index(work, real, moves[n], f"table {table}, index {name}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .header import PAGE_INDEX_LEAF, PAGE_INDEX_NODE, PAGE_SIZE, JetError, page
 from .tdef import T_BOOL, T_BYTE, T_INT, T_LONG, T_TEXT, Column
@@ -136,33 +136,33 @@ def leaf_entries(data: bytes | bytearray, root: int) -> list[IndexEntry]:
     return [e for p in index_tree(data, root) if p.leaf for e in p.entries]
 
 
-def encode_page(template: IndexPage, entries: list[IndexEntry]) -> bytes:
-    """An index page as Jackcess writes it: no shared prefix unless the entries only fit with one."""
-    if not entries:
-        raise JetError(f"index page {template.number} would become empty: not supported")
-    total = sum(e.size() for e in entries)
-    prefix = b""
+def encode_page(
+    number: int,
+    leaf: bool,
+    tdef_page: int,
+    prev_page: int,
+    next_page: int,
+    tail_page: int,
+    entries: list[IndexEntry],
+    prefix: bytes,
+) -> bytes:
+    """An index page as Jackcess writes it: header, entry bitmap, the first entry whole and the others without
+    the shared `prefix` (empty unless the entries only fit with one), zeros after the entries."""
+    total = sum(e.size() for e in entries) - len(prefix) * (len(entries) - 1)
     if total > MAX_ENTRY_BYTES:
-        first, last = entries[0].key, entries[-1].key
-        n = 0
-        while n < min(len(first), len(last)) and first[n] == last[n]:
-            n += 1
-        prefix = first[:n]
-        total -= len(prefix) * (len(entries) - 1)
-        if total > MAX_ENTRY_BYTES:
-            raise JetError(f"index page {template.number} is full: page splits are not supported")
+        raise JetError(f"index page {number} is full: page splits are not supported here")
     out = bytearray(PAGE_SIZE)
-    out[0] = PAGE_INDEX_LEAF if template.leaf else PAGE_INDEX_NODE
+    out[0] = PAGE_INDEX_LEAF if leaf else PAGE_INDEX_NODE
     out[1] = 0x01
-    struct.pack_into(
-        "<IIIII", out, OFF_TDEF, template.tdef_page, 0, template.prev_page, template.next_page, template.tail_page
-    )
+    struct.pack_into("<IIIII", out, OFF_TDEF, tdef_page, 0, prev_page, next_page, tail_page)
     struct.pack_into("<H", out, OFF_PREFIX_LEN, len(prefix))
     pos = 0
     body = bytearray()
     for i, entry in enumerate(entries):
         raw = entry.to_bytes()
         if i:
+            if raw[: len(prefix)] != prefix:
+                raise JetError(f"index page {number}: an entry does not start with the page's prefix")
             raw = raw[len(prefix) :]
         body += raw
         pos += len(raw)
@@ -228,7 +228,3 @@ def decode_key(columns: list[tuple[Column, bool]], key: bytes) -> tuple[object, 
     if pos != len(key):
         raise JetError(f"index key {key.hex()} has {len(key) - pos} bytes left over")
     return tuple(out)
-
-
-def with_entries(p: IndexPage, entries: list[IndexEntry]) -> IndexPage:
-    return replace(p, entries=tuple(entries))

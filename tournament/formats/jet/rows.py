@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -222,6 +222,18 @@ def decode_cell(data: bytes | bytearray, row: bytes | memoryview, layout: RowLay
     raise JetError(f"column {column.name}: variable type {column.type_name} not supported")
 
 
+def key_cell(data: bytes | bytearray, row: bytes, table: TableDef, column: Column) -> Value:
+    """One cell, cheaply for a fixed-length column (no variable offset table read): to find rows by key."""
+    if not column.fixed or column.type not in _FIXED_FORMATS:
+        return decode_cell(data, row, row_layout(row, table), column)
+    num_cols = int(struct.unpack_from("<H", row, 0)[0])
+    mask = len(row) - (num_cols + 7) // 8
+    if column.number >= num_cols or not row[mask + column.number // 8] >> (column.number % 8) & 1:
+        return None
+    value: int | float = struct.unpack_from(_FIXED_FORMATS[column.type], row, 2 + column.fixed_offset)[0]
+    return value
+
+
 def resolve_row(data: bytes | bytearray, slot: RowSlot) -> tuple[int, int, int, int] | None:
     """Where a live row's bytes are, following one overflow pointer; None if the row is deleted.
 
@@ -250,7 +262,10 @@ def iter_rows(data: bytes | bytearray, table: TableDef) -> Iterator[tuple[RowSlo
                 yield slot, extent[0], extent[1]
 
 
-def decode_row(data: bytes | bytearray, table: TableDef, start: int, end: int) -> dict[str, Value]:
-    row = memoryview(data)[start:end]
+def decode_row(
+    data: bytes | bytearray, table: TableDef, start: int, end: int, columns: Sequence[Column] | None = None
+) -> dict[str, Value]:
+    """The cells of a row (of the given columns only, when set)."""
+    row = bytes(data[start:end])
     layout = row_layout(row, table)
-    return {col.name: decode_cell(data, row, layout, col) for col in table.columns}
+    return {col.name: decode_cell(data, row, layout, col) for col in (table.columns if columns is None else columns)}

@@ -6,7 +6,7 @@ import struct
 from collections.abc import Mapping
 
 from .header import PAGE_SIZE, JetError
-from .index import IndexEntry, IndexPage, encode_key_column, encode_page, index_tree
+from .index import IndexEntry, encode_key_column
 from .rows import DATA_FREE_SPACE, DATA_ROW_TABLE, ROW_OFFSET_MASK, RowLayout, row_layout, row_slots
 from .tdef import (
     T_BOOL,
@@ -20,6 +20,7 @@ from .tdef import (
     RealIndex,
     TableDef,
 )
+from .tree import IndexTree
 
 _RANGES = {T_BYTE: (0, 255), T_INT: (-32768, 32767), T_LONG: (-(2**31), 2**31 - 1)}
 _FORMATS = {T_BYTE: "<B", T_INT: "<h", T_LONG: "<i", T_FLOAT: "<f", T_DOUBLE: "<d"}
@@ -154,93 +155,27 @@ def index_key(table: TableDef, real: RealIndex, values: Mapping[str, object]) ->
 
 
 def update_index(data: bytearray, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str) -> int:
-    """Replace entries (old -> new, same row) in an index, as Jackcess would: each removed from its leaf,
-    each added to the leaf the tree leads it to, intermediate entries following a leaf's new last entry.
-    Writes the changed pages into `data`; returns how many added keys were new to the index (Access's
-    "unique entry count" only ever grows by those). JetError for what would need a page split or merge."""
-    pages = {p.number: p for p in index_tree(data, real.root_page)}
-    entries = {n: list(p.entries) for n, p in pages.items()}
-    parent: dict[int, int] = {}
-    for p in pages.values():
-        if not p.leaf:
-            for e in p.entries:
-                if e.child is not None:
-                    parent[e.child] = p.number
-            if p.tail_page:
-                parent[p.tail_page] = p.number
-    leaf_of: dict[tuple[bytes, int, int], int] = {}
-    for n, p in pages.items():
-        if p.leaf:
-            for e in p.entries:
-                leaf_of[(e.key, e.page, e.row)] = n
-    before_last = {n: (es[-1] if es else None) for n, es in entries.items()}
-
-    def find_leaf(entry: IndexEntry) -> int:
-        number = real.root_page
-        while not pages[number].leaf:
-            node = pages[number]
-            target = None
-            for e in entries[number]:
-                if (e.key, e.page, e.row) >= (entry.key, entry.page, entry.row):
-                    target = e.child
-                    break
-            if target is None:
-                target = node.tail_page or entries[number][-1].child
-            if not target:
-                raise JetError(f"{label}: intermediate page {number} has no child")
-            number = target
-        return number
-
+    """Replace entries (old -> new, same row) in an index, one row after the other as Jackcess would (see
+    tree.py). The uniqueness of a unique index is checked on the final state first (a second non-NULL equal
+    key is refused). Writes the changed pages into `data` (new pages appended); returns how many added keys
+    were new to the index (Access's "unique entry count" only ever grows by those)."""
+    tree = IndexTree(data, real, label)
+    keys = [e.key for p in tree.pages.values() if p.leaf for e in p.entries]
+    remaining = list(keys)
     for old, _new in moves:
-        holder = leaf_of.get((old.key, old.page, old.row))
-        if holder is None:
+        if old.key not in remaining:
             raise JetError(f"{label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
-        entries[holder].remove(next(e for e in entries[holder] if e.row_id == old.row_id and e.key == old.key))
-    all_keys = {e.key for n, es in entries.items() if pages[n].leaf for e in es}
+        remaining.remove(old.key)
+    present = set(remaining)
     added_new = 0
     for _old, new in moves:
-        n = find_leaf(new)
-        keys = entries[n]
-        if real.unique and new.key in all_keys and new.key[:1] not in (b"\x00", b"\xff"):
-            raise JetError(f"{label}: a second row would hold the same key (unique index)")
-        if new.key not in all_keys:
+        if new.key in present:
+            if real.unique and new.key[:1] not in (b"\x00", b"\xff"):
+                raise JetError(f"{label}: a second row would hold the same key (unique index)")
+        else:
             added_new += 1
-            all_keys.add(new.key)
-        keys.append(new)
-        keys.sort()
-    for n in [n for n, p in pages.items() if p.leaf]:
-        if not entries[n]:
-            raise JetError(f"{label}: leaf page {n} would become empty (page merges are not supported)")
-    _propagate_last(pages, entries, parent, before_last, label)
-    for n, p in pages.items():
-        if entries[n] != list(p.entries):
-            data[n * PAGE_SIZE : (n + 1) * PAGE_SIZE] = encode_page(p, entries[n])
+            present.add(new.key)
+    for old, new in moves:
+        tree.move(old, new)
+    tree.write()
     return added_new
-
-
-def _propagate_last(
-    pages: dict[int, IndexPage],
-    entries: dict[int, list[IndexEntry]],
-    parent: dict[int, int],
-    before_last: dict[int, IndexEntry | None],
-    label: str,
-) -> None:
-    """Where a page's last entry changed, rewrite the parent's entry for that page (up the tree)."""
-    changed = [n for n in entries if entries[n] and entries[n][-1] != before_last[n]]
-    while changed:
-        nxt: list[int] = []
-        for n in changed:
-            up = parent.get(n)
-            if up is None:
-                continue
-            last = entries[n][-1]
-            slots = [i for i, e in enumerate(entries[up]) if e.child == n]
-            if not slots:  # a child tail: not represented by an entry
-                continue
-            old_last = entries[up][-1]
-            entries[up][slots[0]] = IndexEntry(last.key, last.page, last.row, n)
-            if entries[up] != sorted(entries[up]):
-                raise JetError(f"{label}: moving the separator of page {n} would reorder page {up}")
-            if entries[up][-1] != old_last:
-                nxt.append(up)
-        changed = nxt

@@ -1,0 +1,74 @@
+"""A pairing that overflows an index page: round 6 of the 600-player open, against what Jackcess does with the
+same changes in the same order (tests/fixtures/jet/README.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import fixture_path
+from tests.tournament.formats import jet_readers
+from tournament.formats.jet import JetDatabase
+from tournament.formats.jet.header import PAGE_SIZE
+from tournament.formats.jet.rows import row_bytes, usage_map_pages
+
+SOURCE = "papi/open-600p-9r.papi"
+
+
+def changes() -> dict[int, dict[str, object]]:
+    out: dict[int, dict[str, object]] = {}
+    for line in fixture_path("jet/open-600p-9r-r6.changes.tsv").read_text(encoding="utf-8").splitlines():
+        _table, _key, ref, column, value = line.split("\t")
+        out.setdefault(int(ref), {})[column] = value if column.endswith("Cl") else int(value)
+    return out
+
+
+@pytest.fixture(scope="module")
+def written() -> bytes:
+    db = JetDatabase.from_bytes(fixture_path(SOURCE).read_bytes())
+    db.set_cells("JOUEUR", "Ref", changes())
+    return db.to_bytes()
+
+
+@pytest.fixture(scope="module")
+def jackcess() -> bytes:
+    """The source file with Jackcess's pages laid over it (only the recorded ones: the index and usage maps)."""
+    recorded = json.loads(fixture_path("jet/open-600p-9r-r6.jackcess-pages.json").read_text(encoding="utf-8"))
+    data = bytearray(fixture_path(SOURCE).read_bytes())
+    data += bytes(recorded["page_count"] * PAGE_SIZE - len(data))
+    for number, page in recorded["pages"].items():
+        data[int(number) * PAGE_SIZE : (int(number) + 1) * PAGE_SIZE] = bytes.fromhex(page)
+    return bytes(data)
+
+
+def test_the_split_index_equals_jackcess(written: bytes, jackcess: bytes) -> None:
+    ours, theirs = JetDatabase.from_bytes(written), JetDatabase.from_bytes(jackcess)
+    assert len(written) == len(jackcess)
+    pages = ours.index_pages("JOUEUR", "Rd06Adv")
+    assert [(p.number, p.leaf) for p in pages] == [(42, False), (176, True), (175, True)]
+    assert pages == theirs.index_pages("JOUEUR", "Rd06Adv")
+    assert ours.decoded_index_entries("JOUEUR", "Rd06Adv") == theirs.decoded_index_entries("JOUEUR", "Rd06Adv")
+
+
+def test_new_pages_are_in_the_usage_maps_as_jackcess_marks_them(written: bytes, jackcess: bytes) -> None:
+    real = JetDatabase.from_bytes(written).table("JOUEUR").index("Rd06Adv")[1]
+    assert row_bytes(written, 1, 0) == row_bytes(jackcess, 1, 0)  # global map: 175 and 176 no longer free
+    assert row_bytes(written, *real.usage_map) == row_bytes(jackcess, *real.usage_map)
+    assert usage_map_pages(written, real.usage_map) == [42, 175, 176]
+
+
+def test_rows_and_other_indexes(written: bytes, tmp_path: Path) -> None:
+    before = JetDatabase.from_bytes(fixture_path(SOURCE).read_bytes())
+    ours = JetDatabase.from_bytes(written)
+    for logical in ours.table("JOUEUR").logical_indexes:
+        if logical.name != "Rd06Adv":
+            assert ours.index_pages("JOUEUR", logical.name) == before.index_pages("JOUEUR", logical.name)
+    wanted = changes()
+    for row in ours.rows("JOUEUR"):
+        expected = wanted.get(int(row["Ref"]), {})  # type: ignore[call-overload]
+        assert {k: row[k] for k in expected} == expected
+    out = tmp_path / "r6.papi"
+    out.write_bytes(written)
+    assert jet_readers.ours(written) == jet_readers.access_parser(out) == jet_readers.mdb_export(out)

@@ -1,0 +1,310 @@
+"""Keeping an index tree in step with changed rows, the way Jackcess does (its IndexPageCache): entries
+removed and added one row at a time, then, as after each of Jackcess's row updates, intermediate pages'
+child tails promoted or demoted, and pages too full even with a shared prefix split in two (the root first
+moved one level down). New pages are appended to the file and marked in the global and the index's usage
+maps."""
+
+from __future__ import annotations
+
+import bisect
+import struct
+from dataclasses import dataclass, field
+
+from .header import PAGE_SIZE, JetError
+from .index import MAX_ENTRY_BYTES, IndexEntry, encode_page, index_tree
+from .rows import row_slots
+from .tdef import RealIndex
+
+_GLOBAL_USAGE_MAP = (1, 0)
+
+
+def _order(e: IndexEntry) -> tuple[bytes, int, int]:
+    return e.key, e.page, e.row
+
+
+def _node(e: IndexEntry, child: int) -> IndexEntry:
+    return IndexEntry(e.key, e.page, e.row, child)
+
+
+def _common_prefix(a: bytes, b: bytes) -> bytes:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+@dataclass
+class _Page:
+    number: int
+    leaf: bool
+    tdef_page: int
+    prev: int
+    next: int
+    tail: int
+    entries: list[IndexEntry]
+    parent: int | None = None
+    tail_entry: IndexEntry | None = None  # a node page's view of its child tail's last entry
+    prefix: bytes = b""
+    stored: bytes = field(default=b"", repr=False)
+    total: int | None = None  # sum of the entries' sizes (not the child tail's), None = to compute
+
+
+class IndexTree:
+    """One real index, loaded from `data`; `move` entries, then `write` the changed pages back."""
+
+    def __init__(self, data: bytearray, real: RealIndex, label: str) -> None:
+        self.data = data
+        self.real = real
+        self.label = label
+        self.root = real.root_page
+        self.pages: dict[int, _Page] = {}
+        for ip in index_tree(data, real.root_page):
+            stored = bytes(data[ip.number * PAGE_SIZE : (ip.number + 1) * PAGE_SIZE])
+            prefix = ip.entries[0].key[: ip.prefix_len] if ip.entries and ip.prefix_len else b""
+            self.pages[ip.number] = _Page(
+                ip.number,
+                ip.leaf,
+                ip.tdef_page,
+                ip.prev_page,
+                ip.next_page,
+                ip.tail_page,
+                list(ip.entries),
+                prefix=prefix,
+                stored=stored,
+            )
+        for p in self.pages.values():
+            if not p.leaf:
+                for e in p.entries:
+                    if e.child is not None:
+                        self.pages[e.child].parent = p.number
+                if p.tail:
+                    self.pages[p.tail].parent = p.number
+        for p in self.pages.values():
+            if not p.leaf and p.tail:
+                last = self._last(p.tail)
+                p.tail_entry = None if last is None else _node(last, p.tail)
+        self.modified: list[int] = []
+        self.dirty: set[int] = set()
+
+    # -- views -------------------------------------------------------------------------------------
+    def _view(self, n: int) -> list[IndexEntry]:
+        p = self.pages[n]
+        return p.entries + ([p.tail_entry] if p.tail_entry is not None else [])
+
+    def _last(self, n: int) -> IndexEntry | None:
+        p = self.pages[n]
+        if p.tail_entry is not None:
+            return p.tail_entry
+        if not p.leaf and p.tail:
+            last = self._last(p.tail)
+            return None if last is None else _node(last, p.tail)
+        return p.entries[-1] if p.entries else None
+
+    def _set_modified(self, n: int) -> None:
+        if n not in self.modified:
+            self.modified.append(n)
+        self.dirty.add(n)
+
+    def _find_leaf(self, entry: IndexEntry) -> int:
+        n = self.root
+        while not self.pages[n].leaf:
+            view = self._view(n)
+            i = bisect.bisect_left(view, _order(entry), key=_order)
+            if i == len(view):
+                i -= 1
+            child = view[i].child
+            if child is None:
+                raise JetError(f"{self.label}: intermediate page {n} has an entry without child")
+            n = child
+        return n
+
+    # -- entry updates (Jackcess's updateEntry) ----------------------------------------------------
+    def _update(self, n: int, idx: int, entry: IndexEntry | None, op: str) -> None:
+        p = self.pages[n]
+        old_last = self._last(n)
+        at_tail = not p.leaf and p.tail_entry is not None and idx == len(p.entries)
+        total = self._size(n)
+        if op == "add" and entry is not None:
+            p.entries.insert(idx, entry)
+            p.total = total + entry.size()
+        elif op == "replace" and entry is not None:
+            if at_tail:
+                p.tail_entry = entry
+            else:
+                p.total = total + entry.size() - p.entries[idx].size()
+                p.entries[idx] = entry
+        elif op == "remove" and not at_tail:
+            p.total = total - p.entries.pop(idx).size()
+        else:
+            raise JetError(f"{self.label}: removing a child tail's entry is not supported")
+        new_last = self._last(n)
+        update_last = new_last is not old_last
+        if not update_last or not p.tail:
+            self._set_modified(n)
+            p.prefix = b""
+        if not self._view(n):
+            raise JetError(f"{self.label}: index page {n} would become empty (page merges are not supported)")
+        if not update_last or n == self.root or old_last is None:
+            return
+        parent = p.parent
+        if parent is None:
+            raise JetError(f"{self.label}: index page {n} has no parent")
+        self._replace_parent_entry(parent, n, old_last)
+
+    def _replace_parent_entry(self, parent: int, child: int, old: IndexEntry) -> None:
+        last = self._last(child)
+        if last is None:
+            raise JetError(f"{self.label}: index page {child} is empty")
+        old_node, new_node = _node(old, child), _node(last, child)
+        view = self._view(parent)
+        i = bisect.bisect_left(view, _order(old_node), key=_order)
+        if i == len(view) or _order(view[i]) != _order(old_node):
+            raise JetError(f"{self.label}: page {parent} has no entry for its child {child}")
+        self._update(parent, i, new_node, "replace")
+
+    def _add_parent_entry(self, parent: int, child: int) -> None:
+        last = self._last(child)
+        if last is None:
+            raise JetError(f"{self.label}: index page {child} is empty")
+        new_node = _node(last, child)
+        view = self._view(parent)
+        i = bisect.bisect_left(view, _order(new_node), key=_order)
+        self._update(parent, i, new_node, "add")
+
+    # -- row moves ---------------------------------------------------------------------------------
+    def move(self, old: IndexEntry, new: IndexEntry) -> None:
+        """One row's entry changes key (Jackcess: remove the old entry, add the new one, write)."""
+        self.modified = []
+        n = self._find_leaf(old)
+        entries = self.pages[n].entries
+        i = bisect.bisect_left(entries, _order(old), key=_order)
+        if i == len(entries) or _order(entries[i]) != _order(old):
+            raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
+        self._update(n, i, None, "remove")
+        n = self._find_leaf(new)
+        entries = self.pages[n].entries
+        i = bisect.bisect_left(entries, _order(new), key=_order)
+        self._update(n, i, new, "add")
+        self._prepare()
+
+    def _size(self, n: int) -> int:
+        p = self.pages[n]
+        if p.total is None:
+            p.total = sum(e.size() for e in p.entries)
+        return p.total
+
+    def _prepare(self) -> None:
+        """Jackcess's preparePagesForWriting: child tails, then splits until every page fits."""
+        split = True
+        while split:
+            split = False
+            i = 0
+            while i < len(self.modified):
+                n = self.modified[i]
+                p = self.pages[n]
+                if not p.leaf:
+                    size = len(self._view(n))
+                    if p.tail and size == 1:
+                        self._demote_tail(n)
+                    elif not p.tail and size > 1:
+                        self._promote_tail(n)
+                if self._size(n) > MAX_ENTRY_BYTES:
+                    if not p.prefix:
+                        p.prefix = _common_prefix(p.entries[0].key, p.entries[-1].key)
+                    if self._size(n) - len(p.prefix) * (len(p.entries) - 1) > MAX_ENTRY_BYTES:
+                        split = True
+                        self._split(n)
+                i += 1
+
+    def _demote_tail(self, n: int) -> None:
+        p = self.pages[n]
+        self._set_modified(n)
+        assert p.tail_entry is not None
+        p.entries.append(p.tail_entry)
+        p.total = None
+        p.tail_entry = None
+        p.tail = 0
+        p.prefix = b""
+
+    def _promote_tail(self, n: int) -> None:
+        p = self.pages[n]
+        self._set_modified(n)
+        last = p.entries.pop()
+        p.total = None
+        if last.child is None:
+            raise JetError(f"{self.label}: intermediate page {n} has an entry without child")
+        p.tail = last.child
+        p.tail_entry = last
+        p.prefix = b""
+
+    def _split(self, n: int) -> None:
+        self._set_modified(n)
+        count = len(self.pages[n].entries)
+        if count < 2:
+            raise JetError(f"{self.label}: index page {n} cannot be split")
+        if n == self.root:
+            n = self._nest_root(n)
+        orig = self.pages[n]
+        if orig.parent is None:
+            raise JetError(f"{self.label}: index page {n} has no parent")
+        new = self._allocate(orig.parent, orig.leaf)
+        head = (count + 1) // 2
+        new.entries = orig.entries[:head]
+        del orig.entries[:head]
+        new.total = orig.total = None
+        orig.prefix = b""
+        new.next, new.prev, orig.prev = orig.number, orig.prev, new.number
+        if new.prev:
+            self._set_modified(new.prev)
+            self.pages[new.prev].next = new.number
+        if not new.leaf:
+            raise JetError(f"{self.label}: splitting an intermediate index page is not supported")
+        self._add_parent_entry(orig.parent, new.number)
+
+    def _nest_root(self, root: int) -> int:
+        r = self.pages[root]
+        if not r.leaf:
+            raise JetError(f"{self.label}: moving an intermediate root page down is not supported")
+        new = self._allocate(root, True)
+        new.entries, new.prefix = r.entries, r.prefix
+        r.leaf, r.tail, r.tail_entry, r.entries, r.prefix = False, 0, None, [], b""
+        new.total = r.total = None
+        self._add_parent_entry(root, new.number)
+        return new.number
+
+    def _allocate(self, parent: int, leaf: bool) -> _Page:
+        number = len(self.data) // PAGE_SIZE
+        self.data.extend(bytes(PAGE_SIZE))
+        _set_usage_bit(self.data, _GLOBAL_USAGE_MAP, number, False, self.label)  # global map: 1 = free page
+        _set_usage_bit(self.data, self.real.usage_map, number, True, self.label)
+        tdef = self.pages[self.root].tdef_page
+        page = _Page(number, leaf, tdef, 0, 0, 0, [], parent=parent)
+        self.pages[number] = page
+        self._set_modified(number)
+        return page
+
+    def write(self) -> None:
+        """Encode every page this tree changed into `data` (Jackcess's layout, its prefix choice)."""
+        for n in sorted(self.dirty):
+            p = self.pages[n]
+            if not p.entries:
+                raise JetError(f"{self.label}: index page {n} would be written empty")
+            raw = encode_page(p.number, p.leaf, p.tdef_page, p.prev, p.next, p.tail, p.entries, p.prefix)
+            self.data[n * PAGE_SIZE : (n + 1) * PAGE_SIZE] = raw
+
+
+def _set_usage_bit(data: bytearray, pointer: tuple[int, int], page_number: int, on: bool, label: str) -> None:
+    """Set or clear a page's bit in an inline (type 0) usage map; JetError outside its range."""
+    slot = row_slots(data, pointer[0])[pointer[1]]
+    base = pointer[0] * PAGE_SIZE + slot.start
+    if data[base] != 0:
+        raise JetError(f"{label}: usage map at page {pointer[0]} is not inline: not supported")
+    start = int(struct.unpack_from("<I", data, base + 1)[0])
+    bit = page_number - start
+    if not 0 <= bit < (slot.end - slot.start - 5) * 8:
+        raise JetError(f"{label}: page {page_number} is outside the usage map at page {pointer[0]}")
+    at = base + 5 + bit // 8
+    if on:
+        data[at] |= 1 << (bit % 8)
+    else:
+        data[at] &= ~(1 << (bit % 8)) & 0xFF
