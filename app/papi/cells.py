@@ -66,7 +66,8 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
     ref_of: dict[int, int] = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref in by_ref}
 
     def put(ref: int, column: str, value: object) -> bool:
-        if _same(by_ref[ref].get(column), value):
+        old = by_ref[ref].get(column)
+        if old == value or _same(old, value):
             return False
         out.joueur.setdefault(ref, {})[column] = value
         return True
@@ -78,21 +79,22 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
     if missing:
         out.skipped.append(f"{len(missing)} players are not in the Papi file (add them in Papi): "
                            + ", ".join(f"{p.last_name} {p.first_name}".strip() for p in missing[:5]))
-    for rnd in sorted({g.round for g in pairings}):
+    by_round: dict[int, list[Pairing]] = {}
+    for g in pairings:
+        by_round.setdefault(g.round, []).append(g)
+    for rnd, games in sorted(by_round.items()):
         if rnd > MAX_ROUNDS:
             continue
-        games = [g for g in pairings if g.round == rnd]
         if any(g.white_player_id not in ref_of or (g.black_player_id and g.black_player_id not in ref_of)
                for g in games):
             out.skipped.append(f"round {rnd}: a player of this round is not in the Papi file")
             continue
         rd = f"Rd{rnd:02d}"
-        paired_in_file = any(r.get(f"{rd}Cl") in ("B", "N") for r in rows)
-        if not paired_in_file:
+        cl, adv, res = f"{rd}Cl", f"{rd}Adv", f"{rd}Res"
+        file_games = {(r["Ref"], r.get(adv)) for r in rows if r.get(cl) == "B" and r.get(adv) != EXEMPT_REF}
+        if not file_games and not any(r.get(cl) in ("B", "N") for r in rows):
             _pairing(out, rnd, games, ref_of, rows, put)
             continue
-        file_games = {(r["Ref"], r.get(f"{rd}Adv")) for r in rows
-                      if r.get(f"{rd}Cl") == "B" and r.get(f"{rd}Adv") != EXEMPT_REF}
         ours = {(ref_of[g.white_player_id], ref_of[g.black_player_id]) for g in games if g.black_player_id}
         if file_games != ours:
             out.skipped.append(f"round {rnd} is paired differently in Papi: its results were not written")
@@ -104,10 +106,10 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
                 if (rnd, white, black) in held and not force:
                     continue
                 code = int(g.result) if g.result is not None else 0
-                if put(white, f"{rd}Res", code) | put(black, f"{rd}Res", MIRROR[code]):
+                if put(white, res, code) | put(black, res, MIRROR[code]):
                     out.results.add(rnd)
-            elif g.bye_kind in BYE_CODE and by_ref[white].get(f"{rd}Cl") == "F":
-                if put(white, f"{rd}Res", BYE_CODE[g.bye_kind]):
+            elif g.bye_kind in BYE_CODE and by_ref[white].get(cl) == "F":
+                if put(white, res, BYE_CODE[g.bye_kind]):
                     out.results.add(rnd)
     return out
 
