@@ -91,6 +91,9 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             continue
         rd = f"Rd{rnd:02d}"
         cl, adv, res = f"{rd}Cl", f"{rd}Adv", f"{rd}Res"
+        if rows and cl not in rows[0]:
+            out.skipped.append(f"round {rnd} is beyond the number of rounds of the Papi file (INFO NbrRondes)")
+            continue
         file_games = {(r["Ref"], r.get(adv)) for r in rows if r.get(cl) == "B" and r.get(adv) != EXEMPT_REF}
         if not file_games and not any(r.get(cl) in ("B", "N") for r in rows):
             _pairing(out, rnd, games, ref_of, rows, put)

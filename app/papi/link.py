@@ -10,13 +10,13 @@ and journals what it wrote. Both raise the `PapiWriteError`s of safe_write with 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from app.papi.cells import Plan, plan
+from app.papi.read import ROWS, joueur_rows, parse
 from app.papi.safe_write import PapiWriteError, read_file, write_safely
 from app.papi.verify import Changes, Unverified, verify_write
 from database.imports import SyncReport, sync_papi
@@ -24,7 +24,7 @@ from database.papi_link import FileStamp, PapiLink, link_of, record_read, record
 from database.store import EventStore
 from tournament.errors import EchiquierError, NotFound
 from tournament.formats.jet import JetDatabase, JetError
-from tournament.formats.papi import MAGIC, PapiError, PapiFile, papi_file, papi_rows
+from tournament.formats.papi import papi_rows
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,43 +34,6 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     summary: str
     parts: list[tuple[str, str]] = msgspec.field(default_factory=list)  # the summary, to translate
     skipped: list[str] = msgspec.field(default_factory=list)
-
-
-def parse(data: bytes) -> tuple[PapiFile, list[dict[str, Any]]]:
-    """The file's contents (as the import reads them) and its JOUEUR rows, by tournament/formats/jet: fast
-    enough to re-read a 600-player file every time Papi saves it."""
-    if len(data) < 4096 or MAGIC not in data[:32]:
-        raise PapiError("This is not a Papi file (no Access/JET database header).")
-    try:
-        db = JetDatabase.from_bytes(data)
-        info, joueur = db.rows("INFO"), db.rows("JOUEUR")
-    except (JetError, ValueError, IndexError, KeyError) as exc:
-        raise PapiError("The Papi file cannot be read (%s).", exc) from None
-    _remember(data, joueur)
-    return papi_file(_columns(info), _columns(joueur)), joueur
-
-
-#: JOUEUR's rows of the files last read or written, by SHA-256: a write-back needs them to tell what differs,
-#: and reading every row of a 600-player file again would take most of the write's time.
-_ROWS: dict[str, list[dict[str, Any]]] = {}
-
-
-def _remember(data: bytes, rows: list[dict[str, Any]]) -> None:
-    if len(_ROWS) > 32:
-        _ROWS.clear()
-    _ROWS[hashlib.sha256(data).hexdigest()] = rows
-
-
-def joueur_rows(data: bytes, sha256: str) -> list[dict[str, Any]]:
-    rows = _ROWS.get(sha256)
-    if rows is None:
-        rows = _ROWS[sha256] = list(JetDatabase.from_bytes(data).rows("JOUEUR"))
-    return rows
-
-
-def _columns(rows: list[dict[str, Any]]) -> dict[str, list[object]]:
-    names = list(rows[0]) if rows else []
-    return {n: [r.get(n) for r in rows] for n in names}
 
 
 def _pointe(rows: list[dict[str, Any]]) -> frozenset[int]:
@@ -162,7 +125,7 @@ async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Out
     assert link.stamp is not None
     written = await asyncio.to_thread(write_safely, path, new, link.stamp, verify)
     after = [{**r, **todo.joueur.get(int(str(r["Ref"])), {})} for r in rows]
-    _ROWS[written.sha256] = after
+    ROWS[written.sha256] = after
     await record_write(store, tid, written, _pointe(after), todo.summary(), todo.rows(), held=[] if force else None)
     return Outcome(written=True, summary=todo.summary(), parts=todo.parts(), skipped=todo.skipped)
 
