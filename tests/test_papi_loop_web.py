@@ -123,3 +123,35 @@ async def test_linking_refuses_what_is_not_a_papi_file(admin_client: Client, tmp
     assert response.status_code == 422 and "not a Papi file" in response.text
     missing = await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/link", data={"path": str(tmp_path / "x.papi")})
     assert missing.status_code == 404 and "No file" in missing.text
+
+
+async def test_round_trip_results_entered_on_screens_written_back_and_reimported(admin_client: Client,
+                                                                                 tmp_path: Path) -> None:
+    """Import a .papi, enter results on the input screen, write back, import the file again: identical games."""
+    store, tid, path = await setup(admin_client, tmp_path)
+
+    async def games() -> list[Pairing]:
+        return [g for g in await store.pairings(tid) if g.round == 4 and g.black_player_id]
+
+    for g, result in zip(await in_app(admin_client, games), [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN] * 9,
+                         strict=False):
+        response = await admin_client.post(f"/screen/{EVENT}/input/result", data=form(g, result), headers=HX)
+        assert response.status_code == 200, response.text
+    assert (await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/write", follow_redirects=False)).status_code == 303
+    ref = await refs(admin_client, store, tid)
+
+    async def mine() -> list[tuple[int, int, int | None, int | None]]:
+        return sorted((g.round, ref[g.white_player_id], ref[g.black_player_id] if g.black_player_id else None,
+                       int(g.result) if g.result else None) for g in await store.pairings(tid))
+
+    registry = EventRegistry(tmp_path / "again")
+    try:
+        again = await registry.create("again", name="again", start=0.0, stop=4e9)
+        await import_papi(again, path.read_bytes(), None)
+        atid = (await again.tournaments())[0].id
+        aref = {p.id: p.papi_ref for p in await again.players(atid)}
+        theirs = sorted((g.round, aref[g.white_player_id], aref[g.black_player_id] if g.black_player_id else None,
+                         int(g.result) if g.result else None) for g in await again.pairings(atid))
+    finally:
+        await registry.close()
+    assert theirs == await in_app(admin_client, mine)

@@ -1,0 +1,63 @@
+"""Round trip of the Papi loop over random result sequences (hypothesis): results entered, corrected and deleted
+in the event file, written back now and then; the file, imported again, has the event's games and results."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.imports import import_papi
+from app.papi.link import link_file, write_back
+from database.registry import EventRegistry
+from tests.conftest import fixture_path
+from tests.test_papi_loop import PAIRED
+
+#: (index of a game of round 4, result code or None = deleted, write back after this step)
+STEPS = st.lists(st.tuples(st.integers(0, 8), st.sampled_from([None, 1, 2, 3, 4, 5, 6]), st.booleans()),
+                 min_size=1, max_size=8)
+
+
+async def scenario(folder: Path, steps: list[tuple[int, int | None, bool]]) -> None:
+    path = folder / "tournoi.papi"
+    shutil.copyfile(fixture_path(PAIRED), path)
+    registry = EventRegistry(folder / "events")
+    try:
+        store = await registry.create("prop", name="prop", start=0.0, stop=4e9)
+        await import_papi(store, path.read_bytes(), None)
+        tid = (await store.tournaments())[0].id
+        await link_file(store, tid, path)
+        games = [g for g in await store.pairings(tid, 4) if g.black_player_id]
+        for index, code, write in steps:
+            g = games[index % len(games)]
+            async with store.transaction(("pairings", tid)) as tx:
+                await tx.execute("UPDATE pairing SET result = ? WHERE id = ?", (code, g.id))
+            if write:
+                await write_back(store, tid)
+        await write_back(store, tid)
+        ref = {p.id: p.papi_ref for p in await store.players(tid)}
+        mine = sorted((g.round, ref[g.white_player_id], ref[g.black_player_id] if g.black_player_id else None,
+                       int(g.result) if g.result else None) for g in await store.pairings(tid))
+        again = await registry.create("again", name="again", start=0.0, stop=4e9)
+        await import_papi(again, path.read_bytes(), None)  # access-parser, independent of the writer
+        atid = (await again.tournaments())[0].id
+        aref = {p.id: p.papi_ref for p in await again.players(atid)}
+        theirs = sorted((g.round, aref[g.white_player_id], aref[g.black_player_id] if g.black_player_id else None,
+                         int(g.result) if g.result else None) for g in await again.pairings(atid))
+        assert theirs == mine
+    finally:
+        await registry.close()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(STEPS)
+def test_random_results_corrections_and_deletions_round_trip(steps: list[tuple[int, int | None, bool]]) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="papi-prop-"))
+    try:
+        asyncio.run(scenario(folder, steps))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
