@@ -35,6 +35,15 @@ PAPI_LOOP_FR: dict[str, str] = {
     "pairings of round %s": "appariements de la ronde %s",
     "results of round %s": "résultats de la ronde %s",
     "check-in of %s players": "pointage de %s joueur·euses",
+    "Papi already has everything.": "Papi a déjà tout.",
+    "%s players are not in the Papi file (add them in Papi): %s":
+        "%s joueur·euses ne sont pas dans le fichier Papi (ajoutez-les dans Papi) : %s",
+    "round %s: a player of this round is not in the Papi file":
+        "ronde %s : un·e joueur·euse de cette ronde n'est pas dans le fichier Papi",
+    "round %s is beyond the number of rounds of the Papi file (INFO NbrRondes)":
+        "la ronde %s dépasse le nombre de rondes du fichier Papi (INFO NbrRondes)",
+    "round %s is paired differently in Papi: its results were not written":
+        "la ronde %s est appariée autrement dans Papi : ses résultats n'y ont pas été écrits",
     # the journal (app/views/labels.py JOURNAL_WORDS)
     "papi write": "écriture Papi",
     "papi read": "lecture Papi",

@@ -28,7 +28,7 @@ class Plan(msgspec.Struct, kw_only=True):
     results: set[int] = msgspec.field(default_factory=set)  # rounds whose results are written
     paired: list[int] = msgspec.field(default_factory=list)  # rounds whose pairing is written
     checkin: int = 0
-    skipped: list[str] = msgspec.field(default_factory=list)  # what could not be written, and why
+    skipped: list[tuple[str, tuple[object, ...]]] = msgspec.field(default_factory=list)  # not written, and why
 
     def empty(self) -> bool:
         return not self.joueur and not self.info
@@ -77,8 +77,8 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             out.checkin += 1
     missing = [p for p in players if p.papi_ref not in by_ref]
     if missing:
-        out.skipped.append(f"{len(missing)} players are not in the Papi file (add them in Papi): "
-                           + ", ".join(f"{p.last_name} {p.first_name}".strip() for p in missing[:5]))
+        out.skipped.append(("%s players are not in the Papi file (add them in Papi): %s",
+                            (len(missing), ", ".join(f"{p.last_name} {p.first_name}".strip() for p in missing[:5]))))
     by_round: dict[int, list[Pairing]] = {}
     for g in pairings:
         by_round.setdefault(g.round, []).append(g)
@@ -87,12 +87,12 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             continue
         if any(g.white_player_id not in ref_of or (g.black_player_id and g.black_player_id not in ref_of)
                for g in games):
-            out.skipped.append(f"round {rnd}: a player of this round is not in the Papi file")
+            out.skipped.append(("round %s: a player of this round is not in the Papi file", (rnd,)))
             continue
         rd = f"Rd{rnd:02d}"
         cl, adv, res = f"{rd}Cl", f"{rd}Adv", f"{rd}Res"
         if rows and cl not in rows[0]:
-            out.skipped.append(f"round {rnd} is beyond the number of rounds of the Papi file (INFO NbrRondes)")
+            out.skipped.append(("round %s is beyond the number of rounds of the Papi file (INFO NbrRondes)", (rnd,)))
             continue
         file_games = {(r["Ref"], r.get(adv)) for r in rows if r.get(cl) == "B" and r.get(adv) != EXEMPT_REF}
         if not file_games and not any(r.get(cl) in ("B", "N") for r in rows):
@@ -100,7 +100,7 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             continue
         ours = {(ref_of[g.white_player_id], ref_of[g.black_player_id]) for g in games if g.black_player_id}
         if file_games != ours:
-            out.skipped.append(f"round {rnd} is paired differently in Papi: its results were not written")
+            out.skipped.append(("round %s is paired differently in Papi: its results were not written", (rnd,)))
             continue
         for g in games:
             white = ref_of[g.white_player_id]

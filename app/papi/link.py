@@ -33,7 +33,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     written: bool
     summary: str
     parts: list[tuple[str, str]] = msgspec.field(default_factory=list)  # the summary, to translate
-    skipped: list[str] = msgspec.field(default_factory=list)
+    skipped: list[tuple[str, tuple[object, ...]]] = msgspec.field(default_factory=list)  # (message, arguments)
 
 
 def _pointe(rows: list[dict[str, Any]]) -> frozenset[int]:

@@ -54,6 +54,7 @@ class Status(msgspec.Struct, kw_only=True):
     key: str
     params: tuple[object, ...] = ()
     at: float = 0.0
+    notes: tuple[tuple[str, tuple[object, ...]], ...] = ()  # what the last write left out, and why
 
 
 class PapiLoop:
@@ -151,6 +152,9 @@ class PapiLoop:
                     if outcome.written:
                         self.status[key] = Status(level="ok", key=WRITTEN_KEY, params=tuple(outcome.parts),
                                                   at=time.time())
+                    elif force or key not in self.status:
+                        self.status[key] = Status(level="ok", key="Papi already has everything.", at=time.time())
+                    self.status[key].notes = tuple(outcome.skipped)
                 self._failed.pop(key, None)
                 return outcome
             except PapiBusy as exc:

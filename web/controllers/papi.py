@@ -80,6 +80,7 @@ class PapiView(msgspec.Struct, frozen=True, kw_only=True):
     last_write: str
     level: str
     message: str
+    notes: list[str]  # what the last write left out, and why
     held: list[tuple[int, int, int, str, str]]  # round, white Ref, black Ref, Papi's result, Echiquier's
     report: str
 
@@ -125,6 +126,7 @@ class PapiController(Controller):
             view = PapiView(path=link.path, name=Path(link.path).name, last_read=_clock(link.last_read),
                             last_write=_clock(link.last_write), level=status.level if status else "",
                             message=_status_text(status, _) if status else "",
+                            notes=[_(k, *a) for k, a in status.notes] if status else [],
                             held=[(r, w, b, _label(theirs), _label(ours)) for r, w, b, theirs, ours in link.held],
                             report="\n".join(line for line in link.report.splitlines() if line.startswith("Conflict")))
         return render(request, "desk/_papi_state.html", event_id=event_id, t=tournament, papi=view,
