@@ -11,6 +11,7 @@ from pathlib import Path
 from app.imports import event_span, open_or_create, sync_rows
 from app.papi.link import link_file, parse
 from app.papi.safe_write import read_file
+from app.papi.watch import note_linked
 from cli.data import run_printed
 from database.registry import EventRegistry
 from tournament.errors import NotFound
@@ -42,6 +43,7 @@ async def link_papi(file: Path, events_dir: Path, event_id: str, tournament: str
             await sync_rows(store, papi_rows(papi), name)
             existing = {t.name: t.id for t in await store.tournaments()}
         report = await link_file(store, existing[name], path)
+        note_linked(events_dir, event_id, True)
         return (f"{event_id}/{name} is linked to {path}: `echiquier serve` re-syncs it when Papi saves the file "
                 f"and writes results back.\n{report.text()}")
     finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import logging
 import os
 import time
@@ -44,6 +45,26 @@ RETRY = 5.0
 WRITTEN = frozenset({"checkin", "pairings", "players"})
 #: The desk's messages after a read (the import report) and after a write (the parts of app/papi/cells.py).
 READ_KEY, WRITTEN_KEY = "Read from Papi: %s", "Written to Papi: %s"
+
+
+#: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
+INDEX = ".papi-links.json"
+
+
+def linked_events(events_dir: Path) -> set[str]:
+    try:
+        return set(json.loads((events_dir / INDEX).read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        return set()
+
+
+def note_linked(events_dir: Path, event_id: str, linked: bool) -> None:
+    """Add or remove an event in the folder's list of events with links (written whole, then renamed)."""
+    ids = linked_events(events_dir)
+    ids = ids | {event_id} if linked else ids - {event_id}
+    temp = events_dir / f"{INDEX}.tmp"
+    temp.write_text(json.dumps(sorted(ids)), encoding="utf-8")
+    temp.replace(events_dir / INDEX)
 
 
 class Status(msgspec.Struct, kw_only=True):
@@ -95,13 +116,15 @@ class PapiLoop:
         """The linked tournaments of a store (after a link or an unlink, and once per store)."""
         tids = {link.tournament_id for link in await links(store)}
         self._linked[store.event_id] = tids
+        if (store.event_id in linked_events(self.registry.events_dir)) != bool(tids):
+            await asyncio.to_thread(note_linked, self.registry.events_dir, store.event_id, bool(tids))
         return tids
 
     # -- the loop ----------------------------------------------------------------------------------
 
     async def run(self, every: float = EVERY) -> None:
-        """Until cancelled: learn the links of every event once, then look again and again."""
-        for event_id in self.registry.ids():
+        """Until cancelled: open the events with links (the folder's list), then look again and again."""
+        for event_id in sorted(linked_events(self.registry.events_dir) & set(self.registry.ids())):
             try:
                 await self.learn(await self.registry.get(event_id))
             except Exception:  # a broken file is reported where it is opened
