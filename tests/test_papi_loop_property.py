@@ -15,7 +15,7 @@ from app.imports import import_papi
 from app.papi.link import link_file, write_back
 from database.registry import EventRegistry
 from tests.conftest import fixture_path
-from tests.test_papi_loop import PAIRED
+from tests.test_papi_loop import PAIRED, games_by_ref, reimported
 
 #: (index of a game of round 4, result code or None = deleted, write back after this step)
 STEPS = st.lists(st.tuples(st.integers(0, 8), st.sampled_from([None, 1, 2, 3, 4, 5, 6]), st.booleans()),
@@ -39,16 +39,7 @@ async def scenario(folder: Path, steps: list[tuple[int, int | None, bool]]) -> N
             if write:
                 await write_back(store, tid)
         await write_back(store, tid)
-        ref = {p.id: p.papi_ref for p in await store.players(tid)}
-        mine = sorted((g.round, ref[g.white_player_id], ref[g.black_player_id] if g.black_player_id else None,
-                       int(g.result) if g.result else None) for g in await store.pairings(tid))
-        again = await registry.create("again", name="again", start=0.0, stop=4e9)
-        await import_papi(again, path.read_bytes(), None)  # access-parser, independent of the writer
-        atid = (await again.tournaments())[0].id
-        aref = {p.id: p.papi_ref for p in await again.players(atid)}
-        theirs = sorted((g.round, aref[g.white_player_id], aref[g.black_player_id] if g.black_player_id else None,
-                         int(g.result) if g.result else None) for g in await again.pairings(atid))
-        assert theirs == mine
+        assert await reimported(folder, path.read_bytes()) == await games_by_ref(store, tid)
     finally:
         await registry.close()
 

@@ -16,17 +16,15 @@ from pathlib import Path
 
 import pytest
 
-from app.imports import import_papi
 from app.pairing.draft import make_draft, publish
 from app.papi import link as link_module
 from app.papi import safe_write
 from app.papi.link import write_back
 from app.papi.safe_write import PapiWriteError, read_file, write_safely
 from database.papi_link import link_of
-from database.registry import EventRegistry
 from database.store import EventStore
 from tests.conftest import fixture_path
-from tests.test_papi_loop import PAIRED, SMALL, cells, enter, linked, mdb_export, open_game
+from tests.test_papi_loop import PAIRED, SMALL, cells, enter, games_by_ref, linked, mdb_export, open_game, reimported
 from tournament.formats.jet import JetDatabase
 from tournament.formats.papi import read_papi
 from tournament.results import Result
@@ -143,17 +141,7 @@ async def test_a_round_paired_in_echiquier_is_written_for_papi(store: EventStore
     assert [t for t in theirs if t[1] != 1] == [o for o in ours if o[1] is not None]
     lines = mdb_export(path)
     assert len(lines) == len(papi.players) + 2  # header, EXEMPT and every player: mdbtools reads it whole
-    registry = EventRegistry(tmp_path / "again")
-    try:
-        again = await registry.create("again", name="again", start=0.0, stop=4e9)
-        await import_papi(again, path.read_bytes(), None)
-        atid = (await again.tournaments())[0].id
-        aref = {p.id: p.papi_ref for p in await again.players(atid)}
-        back = sorted((aref[g.white_player_id], aref[g.black_player_id] if g.black_player_id else None)
-                      for g in await again.pairings(atid, next_round) if g.black_player_id)
-        assert back == [o for o in ours if o[1] is not None]
-    finally:
-        await registry.close()
+    assert await reimported(tmp_path, path.read_bytes()) == await games_by_ref(store, tid)
 
 
 # -- a write killed at a random point -----------------------------------------------------------------------

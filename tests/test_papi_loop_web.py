@@ -17,7 +17,7 @@ from database.admin import add_player
 from database.registry import EventRegistry
 from database.store import EventStore
 from tests.desk_kit import in_app
-from tests.test_papi_loop import PAIRED, cells, copy_fixture
+from tests.test_papi_loop import PAIRED, cells, copy_fixture, games_by_ref, reimported
 from tournament.models import Pairing
 from tournament.results import Result
 from web.state import app_state
@@ -139,23 +139,7 @@ async def test_round_trip_results_entered_on_screens_written_back_and_reimported
         response = await admin_client.post(f"/screen/{EVENT}/input/result", data=form(g, result), headers=HX)
         assert response.status_code == 200, response.text
     assert (await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/write", follow_redirects=False)).status_code == 303
-    ref = await refs(admin_client, store, tid)
-
-    async def mine() -> list[tuple[int, int, int | None, int | None]]:
-        return sorted((g.round, ref[g.white_player_id], ref[g.black_player_id] if g.black_player_id else None,
-                       int(g.result) if g.result else None) for g in await store.pairings(tid))
-
-    registry = EventRegistry(tmp_path / "again")
-    try:
-        again = await registry.create("again", name="again", start=0.0, stop=4e9)
-        await import_papi(again, path.read_bytes(), None)
-        atid = (await again.tournaments())[0].id
-        aref = {p.id: p.papi_ref for p in await again.players(atid)}
-        theirs = sorted((g.round, aref[g.white_player_id], aref[g.black_player_id] if g.black_player_id else None,
-                         int(g.result) if g.result else None) for g in await again.pairings(atid))
-    finally:
-        await registry.close()
-    assert theirs == await in_app(admin_client, mine)
+    assert await reimported(tmp_path, path.read_bytes()) == await in_app(admin_client, games_by_ref, store, tid)
 
 
 async def test_a_late_entry_made_in_echiquier_is_named_on_the_desk(admin_client: Client, tmp_path: Path) -> None:
