@@ -86,6 +86,14 @@ PAPI_LOOP_FR: dict[str, str] = {
                                                               "serveur.",
     "The event's folder already has a file %s: link it by its path, or rename yours.":
         "Le dossier de l'évènement a déjà un fichier %s : liez-le par son chemin, ou renommez le vôtre.",
+    "This tournament was not made from this Papi file (no player has one of its Refs): import the file as a new "
+    "tournament, then link that one.":
+        "Ce tournoi n'a pas été créé à partir de ce fichier Papi (aucun·e joueur·euse n'a l'une de ses Ref) : "
+        "importez le fichier comme nouveau tournoi, puis liez celui-ci.",
+    "The players of this tournament are not those of this Papi file (Ref %s is %s here, %s in the file): nothing "
+    "was linked.":
+        "Les joueur·euses de ce tournoi ne sont pas ceux du fichier Papi (la Ref %s est %s ici, %s dans le "
+        "fichier) : rien n'a été lié.",
     "The file is too large.": "Le fichier est trop gros.",
     "Only the administrator links a tournament to a Papi file.":
         "Seul·e l'administrateur·rice lie un tournoi à un fichier Papi.",

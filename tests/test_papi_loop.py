@@ -16,7 +16,8 @@ from database.events import GameKey
 from database.papi_link import link_of
 from database.registry import EventRegistry
 from database.store import EventStore
-from tests.conftest import fixture_path
+from tests.conftest import fixture_path, import_fixture
+from tournament.errors import Conflict
 from tournament.formats.papi import read_papi
 from tournament.results import Result
 
@@ -176,3 +177,15 @@ async def test_lock_file_present_nothing_written_then_written_once_it_goes(store
     lock.unlink()
     assert (await write_back(store, tid)).written
     assert path.read_bytes() != original
+
+
+async def test_a_tournament_is_linked_only_to_the_file_it_was_made_from(store: EventStore, tmp_path: Path) -> None:
+    tid = await import_fixture(store, "open-600p-9r.trf", "trf")
+    path = copy_fixture(SMALL, tmp_path / "papi")
+    with pytest.raises(Conflict, match="not made from this Papi file"):
+        await link_file(store, tid, path)
+    await import_papi(store, fixture_path("papi/club-64p-7r.papi").read_bytes(), None)
+    club = next(t.id for t in await store.tournaments() if t.id != tid)
+    with pytest.raises(Conflict, match="not those of this Papi file"):
+        await link_file(store, club, path)
+    assert await link_of(store, tid) is None and await link_of(store, club) is None

@@ -22,9 +22,11 @@ from app.papi.verify import Changes, Unverified, verify_write
 from database.imports import SyncReport, sync_papi
 from database.papi_link import FileStamp, PapiLink, link_of, record_read, record_write, save_link
 from database.store import EventStore
-from tournament.errors import EchiquierError, NotFound
+from tournament.errors import Conflict, EchiquierError, NotFound
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.papi import papi_rows
+from tournament.models import Player
+from tournament.names import collate
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -48,10 +50,27 @@ async def link_file(store: EventStore, tid: int, path: Path) -> SyncReport:
     if path.suffix.lower() != ".papi":
         raise EchiquierError("%s is not a .papi file.", path.name)
     data, _stamp = await asyncio.to_thread(read_file, path)
-    await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
+    papi, _rows = await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
     await store.tournament(tid)
+    _same_players(await store.players(tid), {p.ref: p.values for p in papi.players})
     await save_link(store, tid, str(path))
     return await resync(store, tid)
+
+
+def _same_players(players: list[Player], rows: dict[int, dict[str, Any]]) -> None:
+    """A tournament with players is linked only to the file it was made from: its players carry the file's Refs
+    (a re-sync matches them by Ref), most of them under the same names."""
+    if not players:
+        return
+    if not any(p.papi_ref in rows for p in players):
+        raise Conflict("This tournament was not made from this Papi file (no player has one of its Refs): "
+                       "import the file as a new tournament, then link that one.")
+    named = [p for p in players if p.papi_ref in rows]
+    other = [p for p in named if collate(p.last_name) != collate(str(rows[p.papi_ref or 0].get("Nom") or ""))]
+    if len(other) * 2 > len(named):
+        raise Conflict("The players of this tournament are not those of this Papi file (Ref %s is %s here, %s "
+                       "in the file): nothing was linked.", other[0].papi_ref, other[0].last_name,
+                       rows[other[0].papi_ref or 0].get("Nom"))
 
 
 async def current(store: EventStore, tid: int) -> PapiLink:
