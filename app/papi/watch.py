@@ -45,6 +45,7 @@ RETRY = 5.0
 WRITTEN = frozenset({"checkin", "pairings", "players"})
 #: The desk's messages after a read (the import report) and after a write (the parts of app/papi/cells.py).
 READ_KEY, WRITTEN_KEY = "Read from Papi: %s", "Written to Papi: %s"
+BUSY_KEY = "Papi has the file open: results will be written when it is closed."
 
 
 #: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
@@ -147,48 +148,60 @@ class PapiLoop:
                     log.exception("the Papi loop of %s/%s failed", store.event_id, tid)
 
     async def tick(self, store: EventStore, tid: int, *, force: bool = False) -> Outcome | None:
-        """Re-sync if Papi saved, write back if something changed (now, with `force`)."""
+        """Re-sync if Papi saved, write back if something changed (now, with `force`). A look with `stat` only;
+        the work under the lock of `_exclusive`, after a second look (another worker may have done it)."""
         key = (store.event_id, tid)
+        if not force and time.monotonic() < self._failed.get(key, 0.0):
+            return None
+        if not await self._to_do(store, tid, key, force):
+            return None
+        async with self._exclusive():
+            if not await self._to_do(store, tid, key, force):
+                return None
+            return await self._work(store, tid, key, force)
+
+    async def _to_do(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> bool:
         link = await link_of(store, tid)
         if link is None:
             self._linked.get(store.event_id, set()).discard(tid)
-            return None
+            self.status.pop(key, None)
+            return False
         path = Path(link.path)
         saved = link.stamp is None or not same_stat(path, link.stamp)
         due = key in self._dirty and time.monotonic() - self._dirty[key] >= COALESCE
-        if not (saved or due or force) or (not force and time.monotonic() < self._failed.get(key, 0.0)):
-            return None
-        if lock_file(path) is not None:
+        if (saved or due or force) and lock_file(path) is not None:
+            self.status[key] = Status(level="busy", key=BUSY_KEY, at=time.time())
+            return False
+        return saved or due or force
+
+    async def _work(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> Outcome | None:
+        due = key in self._dirty
+        try:
+            link = await link_of(store, tid)
+            if link is not None and (link.stamp is None or not same_stat(Path(link.path), link.stamp)):
+                report = await resync(store, tid)
+                self.status[key] = Status(level="ok", key=READ_KEY, params=(report.text(),), at=time.time())
+            outcome = None
             if due or force:
-                self.status[key] = Status(level="busy", key="Papi has the file open: results will be written when "
-                                          "it is closed.", at=time.time())
-            return None
-        async with self._exclusive():
-            try:
-                outcome = None
-                if saved:
-                    report = await resync(store, tid)
-                    self.status[key] = Status(level="ok", key=READ_KEY, params=(report.text(),), at=time.time())
-                if due or force:
-                    self._dirty.pop(key, None)
-                    outcome = await write_back(store, tid, force=force)
-                    if outcome.written:
-                        self.status[key] = Status(level="ok", key=WRITTEN_KEY, params=tuple(outcome.parts),
-                                                  at=time.time())
-                    elif force or key not in self.status:
-                        self.status[key] = Status(level="ok", key="Papi already has everything.", at=time.time())
-                    self.status[key].notes = tuple(outcome.skipped)
-                self._failed.pop(key, None)
-                return outcome
-            except PapiBusy as exc:
+                self._dirty.pop(key, None)
+                outcome = await write_back(store, tid, force=force)
+                if outcome.written:
+                    self.status[key] = Status(level="ok", key=WRITTEN_KEY, params=tuple(outcome.parts),
+                                              at=time.time())
+                elif force or key not in self.status or self.status[key].level != "ok":
+                    self.status[key] = Status(level="ok", key="Papi already has everything.", at=time.time())
+                self.status[key].notes = tuple(outcome.skipped)
+            self._failed.pop(key, None)
+            return outcome
+        except PapiBusy as exc:
+            self.mark(*key)
+            self.status[key] = Status(level="busy", key=exc.key, params=exc.params, at=time.time())
+        except EchiquierError as exc:
+            self.status[key] = Status(level="error", key=exc.key, params=exc.params, at=time.time())
+            self._failed[key] = time.monotonic() + RETRY
+            if due or force:
                 self.mark(*key)
-                self.status[key] = Status(level="busy", key=exc.key, params=exc.params, at=time.time())
-            except EchiquierError as exc:
-                self.status[key] = Status(level="error", key=exc.key, params=exc.params, at=time.time())
-                self._failed[key] = time.monotonic() + RETRY
-                if due or force:
-                    self.mark(*key)
-            return None
+        return None
 
     @contextlib.asynccontextmanager
     async def _exclusive(self) -> AsyncIterator[None]:
