@@ -106,6 +106,6 @@ def write_pairings(
     rd = _round(round_number)
     changes = pairing_changes(round_number, list(boards), bye, db.rows("JOUEUR", ["Ref", f"{rd}Cl"]))
     db.set_cells("JOUEUR", "Ref", changes)
-    if set_active_round:
+    if set_active_round and any(r["Variable"] == "RondeActive" for r in db.rows("INFO", ["Variable"])):
         db.set_cells("INFO", "Variable", {"RondeActive": {"Value": str(round_number)}})
     return db.to_bytes()

@@ -56,12 +56,14 @@ def columns_of(data: bytes) -> dict[str, list[str]]:
     return {name: [c.name for c in db.table(name).columns] for name in db.table_names()}
 
 
-def access_parser(path: Path) -> dict[str, list[Row]]:
+def access_parser(path: Path, tables: list[str] | None = None) -> dict[str, list[Row]]:
     from access_parser import AccessParser
 
     parser = AccessParser(str(path))
     out = {}
     for name, columns in columns_of(path.read_bytes()).items():
+        if tables is not None and name not in tables:
+            continue
         table = parser.parse_table(name)
         count = len(table[columns[0]])
         rows: list[dict[str, object]] = [{c: table[c][i] for c in columns} for i in range(count)]
@@ -139,3 +141,11 @@ def mdb_reader(path: Path) -> dict[str, list[Row]]:
             rows.append(row)
         out[name] = table_form(columns, rows)
     return out
+
+
+def mdb_version(path: Path) -> str:
+    return subprocess.run([need("mdb-ver"), str(path)], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def mdb_schema(path: Path) -> str:
+    return subprocess.run([need("mdb-schema"), str(path)], check=True, capture_output=True, text=True).stdout

@@ -43,6 +43,9 @@ def test_rows_of_every_table_equal_jackcess(written: bytes, tmp_path) -> None:  
     out.write_bytes(written)
     assert jet_readers.access_parser(out) == jet_readers.access_parser(reference)
     assert jet_readers.mdb_export(out) == jet_readers.mdb_export(reference)
+    assert jet_readers.mdb_reader(out) == jet_readers.mdb_reader(reference)
+    assert jet_readers.mdb_version(out) == "JET4"
+    assert jet_readers.mdb_schema(out) == jet_readers.mdb_schema(reference)
 
 
 def test_rd04adv_entries_and_pages_equal_jackcess(written: bytes) -> None:
@@ -109,3 +112,54 @@ def test_round_6_of_the_open_splits_its_index_as_jackcess() -> None:
     assert [p.number for p in ours.index_pages("JOUEUR", "Rd06Adv")] == [42, 176, 175]
     assert ours.index_pages("JOUEUR", "Rd06Adv") == plain.index_pages("JOUEUR", "Rd06Adv")
     assert {r["Variable"]: r["Value"] for r in ours.rows("INFO")}["RondeActive"] == "6"
+
+
+def test_primary_key_changes_keep_its_compressed_index_valid() -> None:
+    """JOUEUR.Ref (primary key, Long) of the open is one leaf whose 601 entries only fit with a shared prefix:
+    renumbering rows keeps it a valid index; NULL and duplicates are refused."""
+    from tests.tournament.formats.test_jet_repairing import check_index
+
+    data = fixture_path("papi/open-600p-9r.papi").read_bytes()
+    db = JetDatabase.from_bytes(data)
+    assert db.index_pages("JOUEUR", "Ref")[0].prefix_len > 0
+    with pytest.raises(JetError, match="primary key or required index cannot hold NULL"):
+        db.set_cells("JOUEUR", "Ref", {5: {"Ref": None}})
+    with pytest.raises(JetError, match="same key"):
+        db.set_cells("JOUEUR", "Ref", {5: {"Ref": 6}})
+    assert db.to_bytes() == data
+    db.set_cells("JOUEUR", "Ref", {601: {"Ref": 1000}, 2: {"Ref": 70000}, 300: {"Ref": 0}})
+    check_index(db.to_bytes(), "Ref", "Ref")
+    values = [e.values[0] for e in db.decoded_index_entries("JOUEUR", "Ref")]
+    assert values[0] == 0 and values[-2:] == [1000, 70000] and len(values) == 601
+
+
+def test_text_indexed_columns_can_be_written(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """FideCode (unique) and Nom (with Prenom): the entries move to their sorted place, every key is the row's
+    key (the encoder itself is checked against Access's and Jackcess's keys in test_jet_read.py)."""
+    from tournament.formats.jet.rows import decode_row, iter_rows
+    from tournament.formats.jet.write import index_key
+
+    data = fixture_path(REFERENCE).read_bytes()
+    db = JetDatabase.from_bytes(data)
+    taken = next(r["FideCode"] for r in db.rows("JOUEUR") if r["Ref"] == 3)
+    with pytest.raises(JetError, match="same key"):
+        db.set_cells("JOUEUR", "Ref", {5: {"FideCode": taken}})
+    db.set_cells("JOUEUR", "Ref", {5: {"FideCode": "999000001"}, 6: {"Nom": "AAMOT", "Prenom": "Élodie"}})
+    written = db.to_bytes()
+    table = db.table("JOUEUR")
+    rows = {(s.page, s.row): decode_row(written, table, a, b) for s, a, b in iter_rows(written, table)}
+    for name in ("FideCode", "Nom"):
+        real = table.index(name)[1]
+        entries = db.index_entries("JOUEUR", name)
+        assert entries == sorted(entries) and len(entries) == len(rows)
+        for e in entries:
+            try:
+                expected = index_key(table, real, rows[e.row_id])
+            except JetError:  # N'DIAYE, SAINT-AMAND, WIŚNIEWSKA...: characters the encoder refuses
+                continue
+            assert e.key == expected
+    first_named = next(e.values for e in db.decoded_index_entries("JOUEUR", "Nom") if e.values != (None, None))
+    assert first_named == ("AAMOT", "ELODIE")
+    out = tmp_path / "names.papi"
+    out.write_bytes(written)
+    assert jet_readers.ours(written) == jet_readers.access_parser(out) == jet_readers.mdb_export(out)

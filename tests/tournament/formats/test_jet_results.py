@@ -4,7 +4,6 @@ four readers; the file stays a Jet4 file with the same schema; rows that grow ar
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -60,12 +59,9 @@ def test_four_readers_read_the_results_back(written: Path) -> None:
 
 
 def test_still_jet4_with_the_same_schema(written: Path) -> None:
-    ver = subprocess.run([jet_readers.need("mdb-ver"), str(written)], check=True, capture_output=True, text=True)
-    assert ver.stdout.strip() == "JET4"
-    schema = [jet_readers.need("mdb-schema")]
-    before = subprocess.run([*schema, str(fixture_path(SOURCE))], check=True, capture_output=True, text=True).stdout
-    after = subprocess.run([*schema, str(written)], check=True, capture_output=True, text=True).stdout
-    assert "CREATE TABLE [JOUEUR]" in after and after == before
+    assert jet_readers.mdb_version(written) == "JET4"
+    after = jet_readers.mdb_schema(written)
+    assert "CREATE TABLE [JOUEUR]" in after and after == jet_readers.mdb_schema(fixture_path(SOURCE))
 
 
 def test_only_data_pages_of_joueur_change(written: Path) -> None:
@@ -90,6 +86,7 @@ def test_bad_values_are_refused_and_nothing_changes() -> None:
         ({"Dep1": "x"}, "not a number"),
         ({"NeLe": "2000-01-01"}, "DateTime columns is not supported"),
         ({"Nope": 1}, "no column"),
+        ({"Nom": "N'GUESSAN"}, "in a text index key is not supported"),
     ]:
         with pytest.raises(JetError, match=message):
             db.set_cells("JOUEUR", "Ref", {2: cells})
@@ -121,11 +118,20 @@ def test_growing_and_shrinking_rows_are_repacked(tmp_path: Path) -> None:
     assert jet_readers.ours(db.to_bytes())["JOUEUR"] == jet_readers.ours(data)["JOUEUR"]  # back as it was
 
 
-def test_a_full_page_is_refused() -> None:
-    db = JetDatabase.from_bytes(fixture_path(SOURCE).read_bytes())
-    long_text = "x" * 255
-    with pytest.raises(JetError, match="bytes free"):
-        db.set_cells("JOUEUR", "Ref", {ref: {"Commentaire": long_text, "Adresse": "y" * 96} for ref in range(2, 22)})
+def test_rows_growing_beyond_their_page_are_moved_to_new_pages(tmp_path: Path) -> None:
+    """Every player's row grows by about 500 bytes: the rows move (overflow) to the table's last page with room,
+    then to new data pages at the end of the file, as Jackcess moves them (byte for byte: test_jet_grow.py).
+    Three readers read every cell; access-parser 0.0.6 loses the text cells of the row moved into page 81
+    among other rows (it does the same on Jackcess's file), so it is left out here."""
+    data = fixture_path(SOURCE).read_bytes()
+    db = JetDatabase.from_bytes(data)
+    db.set_cells("JOUEUR", "Ref", {ref: {"Commentaire": "z" * 200, "Adresse": "y" * 90} for ref in range(2, 22)})
+    out = tmp_path / "moved.papi"
+    out.write_bytes(db.to_bytes())
+    assert len(db.to_bytes()) > len(data)
+    ours = jet_readers.ours(out.read_bytes())
+    assert ours == jet_readers.mdb_export(out) == jet_readers.mdb_reader(out)
+    assert {r["Commentaire"] for r in db.rows("JOUEUR") if r["Ref"] != 1} == {"z" * 200}
 
 
 def test_mdbtools_installed() -> None:

@@ -72,3 +72,5 @@ def test_rows_and_other_indexes(written: bytes, tmp_path: Path) -> None:
     out = tmp_path / "r6.papi"
     out.write_bytes(written)
     assert jet_readers.ours(written) == jet_readers.access_parser(out) == jet_readers.mdb_export(out)
+    assert jet_readers.mdb_version(out) == "JET4"
+    assert jet_readers.mdb_schema(out) == jet_readers.mdb_schema(fixture_path(SOURCE))

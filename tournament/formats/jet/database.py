@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import functools
 import struct
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ParamSpec, TypeVar
 
-from .header import PAGE_SIZE, Header, JetError, read_header
+from .header import Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
 from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
-from .write import index_key, patch_row, replace_row, update_index
+from .write import index_key, patch_row, store_row, update_index
 
 K = TypeVar("K", bound=Hashable)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """A malformed file shows as JetError, not as an IndexError or struct.error from deep inside."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except (IndexError, KeyError, ValueError, struct.error, RecursionError) as error:
+            raise JetError(f"malformed or unsupported Jet file ({type(error).__name__}: {error})") from error
+
+    return wrapper
+
 
 _CATALOG_PAGE = 2
 _TYPE_TABLE = 1
@@ -22,7 +39,7 @@ _TABLES_PARENT = 0x0F000001
 
 @dataclass(frozen=True)
 class DecodedEntry:
-    """An index entry with its key values decoded (text keys stay as sort-code bytes)."""
+    """An index entry with its key values decoded (text as its sort form: capitals without accents)."""
 
     values: tuple[object, ...]
     page: int
@@ -32,13 +49,15 @@ class DecodedEntry:
 class JetDatabase:
     """A Jet4 database held in memory. Writes change only the bytes they must; `to_bytes()` gives the file."""
 
+    @_guarded
     def __init__(self, data: bytearray) -> None:
         self._data = data
-        self.header: Header = read_header(bytes(data[:PAGE_SIZE]) + bytes(len(data) - PAGE_SIZE))
+        self.header: Header = read_header(data)
         catalog = read_tdef(self._data, _CATALOG_PAGE, "MSysObjects")
+        wanted = [catalog.column(name) for name in ("Id", "ParentId", "Name", "Type")]
         self._tables: dict[str, int] = {}
         for _slot, start, end in iter_rows(self._data, catalog):
-            row = decode_row(self._data, catalog, start, end)
+            row = decode_row(self._data, catalog, start, end, wanted)
             if row["Type"] == _TYPE_TABLE and row["ParentId"] == _TABLES_PARENT and isinstance(row["Name"], str):
                 table_id = row["Id"]
                 if isinstance(table_id, int):
@@ -55,6 +74,7 @@ class JetDatabase:
     def table_names(self, system: bool = False) -> list[str]:
         return [name for name in self._tables if system or not name.startswith("MSys")]
 
+    @_guarded
     def table(self, name: str) -> TableDef:
         if name not in self._defs:
             if name not in self._tables:
@@ -62,6 +82,7 @@ class JetDatabase:
             self._defs[name] = read_tdef(self._data, self._tables[name], name)
         return self._defs[name]
 
+    @_guarded
     def rows(self, name: str, columns: Sequence[str] | None = None) -> list[dict[str, Value]]:
         """Every live row, in storage order (data pages of the table, rows of each page); only the given
         columns when `columns` is set."""
@@ -69,15 +90,18 @@ class JetDatabase:
         wanted = None if columns is None else [table.column(c) for c in columns]
         return [decode_row(self._data, table, start, end, wanted) for _slot, start, end in iter_rows(self._data, table)]
 
+    @_guarded
     def index_pages(self, table: str, index: str) -> list[IndexPage]:
         """The pages of a named index, root first, depth first (parents before children)."""
         tdef = self.table(table)
         return index_tree(self._data, tdef.index(index)[1].root_page)
 
+    @_guarded
     def index_entries(self, table: str, index: str) -> list[IndexEntry]:
         tdef = self.table(table)
         return leaf_entries(self._data, tdef.index(index)[1].root_page)
 
+    @_guarded
     def decoded_index_entries(self, table: str, index: str) -> list[DecodedEntry]:
         tdef = self.table(table)
         real = tdef.index(index)[1]
@@ -85,11 +109,13 @@ class JetDatabase:
         cols = [(by_number[n], asc) for n, asc in real.columns]
         return [DecodedEntry(decode_key(cols, e.key), e.page, e.row) for e in self.index_entries(table, index)]
 
+    @_guarded
     def unique_count(self, table: str, index: str) -> int:
         tdef = self.table(table)
         at = unique_count_position(tdef, tdef.index(index)[1])
         return int(struct.unpack_from("<I", self._data, at)[0])
 
+    @_guarded
     def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]]) -> None:
         """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref); the rows are
         changed, and their index entries moved, in the order of `changes`.
@@ -133,13 +159,11 @@ class JetDatabase:
                         (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
                     )
             new_row = patch_row(bytes(work[start:end]), tdef, dict(cells))
-            if len(new_row) == end - start:
-                work[start:end] = new_row
-            else:
-                replace_row(work, holder_page, holder_row, new_row)
+            store_row(work, tdef, (page_number, row_number), (holder_page, holder_row), new_row)
         for n, (name, real) in touched_reals.items():
             if moves[n]:
-                added = update_index(work, real, moves[n], f"table {table}, index {name}")
+                primary = any(li.real_number == n and li.index_type == 1 for li in tdef.logical_indexes)
+                added = update_index(work, real, moves[n], f"table {table}, index {name}", primary)
                 at = unique_count_position(tdef, real)
                 count = int(struct.unpack_from("<I", work, at)[0])
                 struct.pack_into("<I", work, at, count + added)

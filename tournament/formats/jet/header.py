@@ -56,7 +56,7 @@ class Header:
     creation_date: float
 
 
-def read_header(data: bytes) -> Header:
+def read_header(data: bytes | bytearray) -> Header:
     """Decode page 0; raise JetError unless this is an unencrypted Jet4 file of whole 4 KiB pages."""
     if len(data) < PAGE_SIZE or data[0] != PAGE_DB_DEF:
         raise JetError("not a Jet database: page 0 is not a database definition page")
@@ -67,7 +67,7 @@ def read_header(data: bytes) -> Header:
         raise JetError(f"only Jet4 (Access 2000-2003) files are supported, this one is {version}")
     if len(data) % PAGE_SIZE:
         raise JetError(f"file size {len(data)} is not a whole number of {PAGE_SIZE}-byte pages")
-    plain = rc4(_MASK_KEY, data[_MASK_START : _MASK_START + _MASK_LENGTH])
+    plain = rc4(_MASK_KEY, bytes(data[_MASK_START : _MASK_START + _MASK_LENGTH]))
     block = bytes(data[:_MASK_START]) + plain
 
     def u16(offset: int) -> int:

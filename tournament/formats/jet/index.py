@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from .header import PAGE_INDEX_LEAF, PAGE_INDEX_NODE, PAGE_SIZE, JetError, page
 from .tdef import T_BOOL, T_BYTE, T_INT, T_LONG, T_TEXT, Column
+from .text_key import decode_text_key, encode_text_key
+
+GENERAL_SORT_ORDER = 0x409
 
 OFF_FREE_SPACE = 2
 OFF_TDEF = 4
@@ -150,7 +153,7 @@ def encode_page(
     the shared `prefix` (empty unless the entries only fit with one), zeros after the entries."""
     total = sum(e.size() for e in entries) - len(prefix) * (len(entries) - 1)
     if total > MAX_ENTRY_BYTES:
-        raise JetError(f"index page {number} is full: page splits are not supported here")
+        raise JetError(f"index page {number}: its entries do not fit in a page")
     out = bytearray(PAGE_SIZE)
     out[0] = PAGE_INDEX_LEAF if leaf else PAGE_INDEX_NODE
     out[1] = 0x01
@@ -180,6 +183,12 @@ def encode_key_column(column: Column, ascending: bool, value: object) -> bytes:
         return bytes((flag, true_byte if value else false_byte))
     if value is None:
         return bytes((ASC_NULL if ascending else DESC_NULL,))
+    if column.type == T_TEXT:
+        if not isinstance(value, str):
+            raise JetError(f"column {column.name}: {value!r} is not text")
+        if column.sort_order != GENERAL_SORT_ORDER:
+            raise JetError(f"column {column.name}: text sort order 0x{column.sort_order:x} is not supported")
+        return bytes((ASC_START if ascending else DESC_START,)) + encode_text_key(value, ascending)
     if column.type in (T_BYTE, T_INT, T_LONG):
         if not isinstance(value, int) or isinstance(value, bool):
             raise JetError(f"column {column.name}: {value!r} is not an integer")
@@ -198,7 +207,8 @@ def encode_key_column(column: Column, ascending: bool, value: object) -> bytes:
 
 
 def decode_key(columns: list[tuple[Column, bool]], key: bytes) -> tuple[object, ...]:
-    """The values of an index key (numbers and booleans decoded; text keys are sort codes: returned as bytes)."""
+    """The values of an index key: numbers and booleans as stored; text as its sort form (capitals without
+    accents: the key does not keep case, and accents only as codes), see text_key.py."""
     out: list[object] = []
     pos = 0
     for column, ascending in columns:
@@ -220,9 +230,10 @@ def decode_key(columns: list[tuple[Column, bool]], key: bytes) -> tuple[object, 
                 raw[0] ^= 0x80
             out.append(int.from_bytes(raw, "big", signed=column.type != T_BYTE))
             pos += size
-        elif column.type == T_TEXT and len(columns) == 1:
-            out.append(key[pos:])
-            pos = len(key)
+        elif column.type == T_TEXT and ascending:
+            text, used = decode_text_key(key[pos:])
+            out.append(text)
+            pos += used
         else:
             raise JetError(f"column {column.name}: cannot decode an index key of type {column.type_name}")
     if pos != len(key):

@@ -180,7 +180,11 @@ def _long_value(data: bytes | bytearray, raw: bytes) -> bytes:
     if flag & 0x40:
         return row_bytes(data, page_number, row)[:length]
     out = bytearray()
+    seen: set[tuple[int, int]] = set()
     while page_number and len(out) < length:
+        if (page_number, row) in seen:
+            raise JetError(f"long value chain loops at page {page_number} row {row}")
+        seen.add((page_number, row))
         chunk = row_bytes(data, page_number, row)
         row, page_number = chunk[0], int.from_bytes(chunk[1:4], "little")
         out += chunk[4:]

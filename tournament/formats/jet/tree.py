@@ -7,15 +7,12 @@ maps."""
 from __future__ import annotations
 
 import bisect
-import struct
 from dataclasses import dataclass, field
 
 from .header import PAGE_SIZE, JetError
 from .index import MAX_ENTRY_BYTES, IndexEntry, encode_page, index_tree
-from .rows import row_slots
 from .tdef import RealIndex
-
-_GLOBAL_USAGE_MAP = (1, 0)
+from .usage import allocate_page, set_usage_bit
 
 
 def _order(e: IndexEntry) -> tuple[bytes, int, int]:
@@ -172,19 +169,22 @@ class IndexTree:
         self._update(parent, i, new_node, "add")
 
     # -- row moves ---------------------------------------------------------------------------------
-    def move(self, old: IndexEntry, new: IndexEntry) -> None:
-        """One row's entry changes key (Jackcess: remove the old entry, add the new one, write)."""
+    def move(self, old: IndexEntry | None, new: IndexEntry | None) -> None:
+        """One row's entry changes key (Jackcess: remove the old entry, add the new one, write); None: no
+        entry (an all-NULL key in an index that ignores NULLs)."""
         self.modified = []
-        n = self._find_leaf(old)
-        entries = self.pages[n].entries
-        i = bisect.bisect_left(entries, _order(old), key=_order)
-        if i == len(entries) or _order(entries[i]) != _order(old):
-            raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
-        self._update(n, i, None, "remove")
-        n = self._find_leaf(new)
-        entries = self.pages[n].entries
-        i = bisect.bisect_left(entries, _order(new), key=_order)
-        self._update(n, i, new, "add")
+        if old is not None:
+            n = self._find_leaf(old)
+            entries = self.pages[n].entries
+            i = bisect.bisect_left(entries, _order(old), key=_order)
+            if i == len(entries) or _order(entries[i]) != _order(old):
+                raise JetError(f"{self.label}: no entry for row {old.page}:{old.row} (the index disagrees with rows)")
+            self._update(n, i, None, "remove")
+        if new is not None:
+            n = self._find_leaf(new)
+            entries = self.pages[n].entries
+            i = bisect.bisect_left(entries, _order(new), key=_order)
+            self._update(n, i, new, "add")
         self._prepare()
 
     def _size(self, n: int) -> int:
@@ -273,10 +273,8 @@ class IndexTree:
         return new.number
 
     def _allocate(self, parent: int, leaf: bool) -> _Page:
-        number = len(self.data) // PAGE_SIZE
-        self.data.extend(bytes(PAGE_SIZE))
-        _set_usage_bit(self.data, _GLOBAL_USAGE_MAP, number, False, self.label)  # global map: 1 = free page
-        _set_usage_bit(self.data, self.real.usage_map, number, True, self.label)
+        number = allocate_page(self.data, self.label)
+        set_usage_bit(self.data, self.real.usage_map, number, True, self.label)
         tdef = self.pages[self.root].tdef_page
         page = _Page(number, leaf, tdef, 0, 0, 0, [], parent=parent)
         self.pages[number] = page
@@ -291,20 +289,3 @@ class IndexTree:
                 raise JetError(f"{self.label}: index page {n} would be written empty")
             raw = encode_page(p.number, p.leaf, p.tdef_page, p.prev, p.next, p.tail, p.entries, p.prefix)
             self.data[n * PAGE_SIZE : (n + 1) * PAGE_SIZE] = raw
-
-
-def _set_usage_bit(data: bytearray, pointer: tuple[int, int], page_number: int, on: bool, label: str) -> None:
-    """Set or clear a page's bit in an inline (type 0) usage map; JetError outside its range."""
-    slot = row_slots(data, pointer[0])[pointer[1]]
-    base = pointer[0] * PAGE_SIZE + slot.start
-    if data[base] != 0:
-        raise JetError(f"{label}: usage map at page {pointer[0]} is not inline: not supported")
-    start = int(struct.unpack_from("<I", data, base + 1)[0])
-    bit = page_number - start
-    if not 0 <= bit < (slot.end - slot.start - 5) * 8:
-        raise JetError(f"{label}: page {page_number} is outside the usage map at page {pointer[0]}")
-    at = base + 5 + bit // 8
-    if on:
-        data[at] |= 1 << (bit % 8)
-    else:
-        data[at] &= ~(1 << (bit % 8)) & 0xFF

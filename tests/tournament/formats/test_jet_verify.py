@@ -1,0 +1,50 @@
+"""verify_changes / check_indexes: they accept what the writer wrote and catch a file that is not what was
+asked (a cell changed too many, a change missing, an index entry out of place)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import fixture_path
+from tests.tournament.formats.test_jet_pairing import next_round
+from tournament.formats.jet import JetDatabase, JetError
+from tournament.formats.jet.header import PAGE_SIZE
+from tournament.formats.jet.verify import check_indexes, verify_changes
+from tournament.formats.papi_write import pairing_changes, result_changes
+
+SMALL = fixture_path("papi/small-20p-5r.papi").read_bytes()
+PAIRED = fixture_path("papi/small-20p-5r-r4-paired.papi").read_bytes()
+
+
+@pytest.mark.parametrize("name", ["template-3.3.7", "small-20p-5r", "club-64p-7r", "open-600p-9r"])
+def test_the_fixtures_indexes_are_consistent(name: str) -> None:
+    check_indexes(fixture_path(f"papi/{name}.papi").read_bytes())
+
+
+def test_a_pairing_and_results_verify() -> None:
+    boards, bye = next_round("small-20p-5r.next.txt")
+    db = JetDatabase.from_bytes(SMALL)
+    changes = pairing_changes(4, boards, bye, db.rows("JOUEUR"))
+    db.set_cells("JOUEUR", "Ref", changes)
+    verify_changes(SMALL, db.to_bytes(), "JOUEUR", "Ref", changes)
+    results = result_changes(4, [(2, 3, 3), (6, 4, 2)])
+    db2 = JetDatabase.from_bytes(PAIRED)
+    db2.set_cells("JOUEUR", "Ref", results)
+    verify_changes(PAIRED, db2.to_bytes(), "JOUEUR", "Ref", results)
+    with pytest.raises(JetError, match="row 2 reads Rd04Res = 3, not 1"):
+        verify_changes(PAIRED, db2.to_bytes(), "JOUEUR", "Ref", result_changes(4, [(2, 3, 1), (6, 4, 2)]))
+    with pytest.raises(JetError, match="reads Rd04Res"):
+        verify_changes(PAIRED, db2.to_bytes(), "JOUEUR", "Ref", result_changes(4, [(2, 3, 3)]))
+
+
+def test_an_index_entry_out_of_place_is_caught() -> None:
+    data = bytearray(PAIRED)
+    db = JetDatabase.from_bytes(PAIRED)
+    leaf = db.index_pages("JOUEUR", "Rd04Adv")[0]
+    second = leaf.entries[1]  # Adv 1: point it at another row of the same page
+    raw = second.to_bytes()
+    at = data.find(raw, leaf.number * PAGE_SIZE, (leaf.number + 1) * PAGE_SIZE)
+    assert at > 0
+    data[at + len(raw) - 1] ^= 0x01
+    with pytest.raises(JetError, match="Rd04Adv"):
+        check_indexes(bytes(data))
