@@ -7,7 +7,8 @@ arbiter's file (docs/papi-loop.md, "Safety").
 - on each changed data page, a row whose bytes differ is read by access-parser in both files and must be the
   old row with its changes, every other cell equal; rows with identical bytes read the same;
 - an index over a changed column holds the old entries, minus the old values of the changed rows, plus their
-  new ones (the entries decoded by tournament/formats/jet, the rows by access-parser);
+  new ones (the entries decoded by tournament/formats/jet, the rows by access-parser); when index pages were
+  rewritten, every index is also checked against its rows and its tree (tournament/formats/jet/verify.py);
 - a row that cannot be paired that way (moved) sends the whole table through access-parser, old and new.
 """
 
@@ -22,7 +23,8 @@ from typing import Any
 from access_parser.access_parser import AccessTable, TableObj, categorize_pages
 from access_parser.parsing_primitives import parse_data_page_header
 
-from tournament.formats.jet import JetDatabase
+from tournament.formats.jet import JetDatabase, JetError
+from tournament.formats.jet.verify import check_indexes
 
 PAGE = 4096
 _DEFINITIONS: dict[bytes, tuple[Any, Any, Any]] = {}
@@ -129,6 +131,7 @@ def verify_write(old: bytes, new: bytes, changes: Changes) -> None:
     before, after = _Reader(old), _Reader(new)
     seen: dict[str, set[Any]] = {name: set() for name in changes}
     moved = set()
+    trees = False
     for n in changed:
         page = new[n * PAGE:(n + 1) * PAGE]
         kind = page[0]
@@ -139,7 +142,7 @@ def verify_write(old: bytes, new: bytes, changes: Changes) -> None:
         elif kind == TDEF and n in tdef_pages:
             continue  # the unique counts of the indexes: the indexes are checked below
         elif kind in (INDEX_NODE, INDEX_LEAF) and n in index_pages:
-            continue
+            trees = True
         else:
             raise Unverified(f"page {n} (type {kind}) changed, which this write does not touch")
     for name in moved:
@@ -151,6 +154,11 @@ def verify_write(old: bytes, new: bytes, changes: Changes) -> None:
         if missing:  # unchanged bytes for an intended change: read the table whole to tell
             _full_check(old, new, {name: changes[name]})
     _check_indexes(old, ours, changes)
+    if trees:  # an index was rewritten (a round's pairing): every index of every table against its rows
+        try:
+            check_indexes(new)
+        except JetError as exc:
+            raise Unverified(str(exc)) from None
 
 
 def _check_page(before: _Reader, after: _Reader, n: int, name: str, tdef: int,
