@@ -14,7 +14,7 @@ PAPI_LOOP_FR: dict[str, str] = {
         "Papi et Echiquier ne sont pas d'accord sur ces résultats : ceux d'Echiquier sont gardés et ne sont pas "
         "écrits dans Papi tant que vous n'avez pas corrigé l'un des deux côtés ou cliqué « Écrire dans Papi "
         "maintenant ».",
-    "Round %s, Ref %s - Ref %s: Papi says %s, Echiquier %s": "Ronde %s, Ref %s - Ref %s : Papi indique %s, Echiquier %s",
+    "Round %s, %s - %s: Papi says %s, Echiquier %s": "Ronde %s, %s - %s : Papi indique %s, Echiquier %s",
     "Write to Papi now? Echiquier's results replace Papi's in the conflicts listed.":
         "Écrire dans Papi maintenant ? Les résultats d'Echiquier remplacent ceux de Papi dans les conflits listés.",
     "Write to Papi now": "Écrire dans Papi maintenant",
@@ -35,6 +35,7 @@ PAPI_LOOP_FR: dict[str, str] = {
     "pairings of round %s": "appariements de la ronde %s",
     "results of round %s": "résultats de la ronde %s",
     "check-in of %s players": "pointage de %s joueur·euses",
+    "Ref %s": "Réf %s",
     "Papi already has everything.": "Papi a déjà tout.",
     "%s players are not in the Papi file (add them in Papi): %s":
         "%s joueur·euses ne sont pas dans le fichier Papi (ajoutez-les dans Papi) : %s",

@@ -81,12 +81,23 @@ class PapiView(msgspec.Struct, frozen=True, kw_only=True):
     level: str
     message: str
     notes: list[str]  # what the last write left out, and why
-    held: list[tuple[int, int, int, str, str]]  # round, white Ref, black Ref, Papi's result, Echiquier's
+    held: list[tuple[int, str, str, str, str]]  # round, White, Black (name and Ref), Papi's result, Echiquier's
     report: str
 
 
 def _clock(stamp: float | None) -> str:
     return time.strftime("%d/%m %H:%M:%S", time.localtime(stamp)) if stamp else ""
+
+
+#: A result conflict of the re-sync's report (database/imports.py): listed from `held` instead, with the names.
+RESULT_CONFLICT = re.compile(r"Conflict: round \d+, Ref ")
+
+
+async def _held_lines(store: EventStore, tid: int, held: list[tuple[int, int, int, int, int]],
+                      _: Callable[..., str]) -> list[tuple[int, str, str, str, str]]:
+    names = {p.papi_ref: f"{p.shown_name} ({_('Ref %s', p.papi_ref)})" for p in await store.players(tid)}
+    return [(r, names.get(w, str(w)), names.get(b, str(b)), _label(theirs), _label(ours))
+            for r, w, b, theirs, ours in held]
 
 
 def _label(code: int) -> str:
@@ -98,8 +109,8 @@ def _label(code: int) -> str:
 
 def _status_text(status: Status, _: Callable[..., str]) -> str:
     """The loop's last message in the reader's language (an import report translated line by line)."""
-    if status.key == READ_KEY:
-        return _(READ_KEY, report_text(str(status.params[0]), _))
+    if status.key == READ_KEY:  # the report's first line: its conflicts are listed below the message
+        return _(READ_KEY, report_text(str(status.params[0]).split("\n")[0], _))
     if status.key == WRITTEN_KEY:
         parts = [p for p in status.params if isinstance(p, (tuple, list))]
         return _(WRITTEN_KEY, "; ".join(_(str(key), arg) for key, arg in parts))
@@ -127,8 +138,9 @@ class PapiController(Controller):
                             last_write=_clock(link.last_write), level=status.level if status else "",
                             message=_status_text(status, _) if status else "",
                             notes=[_(k, *a) for k, a in status.notes] if status else [],
-                            held=[(r, w, b, _label(theirs), _label(ours)) for r, w, b, theirs, ours in link.held],
-                            report="\n".join(line for line in link.report.splitlines() if line.startswith("Conflict")))
+                            held=await _held_lines(store, tid, link.held, _),
+                            report="\n".join(line for line in link.report.splitlines()
+                                              if line.startswith("Conflict") and not RESULT_CONFLICT.match(line)))
         return render(request, "desk/_papi_state.html", event_id=event_id, t=tournament, papi=view,
                       admin=role == "admin")
 
