@@ -13,6 +13,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.imports import import_papi
+from app.papi.link import link_file
 from database.admin import add_player
 from database.registry import EventRegistry
 from database.store import EventStore
@@ -149,3 +150,13 @@ async def test_a_late_entry_made_in_echiquier_is_named_on_the_desk(admin_client:
     assert (await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/write", follow_redirects=False)).status_code == 303
     fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
     assert "ne sont pas dans le fichier Papi (ajoutez-les dans Papi) : TARDIF Léa" in fragment
+
+
+async def link_for_the_walk(store: EventStore, folder: Path) -> list[str]:
+    """A tournament of the demo made from a Papi file and linked to it, for tests/test_french_walk.py (the linked
+    desk block and the file's download are pages too); returns where the walk starts to reach them."""
+    path = copy_fixture(PAIRED, folder / "papi-walk")
+    await import_papi(store, path.read_bytes(), "Open Papi")
+    tid = next(t.id for t in await store.tournaments() if t.name == "Open Papi")
+    await link_file(store, tid, path)
+    return [f"/arbiter/{store.event_id}/desk"]

@@ -125,7 +125,7 @@ JOURNAL_WORDS = (
     "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
     "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
     "round published", "round unpaired", "requested bye", "requested bye cancelled", "outside Echiquier", "outside",
-    *TEAM_JOURNAL_WORDS,
+    *TEAM_JOURNAL_WORDS, "papi read", "papi write", "papi link", "papi unlink",  # the Papi loop (app/papi/)
 )
 #: Stored values shown by their words.
 JOURNAL_VALUES = {"in": "Checked in", "out": "Not checked in"}
@@ -145,6 +145,8 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     ("from %s", r"from (\S+)"),
     ("undo: %s", r"undo: (.+)"),
     ("admin: %s", r"admin: (.+)"),
+    *((key, key.replace("%s", r"([\d, ]+)")) for key in ("pairings of round %s", "results of round %s",
+                                                          "check-in of %s players", "Ref %s")),  # app/papi/cells.py
 ))
 #: Settings columns named in "event settings" / "tournament settings" lines.
 COLUMNS = {
@@ -169,6 +171,8 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
         return _(text)
     if text in JOURNAL_VALUES:
         return _(JOURNAL_VALUES[text])
+    if (reported := _report_line(text, _)) != text:  # an import report's line (a Papi import or read)
+        return reported
     for key, regex in JOURNAL_PATTERNS:
         found = regex.match(text)
         # a pattern is the whole text, or a head followed by details kept as stored ("round 3 (swap 2)")
@@ -181,6 +185,8 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
     items = [item.strip() for item in text.split(",")]
     if all(item in COLUMNS for item in items):
         return ", ".join(_(COLUMNS[item]) for item in items)
+    if "; " in text:  # parts of a summary ("results of round 4; check-in of 2 players")
+        return "; ".join(journal_text(part, _) for part in text.split("; "))
     return text
 
 
