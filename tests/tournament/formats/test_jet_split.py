@@ -74,3 +74,28 @@ def test_rows_and_other_indexes(written: bytes, tmp_path: Path) -> None:
     assert jet_readers.ours(written) == jet_readers.access_parser(out) == jet_readers.mdb_export(out)
     assert jet_readers.mdb_version(out) == "JET4"
     assert jet_readers.mdb_schema(out) == jet_readers.mdb_schema(fixture_path(SOURCE))
+
+
+def test_a_leaf_under_an_intermediate_page_splits_as_jackcess() -> None:
+    """150 players of the open renamed MARTIN…: the Nom (Nom, Prenom) leaf that takes them splits under the
+    root, which has a child tail; the rows grow and move to new data pages (tests/fixtures/jet/README.md)."""
+    recorded = json.loads(fixture_path("jet/open-600p-9r-names.jackcess-pages.json").read_text(encoding="utf-8"))
+    source = fixture_path(SOURCE).read_bytes()
+    theirs = bytearray(source)
+    theirs += bytes(recorded["page_count"] * PAGE_SIZE - len(theirs))
+    for number, page in recorded["pages"].items():
+        theirs[int(number) * PAGE_SIZE : (int(number) + 1) * PAGE_SIZE] = bytes.fromhex(page)
+    changes: dict[int, dict[str, object]] = {}
+    for line in fixture_path("jet/open-600p-9r-names.changes.tsv").read_text(encoding="utf-8").splitlines():
+        _table, _key, ref, column, value = line.split("\t")
+        changes.setdefault(int(ref), {})[column] = value
+    db = JetDatabase.from_bytes(source)
+    before = [p.number for p in db.index_pages("JOUEUR", "Nom")]
+    db.set_cells("JOUEUR", "Ref", changes)
+    ours = db.to_bytes()
+    assert len(ours) == len(theirs)
+    pages = db.index_pages("JOUEUR", "Nom")
+    assert len(pages) == len(before) + 1 and pages[0].tail_page
+    assert pages == JetDatabase.from_bytes(bytes(theirs)).index_pages("JOUEUR", "Nom")
+    names = {r["Ref"]: r["Nom"] for r in db.rows("JOUEUR")}
+    assert all(names[ref] == cells["Nom"] for ref, cells in changes.items())

@@ -12,7 +12,8 @@ from .header import Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
 from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
-from .write import index_key, patch_row, store_row, update_index
+from .tree import IndexTree
+from .write import IndexMove, index_key, patch_row, plan_index, store_row
 
 K = TypeVar("K", bound=Hashable)
 P = ParamSpec("P")
@@ -144,28 +145,45 @@ class JetDatabase:
         missing = [k for k in changes if k not in located]
         if missing:
             raise JetError(f"table {table}: no row with {key_column} = {missing[0]!r}")
+        # Index moves first (they depend on the values only), all checked before anything is written.
         moves: dict[int, list[tuple[IndexEntry, IndexEntry]]] = {n: [] for n in touched_reals}
+        row_moves: list[dict[int, int]] = []  # per row: index number -> position in moves[n]
         for key, cells in changes.items():
             page_number, row_number, old = located[key]
+            new_values: dict[str, object] = {**old, **cells}
+            mine: dict[int, int] = {}
+            for n, (_name, real) in touched_reals.items():
+                before, after = index_key(tdef, real, old), index_key(tdef, real, new_values)
+                if before != after:
+                    mine[n] = len(moves[n])
+                    moves[n].append(
+                        (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
+                    )
+            row_moves.append(mine)
+        trees: dict[int, IndexTree] = {}
+        planned: dict[int, list[IndexMove]] = {}
+        added: dict[int, int] = {}
+        for n, (name, real) in touched_reals.items():
+            if moves[n]:
+                primary = any(li.real_number == n and li.index_type == 1 for li in tdef.logical_indexes)
+                trees[n] = IndexTree(work, real, f"table {table}, index {name}")
+                added[n], planned[n] = plan_index(trees[n], real, moves[n], f"table {table}, index {name}", primary)
+        # Then row after row, as Jackcess's updateRow: the row's bytes (a grown row may take a new data page),
+        # then its entries in each index (a full page is split, taking new pages).
+        for (key, cells), mine in zip(changes.items(), row_moves, strict=True):
+            page_number, row_number, _old = located[key]
             extent = resolve_row(work, row_slots(work, page_number)[row_number])
             if extent is None:
                 raise JetError(f"table {table}: row {key!r} was deleted")
             start, end, holder_page, holder_row = extent
-            new_values: dict[str, object] = {**old, **cells}
-            for n, (_name, real) in touched_reals.items():
-                before, after = index_key(tdef, real, old), index_key(tdef, real, new_values)
-                if before != after:
-                    moves[n].append(
-                        (IndexEntry(before, page_number, row_number), IndexEntry(after, page_number, row_number))
-                    )
             new_row = patch_row(bytes(work[start:end]), tdef, dict(cells))
             store_row(work, tdef, (page_number, row_number), (holder_page, holder_row), new_row)
-        for n, (name, real) in touched_reals.items():
-            if moves[n]:
-                primary = any(li.real_number == n and li.index_type == 1 for li in tdef.logical_indexes)
-                added = update_index(work, real, moves[n], f"table {table}, index {name}", primary)
-                at = unique_count_position(tdef, real)
-                count = int(struct.unpack_from("<I", work, at)[0])
-                struct.pack_into("<I", work, at, count + added)
+            for n in sorted(mine):
+                trees[n].move(*planned[n][mine[n]])
+        for n, tree in trees.items():
+            tree.write()
+            at = unique_count_position(tdef, touched_reals[n][1])
+            count = int(struct.unpack_from("<I", work, at)[0])
+            struct.pack_into("<I", work, at, count + added[n])
         self._data = work
         self._defs.clear()

@@ -222,17 +222,19 @@ def index_key(table: TableDef, real: RealIndex, values: Mapping[str, object]) ->
     return b"".join(encode_key_column(by_number[n], asc, values[by_number[n].name]) for n, asc in real.columns)
 
 
-def update_index(
-    data: bytearray, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str, primary: bool = False
-) -> int:
-    """Replace entries (old -> new, same row) in an index, one row after the other as Jackcess would (see
-    tree.py). Checked first, on the final state: a unique index refuses a second equal key unless all its
-    columns are NULL; a primary key or a "required" index refuses any NULL column; an index that ignores NULLs
-    holds no entry for an all-NULL key. Writes the changed pages into `data` (new pages appended); returns how
-    many added keys were new to the index (Access's "unique entry count" only ever grows by those)."""
+IndexMove = tuple[IndexEntry | None, IndexEntry | None]
+
+
+def plan_index(
+    tree: IndexTree, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str, primary: bool = False
+) -> tuple[int, list[IndexMove]]:
+    """Check an index's moves (old -> new entry of a row) on the final state, before anything is written: a
+    unique index refuses a second equal key unless all its columns are NULL; a primary key or a "required"
+    index refuses any NULL column; an index that ignores NULLs holds no entry for an all-NULL key (those
+    become None). Returns how many added keys are new to the index (Access's "unique entry count" only ever
+    grows by those) and the moves to make, in order, with IndexTree.move."""
     null_key = bytes(0x00 if asc else 0xFF for _col, asc in real.columns)
     ignore_nulls = bool(real.flags & INDEX_IGNORE_NULLS)
-    tree = IndexTree(data, real, label)
     present = Counter(e.key for p in tree.pages.values() if p.leaf for e in p.entries)
     for old, _new in moves:
         if ignore_nulls and old.key == null_key:
@@ -253,12 +255,11 @@ def update_index(
         else:
             added_new += 1
             keys.add(new.key)
-    for old, new in moves:
-        skip_old = ignore_nulls and old.key == null_key
-        skip_new = ignore_nulls and new.key == null_key
-        tree.move(None if skip_old else old, None if skip_new else new)
-    tree.write()
-    return added_new
+    planned: list[IndexMove] = [
+        (None if ignore_nulls and old.key == null_key else old, None if ignore_nulls and new.key == null_key else new)
+        for old, new in moves
+    ]
+    return added_new, planned
 
 
 def _has_null(real: RealIndex, key: bytes) -> bool:
