@@ -21,6 +21,7 @@ from app.papi import link as link_module
 from app.papi import safe_write
 from app.papi.link import write_back
 from app.papi.safe_write import PapiWriteError, read_file, write_safely
+from app.papi.verify import Unverified, verify_write
 from database.papi_link import link_of
 from database.store import EventStore
 from tests.conftest import fixture_path
@@ -225,3 +226,30 @@ def test_a_write_killed_at_any_point_leaves_the_old_or_the_new_file(tmp_path: Pa
     assert seen == digests  # the kills fell both before and after a replace
     _write_once(path, a, b)  # a write killed after keeping its backup left one more: the next one prunes
     assert len(list(path.parent.glob("tournoi.papi.*.bak"))) == safe_write.KEEP_BACKUPS
+
+
+# -- the read-back that decides whether a copy may replace the file (app/papi/verify.py) --------------------
+
+def test_the_read_back_passes_the_intended_change_and_nothing_else() -> None:
+    data = fixture_path(PAIRED).read_bytes()
+    db = JetDatabase.from_bytes(data)
+    db.set_cells("JOUEUR", "Ref", {2: {"Rd04Res": 3}, 3: {"Rd04Res": 1}})
+    new = db.to_bytes()
+    verify_write(data, new, {"JOUEUR": ("Ref", {2: {"Rd04Res": 3}, 3: {"Rd04Res": 1}})})
+    with pytest.raises(Unverified, match="Rd04Res"):  # one cell more than written
+        verify_write(data, new, {"JOUEUR": ("Ref", {2: {"Rd04Res": 3}, 3: {"Rd04Res": 1}, 4: {"Rd04Res": 2}})})
+    with pytest.raises(Unverified, match="Ref 3"):  # one cell less
+        verify_write(data, new, {"JOUEUR": ("Ref", {2: {"Rd04Res": 3}})})
+    with pytest.raises(Unverified):
+        verify_write(data, data, {"JOUEUR": ("Ref", {2: {"Rd04Res": 3}})})  # nothing written
+
+
+def test_a_row_that_grew_and_moved_is_read_back_on_the_whole_file() -> None:
+    data = fixture_path(PAIRED).read_bytes()
+    db = JetDatabase.from_bytes(data)
+    long = {5: {"Commentaire": "arrivé en retard, ronde 1 " * 8}}
+    db.set_cells("JOUEUR", "Ref", long)
+    new = db.to_bytes()
+    verify_write(data, new, {"JOUEUR": ("Ref", long)})
+    with pytest.raises(Unverified, match="Commentaire"):
+        verify_write(data, new, {"JOUEUR": ("Ref", {5: {"Commentaire": "autre chose"}})})

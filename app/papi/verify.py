@@ -9,7 +9,9 @@ arbiter's file (docs/papi-loop.md, "Safety").
 - an index over a changed column holds the old entries, minus the old values of the changed rows, plus their
   new ones (the entries decoded by tournament/formats/jet, the rows by access-parser); when index pages were
   rewritten, every index is also checked against its rows and its tree (tournament/formats/jet/verify.py);
-- a row that cannot be paired that way (moved) sends the whole table through access-parser, old and new.
+- a write that moved rows or pages (a grown row to a new page, a split index page, a longer file) is checked
+  on the whole file instead: every row of every table read by access-parser in both files, the first page and
+  the table definitions unchanged, every index against its rows.
 """
 
 from __future__ import annotations
@@ -114,14 +116,25 @@ def _check_row(old: Mapping[str, Any], new: Mapping[str, Any], wanted: Mapping[s
             raise Unverified(f"{where}: {column} reads {value!r}, {expected!r} was intended")
 
 
+class _Moved(Exception):
+    """The write moved rows or pages (a grown row to a new page, a split index): read both files whole."""
+
+
 def verify_write(old: bytes, new: bytes, changes: Changes) -> None:
     """Raise Unverified unless `new` is `old` with exactly `changes` (see the module's doc)."""
+    try:
+        _changed_pages(old, new, changes)
+    except _Moved:
+        _whole_file(old, new, changes)
+
+
+def _changed_pages(old: bytes, new: bytes, changes: Changes) -> None:
     if len(old) != len(new) or len(new) % PAGE:
-        raise Unverified("the file's length changed")
+        raise _Moved()
     changed = [n for n in range(len(new) // PAGE) if old[n * PAGE:(n + 1) * PAGE] != new[n * PAGE:(n + 1) * PAGE]]
     if not changed:
         if any(cells for _key, rows in changes.values() for cells in rows.values()):
-            _full_check(old, new, changes)
+            raise Unverified("the file did not change")
         return
     ours = JetDatabase.from_bytes(new)
     defs = {name: ours.table(name) for name in changes}
@@ -130,68 +143,75 @@ def verify_write(old: bytes, new: bytes, changes: Changes) -> None:
     index_pages = _index_pages(ours, changes)
     before, after = _Reader(old), _Reader(new)
     seen: dict[str, set[Any]] = {name: set() for name in changes}
-    moved = set()
     trees = False
     for n in changed:
-        page = new[n * PAGE:(n + 1) * PAGE]
+        page, was = new[n * PAGE:(n + 1) * PAGE], old[n * PAGE:(n + 1) * PAGE]
         kind = page[0]
-        if kind == DATA and _owner(page) in by_tdef:
+        if kind == DATA and _owner(page) in by_tdef and was[0] == DATA and _owner(was) == _owner(page):
             name = by_tdef[_owner(page)]
-            if not _check_page(before, after, n, name, _owner(page), changes[name], seen[name]):
-                moved.add(name)
+            _check_page(before, after, n, name, _owner(page), changes[name], seen[name])
         elif kind == TDEF and n in tdef_pages:
             continue  # the unique counts of the indexes: the indexes are checked below
-        elif kind in (INDEX_NODE, INDEX_LEAF) and n in index_pages:
+        elif kind in (INDEX_NODE, INDEX_LEAF) and n in index_pages and was[0] == kind:
             trees = True
         else:
-            raise Unverified(f"page {n} (type {kind}) changed, which this write does not touch")
-    for name in moved:
-        _full_check(old, new, {name: changes[name]})
+            raise _Moved()
     for name, (_key, rows) in changes.items():
-        if name in moved:
-            continue
-        missing = [k for k, cells in rows.items() if cells and k not in seen[name]]
-        if missing:  # unchanged bytes for an intended change: read the table whole to tell
-            _full_check(old, new, {name: changes[name]})
+        if [k for k, cells in rows.items() if cells and k not in seen[name]]:
+            raise _Moved()  # an intended change on no page that changed: read the tables whole to tell
     _check_indexes(old, ours, changes)
     if trees:  # an index was rewritten (a round's pairing): every index of every table against its rows
-        try:
-            check_indexes(new)
-        except JetError as exc:
-            raise Unverified(str(exc)) from None
+        _trees(new)
+
+
+def _trees(new: bytes) -> None:
+    try:
+        check_indexes(new)
+    except JetError as exc:
+        raise Unverified(str(exc)) from None
+
+
+def _whole_file(old: bytes, new: bytes, changes: Changes) -> None:
+    """Every row of every table read by access-parser in both files: the old rows with exactly the changes; the
+    file's first page and table definitions as they were; every index against its rows and its tree."""
+    if old[:PAGE] != new[:PAGE]:
+        raise Unverified("the file's first page changed")
+    previous, ours = JetDatabase.from_bytes(old), JetDatabase.from_bytes(new)
+    if previous.table_names() != ours.table_names():
+        raise Unverified("the list of tables changed")
+    before, after = _Reader(old), _Reader(new)
+    for name in ours.table_names():
+        a, b = previous.table(name), ours.table(name)
+        if (a.columns, a.logical_indexes) != (b.columns, b.logical_indexes):
+            raise Unverified(f"{name}: its definition changed")
+        key, rows = changes.get(name, (b.columns[0].name, {}))
+        old_rows, new_rows = before.whole(a.tdef_page, key), after.whole(b.tdef_page, key)
+        if set(old_rows) != set(new_rows):
+            raise Unverified(f"{name}: the rows are not the same rows any more")
+        for k, row in new_rows.items():
+            _check_row(old_rows[k], row, rows.get(k, {}), f"{name} {key} {k!r}")
+    _trees(new)
 
 
 def _check_page(before: _Reader, after: _Reader, n: int, name: str, tdef: int,
-                change: tuple[str, Mapping[Any, Mapping[str, object]]], seen: set[Any]) -> bool:
-    """Rows of one changed data page; False when a row cannot be paired with its old self."""
+                change: tuple[str, Mapping[Any, Mapping[str, object]]], seen: set[Any]) -> None:
+    """Rows of one changed data page; _Moved when a row cannot be paired with its old self."""
     key, rows = change
     old_table, new_table = before.table(tdef, []), after.table(tdef, [])
     old_records = before.records(old_table, before.data[n * PAGE:(n + 1) * PAGE])
     new_records = after.records(new_table, after.data[n * PAGE:(n + 1) * PAGE])
     if len(old_records) != len(new_records):
-        return False
+        raise _Moved()
     for old_record, new_record in zip(old_records, new_records, strict=True):
         if old_record == new_record:
             continue
         if old_record is None or new_record is None:
-            return False
+            raise _Moved()
         old_row, new_row = before.row(old_table, old_record), after.row(new_table, new_record)
         if old_row.get(key) != new_row.get(key):
-            return False
+            raise _Moved()
         _check_row(old_row, new_row, rows.get(new_row[key], {}), f"{name} {key} {new_row[key]!r}")
         seen.add(new_row[key])
-    return True
-
-
-def _full_check(old: bytes, new: bytes, changes: Changes) -> None:
-    ours = JetDatabase.from_bytes(new)
-    for name, (key, rows) in changes.items():
-        tdef = ours.table(name).tdef_page
-        old_rows, new_rows = _Reader(old).whole(tdef, key), _Reader(new).whole(tdef, key)
-        if set(old_rows) != set(new_rows):
-            raise Unverified(f"{name}: the rows are not the same rows any more")
-        for k, row in new_rows.items():
-            _check_row(old_rows[k], row, rows.get(k, {}), f"{name} {key} {k!r}")
 
 
 def _index_columns(ours: JetDatabase, name: str, columns: set[str]) -> list[tuple[str, list[str]]]:
