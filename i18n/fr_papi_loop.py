@@ -35,6 +35,7 @@ PAPI_LOOP_FR: dict[str, str] = {
     "pairings of round %s": "appariements de la ronde %s",
     "results of round %s": "résultats de la ronde %s",
     "check-in of %s players": "pointage de %s joueur·euses",
+    "requested byes of round %s": "byes demandés de la ronde %s",
     "Ref %s": "Réf %s",
     "Papi already has everything.": "Papi a déjà tout.",
     "%s players are not in the Papi file (add them in Papi): %s":

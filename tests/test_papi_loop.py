@@ -16,6 +16,7 @@ from database.events import GameKey
 from database.imports import sync_papi
 from database.papi_link import link_of
 from database.registry import EventRegistry
+from database.rounds import cancel_bye, request_bye
 from database.store import EventStore
 from tests.conftest import fixture_path, import_fixture
 from tournament.errors import Conflict
@@ -209,3 +210,21 @@ async def test_round_4_published_in_echiquier_is_written_as_jackcess_writes_it(s
     assert [e.values for e in ours.decoded_index_entries("JOUEUR", "Rd04Adv")] == \
         [e.values for e in theirs.decoded_index_entries("JOUEUR", "Rd04Adv")]
     assert cells(path) == cells(Path(fixture_path(PAIRED)))  # every cell, read by access-parser
+
+
+async def test_a_bye_requested_in_echiquier_is_written_for_papi_and_survives_papis_save(store: EventStore,
+                                                                                       tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path, SMALL)  # rounds 4 and 5 not paired
+    player = (await store.players(tid))[5]
+    ref = player.papi_ref or 0
+    await request_bye(store, tid, player.id, 5, 0.5)
+    outcome = await write_back(store, tid)
+    assert outcome.written and "requested byes of round 5" in outcome.summary
+    row = cells(path)[ref]
+    assert (row["Rd05Cl"], row["Rd05Adv"], row["Rd05Res"]) == ("F", None, 2)
+    await resync(store, tid)  # Papi saves: the request is read back, not lost
+    assert (5, player.id, 0.5) in [(s.round, s.papi_player_id, s.score) for s in await store.skipped_rounds(tid)]
+    await cancel_bye(store, tid, player.id, 5)
+    assert (await write_back(store, tid)).written
+    row = cells(path)[ref]
+    assert (row["Rd05Cl"], row["Rd05Res"]) == ("R", 0)

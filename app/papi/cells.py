@@ -12,12 +12,14 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from tournament.formats.papi_write import EXEMPT_REF, MAX_ROUNDS, MIRROR, pairing_changes
-from tournament.models import Pairing, Player
+from tournament.models import Pairing, Player, SkippedRound
 from tournament.results import ByeKind
 
 Row = Mapping[str, object]
 #: A requested bye's Papi code in an `F` row.
 BYE_CODE = {ByeKind.HALF: 2, ByeKind.FULL: 6, ByeKind.ZERO: 0}
+#: A requested bye's Papi code by its score (`skipped_round.score`).
+SCORE_CODE = {0.5: 2, 1.0: 6, 0.0: 0}
 
 
 class Plan(msgspec.Struct, kw_only=True):
@@ -27,6 +29,7 @@ class Plan(msgspec.Struct, kw_only=True):
     info: dict[str, dict[str, object]] = msgspec.field(default_factory=dict)
     results: set[int] = msgspec.field(default_factory=set)  # rounds whose results are written
     paired: list[int] = msgspec.field(default_factory=list)  # rounds whose pairing is written
+    byes: set[int] = msgspec.field(default_factory=set)  # rounds whose requested byes are written
     checkin: int = 0
     skipped: list[tuple[str, tuple[object, ...]]] = msgspec.field(default_factory=list)  # not written, and why
 
@@ -40,6 +43,8 @@ class Plan(msgspec.Struct, kw_only=True):
             parts.append(("pairings of round %s", ", ".join(map(str, self.paired))))
         if self.results:
             parts.append(("results of round %s", ", ".join(map(str, sorted(self.results)))))
+        if self.byes:
+            parts.append(("requested byes of round %s", ", ".join(map(str, sorted(self.byes)))))
         if self.checkin:
             parts.append(("check-in of %s players", str(self.checkin)))
         return parts
@@ -58,9 +63,10 @@ def _same(a: object, b: object) -> bool:
 
 
 def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pairing],
-         held: set[tuple[int, int, int]], *, force: bool = False) -> Plan:
+         held: set[tuple[int, int, int]], *, force: bool = False, skipped: list[SkippedRound] | None = None) -> Plan:
     """The changes that bring the file's rows to the event's state. `held`: games (round, white Ref, black Ref)
-    whose result Papi and the event disagree on, left alone unless `force`."""
+    whose result Papi and the event disagree on, left alone unless `force`. `skipped`: the requested byes of the
+    rounds not paired yet (written `F` with 2, 6 or 0; a requested bye no longer asked for goes back to `R`)."""
     out = Plan()
     by_ref = {r["Ref"]: r for r in rows if isinstance(r.get("Ref"), int)}
     ref_of: dict[int, int] = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref in by_ref}
@@ -114,7 +120,31 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             elif g.bye_kind in BYE_CODE and by_ref[white].get(cl) == "F":
                 if put(white, res, BYE_CODE[g.bye_kind]):
                     out.results.add(rnd)
+    _requested_byes(out, rows, ref_of, {g.round for g in pairings}, skipped or [], put)
     return out
+
+
+def _requested_byes(out: Plan, rows: list[dict[str, object]], ref_of: dict[int, int], paired: set[int],
+                    skipped: list[SkippedRound], put: Callable[[int, str, object], bool]) -> None:
+    wanted = {(s.round, ref_of[s.papi_player_id]): SCORE_CODE.get(s.score, 0) for s in skipped
+              if s.papi_player_id in ref_of and s.round not in paired}
+    rounds = {r for r, _ref in wanted} | {r for r in range(1, MAX_ROUNDS + 1) if r not in paired}
+    for rnd in sorted(rounds):
+        cl, res = f"Rd{rnd:02d}Cl", f"Rd{rnd:02d}Res"
+        if not rows or cl not in rows[0] or any(r.get(cl) in ("B", "N") for r in rows):
+            continue  # past the file's rounds, or paired in the file (the re-sync brings it in)
+        for row in rows:
+            ref = row.get("Ref")
+            if not isinstance(ref, int) or ref == EXEMPT_REF:
+                continue
+            if (rnd, ref) in wanted:
+                changed = put(ref, cl, "F") | put(ref, f"Rd{rnd:02d}Adv", None) | put(ref, res, wanted[(rnd, ref)])
+            elif row.get(cl) == "F" and row.get(res) in (2, 6):  # a requested bye cancelled in Echiquier
+                changed = put(ref, cl, "R") | put(ref, res, 0)
+            else:
+                continue
+            if changed:
+                out.byes.add(rnd)
 
 
 def _pairing(out: Plan, rnd: int, games: list[Pairing], ref_of: dict[int, int], rows: list[dict[str, object]],

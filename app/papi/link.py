@@ -127,7 +127,8 @@ async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Out
         link = await current(store, tid)
     rows = await asyncio.to_thread(joueur_rows, data, stamp.sha256)
     held = {(h[0], h[1], h[2]) for h in link.held}
-    todo = plan(rows, await store.players(tid), await store.pairings(tid), held, force=force)
+    todo = plan(rows, await store.players(tid), await store.pairings(tid), held, force=force,
+                skipped=await store.skipped_rounds(tid))
     info = await asyncio.to_thread(_info_changes, data, todo)
     if todo.empty() and not info:
         return Outcome(written=False, summary="nothing to write", skipped=todo.skipped)

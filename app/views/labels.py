@@ -146,7 +146,8 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     ("undo: %s", r"undo: (.+)"),
     ("admin: %s", r"admin: (.+)"),
     *((key, key.replace("%s", r"([\d, ]+)")) for key in ("pairings of round %s", "results of round %s",
-                                                          "check-in of %s players", "Ref %s")),  # app/papi/cells.py
+                                                          "requested byes of round %s", "check-in of %s players",
+                                                          "Ref %s")),  # app/papi/cells.py
 ))
 #: Settings columns named in "event settings" / "tournament settings" lines.
 COLUMNS = {
