@@ -36,6 +36,7 @@ PAPI_LOOP_FR: dict[str, str] = {
     "results of round %s": "résultats de la ronde %s",
     "check-in of %s players": "pointage de %s joueur·euses",
     "requested byes of round %s": "byes demandés de la ronde %s",
+    "round %s unpaired": "ronde %s désappariée",
     "Ref %s": "Réf %s",
     "Papi already has everything.": "Papi a déjà tout.",
     "%s players are not in the Papi file (add them in Papi): %s":

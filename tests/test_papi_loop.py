@@ -16,7 +16,7 @@ from database.events import GameKey
 from database.imports import sync_papi
 from database.papi_link import link_of
 from database.registry import EventRegistry
-from database.rounds import cancel_bye, request_bye
+from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
 from tests.conftest import fixture_path, import_fixture
 from tournament.errors import Conflict
@@ -228,3 +228,15 @@ async def test_a_bye_requested_in_echiquier_is_written_for_papi_and_survives_pap
     assert (await write_back(store, tid)).written
     row = cells(path)[ref]
     assert (row["Rd05Cl"], row["Rd05Res"]) == ("R", 0)
+
+
+async def test_a_round_unpaired_in_echiquier_is_unpaired_in_the_file(store: EventStore, tmp_path: Path) -> None:
+    tid, path = await linked(store, tmp_path)  # round 4 paired in both, no result yet
+    await unpair_round(store, tid, 4)
+    outcome = await write_back(store, tid)
+    assert outcome.written and "round 4 unpaired" in outcome.summary
+    assert {(row["Rd04Cl"], row["Rd04Adv"], row["Rd04Res"]) for row in cells(path).values()} <= {("R", None, 0),
+                                                                                                  ("F", None, 0)}
+    assert await reimported(tmp_path, path.read_bytes()) == await games_by_ref(store, tid)
+    await resync(store, tid)  # the file read again: round 4 does not come back
+    assert 4 not in {g.round for g in await store.pairings(tid)}

@@ -30,6 +30,7 @@ class Plan(msgspec.Struct, kw_only=True):
     results: set[int] = msgspec.field(default_factory=set)  # rounds whose results are written
     paired: list[int] = msgspec.field(default_factory=list)  # rounds whose pairing is written
     byes: set[int] = msgspec.field(default_factory=set)  # rounds whose requested byes are written
+    unpaired: list[int] = msgspec.field(default_factory=list)  # rounds unpaired in Echiquier, unpaired in the file
     checkin: int = 0
     skipped: list[tuple[str, tuple[object, ...]]] = msgspec.field(default_factory=list)  # not written, and why
 
@@ -39,6 +40,8 @@ class Plan(msgspec.Struct, kw_only=True):
     def parts(self) -> list[tuple[str, str]]:
         """What was written, as (message key, argument) pairs a page translates."""
         parts = []
+        if self.unpaired:
+            parts.append(("round %s unpaired", ", ".join(map(str, self.unpaired))))
         if self.paired:
             parts.append(("pairings of round %s", ", ".join(map(str, self.paired))))
         if self.results:
@@ -72,8 +75,12 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
     ref_of: dict[int, int] = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref in by_ref}
 
     def put(ref: int, column: str, value: object) -> bool:
+        """Want `value` in a cell (the last wish for a cell wins); True if that changes the file."""
         old = by_ref[ref].get(column)
         if old == value or _same(old, value):
+            out.joueur.get(ref, {}).pop(column, None)
+            if ref in out.joueur and not out.joueur[ref]:
+                del out.joueur[ref]
             return False
         out.joueur.setdefault(ref, {})[column] = value
         return True
@@ -120,18 +127,42 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             elif g.bye_kind in BYE_CODE and by_ref[white].get(cl) == "F":
                 if put(white, res, BYE_CODE[g.bye_kind]):
                     out.results.add(rnd)
-    _requested_byes(out, rows, ref_of, {g.round for g in pairings}, skipped or [], put)
+    unpaired = _unpaired(out, rows, {g.round for g in pairings}, put)
+    _requested_byes(out, rows, ref_of, {g.round for g in pairings}, unpaired, skipped or [], put)
     return out
 
 
+def _unpaired(out: Plan, rows: list[dict[str, object]], paired: set[int],
+              put: Callable[[int, str, object], bool]) -> set[int]:
+    """Rounds the file pairs after the event's last paired round: unpaired in Echiquier since the file was last
+    read or written (a file changed meanwhile is re-synced first). Every row back to `R`."""
+    last = max(paired, default=0)
+    gone = set()
+    for rnd in range(last + 1, MAX_ROUNDS + 1):
+        cl = f"Rd{rnd:02d}Cl"
+        if not rows or cl not in rows[0] or not any(r.get(cl) in ("B", "N") for r in rows):
+            continue
+        gone.add(rnd)
+        for row in rows:
+            ref = row.get("Ref")
+            if isinstance(ref, int):
+                put(ref, cl, "R")
+                put(ref, f"Rd{rnd:02d}Adv", None)
+                put(ref, f"Rd{rnd:02d}Res", 0)
+    if gone:
+        out.unpaired = sorted(gone)
+        out.info["RondeActive"] = {"Value": str(last)}
+    return gone
+
+
 def _requested_byes(out: Plan, rows: list[dict[str, object]], ref_of: dict[int, int], paired: set[int],
-                    skipped: list[SkippedRound], put: Callable[[int, str, object], bool]) -> None:
+                    unpaired: set[int], skipped: list[SkippedRound], put: Callable[[int, str, object], bool]) -> None:
     wanted = {(s.round, ref_of[s.papi_player_id]): SCORE_CODE.get(s.score, 0) for s in skipped
               if s.papi_player_id in ref_of and s.round not in paired}
     rounds = {r for r, _ref in wanted} | {r for r in range(1, MAX_ROUNDS + 1) if r not in paired}
     for rnd in sorted(rounds):
         cl, res = f"Rd{rnd:02d}Cl", f"Rd{rnd:02d}Res"
-        if not rows or cl not in rows[0] or any(r.get(cl) in ("B", "N") for r in rows):
+        if not rows or cl not in rows[0] or (rnd not in unpaired and any(r.get(cl) in ("B", "N") for r in rows)):
             continue  # past the file's rounds, or paired in the file (the re-sync brings it in)
         for row in rows:
             ref = row.get("Ref")

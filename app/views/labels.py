@@ -147,6 +147,7 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     ("admin: %s", r"admin: (.+)"),
     *((key, key.replace("%s", r"([\d, ]+)")) for key in ("pairings of round %s", "results of round %s",
                                                           "requested byes of round %s", "check-in of %s players",
+                                                          "round %s unpaired",
                                                           "Ref %s")),  # app/papi/cells.py
 ))
 #: Settings columns named in "event settings" / "tournament settings" lines.
