@@ -54,6 +54,8 @@ PAPI_LOOP_FR: dict[str, str] = {
     "papi unlink": "fin de liaison Papi",
     "Papi has the file open: results will be written when it is closed.":
         "Papi a le fichier ouvert : les résultats y seront écrits quand il sera fermé.",
+    "Papi saved the file and still has it open: it will be read when Papi closes it.":
+        "Papi a enregistré le fichier et l'a encore ouvert : il sera lu dès que Papi le fermera.",
     "Papi has the file open: results will be written when it is closed (%s).":
         "Papi a le fichier ouvert : les résultats y seront écrits quand il sera fermé (%s).",
     "The Papi file %s keeps changing (Papi is saving it): it will be read again.":

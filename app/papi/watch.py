@@ -46,6 +46,7 @@ WRITTEN = frozenset({"checkin", "pairings", "players"})
 #: The desk's messages after a read (the import report) and after a write (the parts of app/papi/cells.py).
 READ_KEY, WRITTEN_KEY = "Read from Papi: %s", "Written to Papi: %s"
 BUSY_KEY = "Papi has the file open: results will be written when it is closed."
+BUSY_READ_KEY = "Papi saved the file and still has it open: it will be read when Papi closes it."
 
 
 #: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
@@ -170,7 +171,7 @@ class PapiLoop:
         saved = link.stamp is None or not same_stat(path, link.stamp)
         due = key in self._dirty and time.monotonic() - self._dirty[key] >= COALESCE
         if (saved or due or force) and lock_file(path) is not None:
-            self.status[key] = Status(level="busy", key=BUSY_KEY, at=time.time())
+            self.status[key] = Status(level="busy", key=BUSY_READ_KEY if saved else BUSY_KEY, at=time.time())
             return False
         return saved or due or force
 
