@@ -5,6 +5,8 @@ the desk says why; the desk's fragment in French."""
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,8 +19,9 @@ from app.papi.link import link_file
 from database.admin import add_player
 from database.registry import EventRegistry
 from database.store import EventStore
+from tests.conftest import fixture_path
 from tests.desk_kit import in_app
-from tests.test_papi_loop import PAIRED, cells, copy_fixture, games_by_ref, reimported
+from tests.test_papi_loop import PAIRED, SMALL, cells, copy_fixture, games_by_ref, reimported
 from tournament.models import Pairing
 from tournament.results import Result
 from web.state import app_state
@@ -36,8 +39,8 @@ async def until(condition: Callable[[], bool], cap: float = 30.0) -> None:
         await asyncio.sleep(0.05)
 
 
-async def setup(client: Client, tmp_path: Path) -> tuple[EventStore, int, Path]:
-    path = copy_fixture(PAIRED, tmp_path / "papi")
+async def setup(client: Client, tmp_path: Path, name: str = PAIRED) -> tuple[EventStore, int, Path]:
+    path = copy_fixture(name, tmp_path / "papi")
     registry: EventRegistry = app_state(client.app).registry
 
     async def make() -> tuple[EventStore, int]:
@@ -160,3 +163,28 @@ async def link_for_the_walk(store: EventStore, folder: Path) -> list[str]:
     tid = next(t.id for t in await store.tournaments() if t.name == "Open Papi")
     await link_file(store, tid, path)
     return [f"/arbiter/{store.event_id}/desk"]
+
+
+async def test_a_round_papi_saved_is_read_once_papi_closes_the_file(admin_client: Client, tmp_path: Path) -> None:
+    store, tid, path = await setup(admin_client, tmp_path, SMALL)
+    lock = path.with_suffix(".ldb")
+    lock.write_bytes(b"")  # the tournament open in Papi
+    saving = path.with_name("saving.tmp")
+    shutil.copyfile(fixture_path(PAIRED), saving)
+    os.replace(saving, path)  # Papi saves round 4
+
+    async def rounds() -> set[int]:
+        return {g.round for g in await store.pairings(tid)}
+
+    async def says(text: str) -> bool:
+        return text in (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
+
+    deadline = time.monotonic() + 30
+    while not await says("Papi a enregistré le fichier et l&#39;a encore ouvert"):
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
+    assert 4 not in await in_app(admin_client, rounds)  # not read while Papi holds it
+    lock.unlink()  # the arbiter closes the tournament in Papi
+    while 4 not in await in_app(admin_client, rounds):
+        assert time.monotonic() < deadline + 30
+        await asyncio.sleep(0.05)
