@@ -12,19 +12,10 @@ from app.imports import event_span, open_or_create, sync_rows
 from app.papi.link import link_file, parse
 from app.papi.safe_write import read_file
 from app.papi.watch import note_linked
-from cli.data import run_printed
+from cli.printed import run_printed
 from database.registry import EventRegistry
 from tournament.errors import NotFound
 from tournament.formats.papi import papi_dates, papi_rows
-
-
-def add_papi_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
-    p = sub.add_parser("link-papi", help="link a tournament to its Papi file: re-synced when Papi saves it, "
-                       "results written back")
-    p.add_argument("file", type=Path, help="the .papi file (the server machine's path)")
-    p.add_argument("--events", default=events_default, help="events folder")
-    p.add_argument("--event", required=True, help="event id (file name without .db; created if missing)")
-    p.add_argument("--tournament", help="tournament name or uniq id (default: the Papi name; created if missing)")
 
 
 async def link_papi(file: Path, events_dir: Path, event_id: str, tournament: str | None) -> str:
@@ -50,5 +41,5 @@ async def link_papi(file: Path, events_dir: Path, event_id: str, tournament: str
         await registry.close()
 
 
-def run_papi(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     return run_printed(link_papi(args.file, Path(args.events), args.event, args.tournament))

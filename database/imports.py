@@ -12,7 +12,7 @@ import msgspec
 
 from database.store import EventStore
 from database.teams import TEAMS, is_team_tournament, journal_team_import, load_team_event, write_team_layer
-from database.tournaments import fill
+from database.tournaments import fill, renumber
 from database.trf_source import save_source, stored_source
 from database.tx import Tx
 from tournament.errors import Conflict
@@ -102,7 +102,13 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
 
 
 async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
-    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`."""
+    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`. A tournament
+    whose players came from elsewhere (a TRF file, the admin pages) has no Papi reference to match: refused."""
+    players = await store.players(tid)
+    if players and all(p.papi_ref is None for p in players):
+        raise Conflict("This tournament was not imported from Papi: its players cannot be matched with the file's. "
+                       "Import the Papi file under another tournament name, or re-sync with the file this tournament "
+                       "came from. Nothing was changed.")
     return await sync_rows(store, tid, rows, key="papi_ref", what="papi import")
 
 
@@ -285,6 +291,7 @@ async def import_chessevent(store: EventStore, tid: int, players: list[dict[str,
             await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
         await tx.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+        await renumber(tx, tid)  # registrations come in any order: numbers follow the initial ranking (C.04.2)
         tx.journal("chessevent import", f"{len(players)} players", tournament_id=tid)
     return report
 

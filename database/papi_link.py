@@ -86,8 +86,7 @@ async def record_read(store: EventStore, tid: int, stamp: FileStamp, held: list[
                          " pointe = ?, report = ? WHERE tournament_id = ?",
                          (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(held),
                           json.dumps(sorted(pointe)), report, tid))
-        tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid,
-                   new=f"check-in from Papi: {len(checked)}" if checked else None)
+        tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid)
 
 
 async def record_write(store: EventStore, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import sqlite3
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
@@ -19,6 +21,7 @@ from tournament.errors import (
     Unauthorized,
     Unavailable,
 )
+from tournament.messages import N_
 from web.htmx import is_htmx
 from web.limits import BodyTooLarge
 from web.render import language, render
@@ -88,9 +91,35 @@ def on_http_error(request: Request, exc: HTTPException) -> Template:
     return error_page(request, exc.status_code, message)
 
 
+#: Failures that are no bug of the page: what the client sent clashes with the event file, or the machine is
+#: short of something (descriptors, memory, processes). Each gets its status and words instead of a 500.
+EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.EAGAIN, errno.ENOSPC})
+SHORT = N_("The server is short of resources just now (too many connections or files); try again in a moment. "
+           "Nothing was changed.")
+CLASH = N_("This clashes with what the event file already holds; nothing was changed.")
+
+
+def known_failure(exc: BaseException) -> tuple[int, str] | None:
+    """(status, message key) of a failure that is no bug, else None.
+
+    >>> known_failure(OSError(errno.EMFILE, "Too many open files"))[0], known_failure(ValueError("x"))
+    (503, None)
+    """
+    if isinstance(exc, MemoryError) or (isinstance(exc, OSError) and exc.errno in EXHAUSTED):
+        return 503, SHORT
+    if isinstance(exc, sqlite3.IntegrityError):
+        return 409, CLASH
+    if isinstance(exc, sqlite3.OperationalError) and "unable to open" in str(exc):
+        return 503, SHORT
+    return None
+
+
 def on_unexpected_error(request: Request, exc: Exception) -> Response[str] | Template:
-    log.exception("unexpected error on %s", request.url.path, exc_info=exc)
+    log.exception("unexpected error on %s", request.scope.get("path", "?"), exc_info=exc)
     _ = translator(language(request))
+    known = known_failure(exc)
+    if known is not None:
+        return error_page(request, known[0], _(known[1]), translated=True)
     return error_page(request, 500, _("Something went wrong on the server; nothing was changed."))
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from tournament.formats.papi_write import EXEMPT_REF, MAX_ROUNDS, MIRROR, pairing_changes
+from tournament.messages import N_
 from tournament.models import Pairing, Player, SkippedRound
 from tournament.results import ByeKind
 
@@ -41,15 +42,15 @@ class Plan(msgspec.Struct, kw_only=True):
         """What was written, as (message key, argument) pairs a page translates."""
         parts = []
         if self.unpaired:
-            parts.append(("round %s unpaired", ", ".join(map(str, self.unpaired))))
+            parts.append((N_("round %s unpaired"), ", ".join(map(str, self.unpaired))))
         if self.paired:
-            parts.append(("pairings of round %s", ", ".join(map(str, self.paired))))
+            parts.append((N_("pairings of round %s"), ", ".join(map(str, self.paired))))
         if self.results:
-            parts.append(("results of round %s", ", ".join(map(str, sorted(self.results)))))
+            parts.append((N_("results of round %s"), ", ".join(map(str, sorted(self.results)))))
         if self.byes:
-            parts.append(("requested byes of round %s", ", ".join(map(str, sorted(self.byes)))))
+            parts.append((N_("requested byes of round %s"), ", ".join(map(str, sorted(self.byes)))))
         if self.checkin:
-            parts.append(("check-in of %s players", str(self.checkin)))
+            parts.append((N_("check-in of %s players"), str(self.checkin)))
         return parts
 
     def summary(self) -> str:
@@ -90,7 +91,7 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             out.checkin += 1
     missing = [p for p in players if p.papi_ref not in by_ref]
     if missing:
-        out.skipped.append(("%s players are not in the Papi file (add them in Papi): %s",
+        out.skipped.append((N_("%s players are not in the Papi file (add them in Papi): %s"),
                             (len(missing), ", ".join(f"{p.last_name} {p.first_name}".strip() for p in missing[:5]))))
     by_round: dict[int, list[Pairing]] = {}
     for g in pairings:
@@ -100,12 +101,13 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             continue
         if any(g.white_player_id not in ref_of or (g.black_player_id and g.black_player_id not in ref_of)
                for g in games):
-            out.skipped.append(("round %s: a player of this round is not in the Papi file", (rnd,)))
+            out.skipped.append((N_("round %s: a player of this round is not in the Papi file"), (rnd,)))
             continue
         rd = f"Rd{rnd:02d}"
         cl, adv, res = f"{rd}Cl", f"{rd}Adv", f"{rd}Res"
         if rows and cl not in rows[0]:
-            out.skipped.append(("round %s is beyond the number of rounds of the Papi file (INFO NbrRondes)", (rnd,)))
+            out.skipped.append((N_("round %s is beyond the number of rounds of the Papi file (INFO NbrRondes)"),
+                                (rnd,)))
             continue
         file_games = {(r["Ref"], r.get(adv)) for r in rows if r.get(cl) == "B" and r.get(adv) != EXEMPT_REF}
         if not file_games and not any(r.get(cl) in ("B", "N") for r in rows):
@@ -113,7 +115,7 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
             continue
         ours = {(ref_of[g.white_player_id], ref_of[g.black_player_id]) for g in games if g.black_player_id}
         if file_games != ours:
-            out.skipped.append(("round %s is paired differently in Papi: its results were not written", (rnd,)))
+            out.skipped.append((N_("round %s is paired differently in Papi: its results were not written"), (rnd,)))
             continue
         for g in games:
             white = ref_of[g.white_player_id]

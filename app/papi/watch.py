@@ -32,6 +32,7 @@ from database.papi_link import link_of, links
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 
 log = logging.getLogger("echiquier")
 
@@ -44,9 +45,10 @@ RETRY = 5.0
 #: Changes of a linked tournament that are written back (what the re-sync itself commits is not).
 WRITTEN = frozenset({"checkin", "pairings", "players"})
 #: The desk's messages after a read (the import report) and after a write (the parts of app/papi/cells.py).
-READ_KEY, WRITTEN_KEY = "Read from Papi: %s", "Written to Papi: %s"
-BUSY_KEY = "Papi has the file open: results will be written when it is closed."
-BUSY_READ_KEY = "Papi saved the file and still has it open: it will be read when Papi closes it."
+READ_KEY, WRITTEN_KEY = N_("Read from Papi: %s"), N_("Written to Papi: %s")
+BUSY_KEY = N_("Papi has the file open: results will be written when it is closed.")
+BUSY_READ_KEY = N_("Papi saved the file and still has it open: it will be read when Papi closes it.")
+DONE_KEY = N_("Papi already has everything.")
 
 
 #: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
@@ -190,7 +192,7 @@ class PapiLoop:
                     self.status[key] = Status(level="ok", key=WRITTEN_KEY, params=tuple(outcome.parts),
                                               at=time.time())
                 elif force or key not in self.status or self.status[key].level != "ok":
-                    self.status[key] = Status(level="ok", key="Papi already has everything.", at=time.time())
+                    self.status[key] = Status(level="ok", key=DONE_KEY, at=time.time())
                 self.status[key].notes = tuple(outcome.skipped)
             self._failed.pop(key, None)
             return outcome

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -15,9 +15,9 @@ from typing import Any
 from app.imports import import_papi
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.browser.conftest import ARTIFACTS, LiveServer
-from tests.conftest import fixture_path
-from tests.test_papi_loop import PAIRED, SMALL, cells, copy_fixture
+from tests.support.files import ARTIFACTS, fixture_path
+from tests.support.papi import PAIRED, SMALL, cells, copy_fixture
+from tests.support.servers import LiveServer, wait_until
 
 EVENT = "open-papi"
 
@@ -42,22 +42,19 @@ def papi_saves(source: Path, target: Path) -> None:
     os.replace(temp, target)
 
 
-def until(condition: Any, cap: float = 30.0) -> None:
-    deadline = time.monotonic() + cap
-    while not condition():
-        assert time.monotonic() < deadline, "the .papi file never got the result"
-        time.sleep(0.05)
+def until(condition: Callable[[], bool], what: str) -> None:
+    wait_until(lambda: condition() or None, what)
 
 
-def test_papi_saves_round_4_the_hall_switches_and_a_tablet_result_reaches_the_file(
-        browser: Any, live_server_factory: type[LiveServer], tmp_path: Path) -> None:
+def test_papi_saves_round_4_the_hall_switches_and_a_tablet_result_reaches_the_file(browser: Any,
+                                                                                  tmp_path: Path) -> None:
     papi = copy_fixture(SMALL, tmp_path / "Papi")
     events = tmp_path / "events"
     events.mkdir()
     with ThreadPoolExecutor(1) as pool:  # Playwright's sync API keeps an event loop running in this thread
         tid = pool.submit(asyncio.run, _prepare(events, papi)).result()
     settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
-    with live_server_factory(settings) as server:
+    with LiveServer(settings) as server:
         desk = browser.new_page(viewport={"width": 1024, "height": 768})
         hall = browser.new_page(viewport={"width": 1920, "height": 1080})
         tablet = browser.new_page(viewport={"width": 1024, "height": 768})
@@ -66,16 +63,16 @@ def test_papi_saves_round_4_the_hall_switches_and_a_tablet_result_reaches_the_fi
             desk.goto(f"{server.url}/arbiter/{EVENT}/desk?lang=fr")
             desk.fill(f"#papi-{tid} input[name=path]", str(papi))
             desk.click(f"#papi-{tid} form.papi-link button[type=submit] >> nth=0")
-            desk.wait_for_selector(f"#papi-{tid} .papi-file", timeout=10000)
+            desk.wait_for_selector(f"#papi-{tid} .papi-file")
             assert "Lié à tournoi.papi" in desk.locator(f"#papi-{tid} .papi-file").inner_text()
 
             hall.goto(f"{server.url}/screen/{EVENT}/boards")
-            hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+            hall.wait_for_selector("#live-state:has-text('live')")
             assert hall.locator(f"tr[id^='game-{tid}-4-']").count() == 0
             hall.evaluate("window.__noReload = 'still here'")
 
             papi_saves(fixture_path(PAIRED), papi)  # Papi pairs round 4 and saves
-            hall.wait_for_selector(f"tr[id^='game-{tid}-4-']", timeout=10000)
+            hall.wait_for_selector(f"tr[id^='game-{tid}-4-']")
             assert hall.evaluate("window.__noReload") == "still here"
 
             tablet.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
@@ -85,13 +82,14 @@ def test_papi_saves_round_4_the_hall_switches_and_a_tablet_result_reaches_the_fi
             white = int(row_id.split("-")[3])  # game-<tournament>-<round>-<White's id> (app/views/tournament.py)
             row.click()
             tablet.locator("button.choice-2").click()
-            tablet.wait_for_selector(f"#{row_id}.done", timeout=5000)
+            tablet.wait_for_selector(f"#{row_id}.done")
 
             refs = _refs(events, tid, white)
-            until(lambda: cells(papi)[refs[0]]["Rd04Res"] == 2 and cells(papi)[refs[1]]["Rd04Res"] == 2)
+            until(lambda: cells(papi)[refs[0]]["Rd04Res"] == 2 and cells(papi)[refs[1]]["Rd04Res"] == 2,
+                  "the result in the .papi file")
 
             desk.reload()
-            desk.wait_for_selector(f"#papi-{tid} .papi-times", timeout=10000)
+            desk.wait_for_selector(f"#papi-{tid} .papi-times")
             text = desk.locator(f"#papi-{tid}").inner_text()
             assert "Dernière écriture dans le fichier Papi" in text and "jamais" not in text
             desk.locator(f"#t{tid} h2").scroll_into_view_if_needed()

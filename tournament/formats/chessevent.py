@@ -35,13 +35,30 @@ class ChessEventData(msgspec.Struct, frozen=True, kw_only=True):
     md5: str
 
 
+MAX_NUMBER = 2**31 - 1  # ids, ratings, codes and rounds: a larger (or negative) one is an error, not a value
+
+
 def _int(value: Any, what: str) -> int:
+    """A whole number from 0 to `MAX_NUMBER` (0 when absent).
+
+    >>> _int("12", "x"), _int(None, "x")
+    (12, 0)
+    >>> _int(1e999, "rounds")
+    Traceback (most recent call last):
+    ...
+    tournament.formats.chessevent.ChessEventError: ChessEvent: rounds is not a number: inf. Nothing was imported.
+    """
     if value in (None, ""):
         return 0
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise ChessEventError("ChessEvent: %s is not a number: %r. Nothing was imported.", what, value) from None
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ChessEventError("ChessEvent: %s is not a number: %s. Nothing was imported.", what,
+                              repr(value)[:40]) from None
+    if not 0 <= number <= MAX_NUMBER:
+        raise ChessEventError("ChessEvent: %s must be a whole number from 0 to %s, not %s. Nothing was imported.",
+                              what, MAX_NUMBER, repr(value)[:40])
+    return number
 
 
 def _day(value: Any) -> str | None:
@@ -62,8 +79,11 @@ def _text(value: Any) -> str | None:
 def parse_chessevent(data: bytes) -> ChessEventData:
     try:
         payload = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ChessEventError("ChessEvent: the file is not JSON (%s). Nothing was imported.", exc) from None
+    except (UnicodeDecodeError, ValueError) as exc:  # ValueError: not JSON, or a number of thousands of digits
+        raise ChessEventError("ChessEvent: the file is not JSON (%s). Nothing was imported.", str(exc)[:200]) from None
+    except RecursionError:  # arrays or objects nested thousands deep
+        raise ChessEventError("ChessEvent: the file is nested too deeply to be a ChessEvent file. Nothing was"
+                              " imported.") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("players"), list):
         raise ChessEventError("ChessEvent: expected a tournament object with a `players` list. Nothing was imported.")
     rating = RATING.get(_int(payload.get("rating"), "rating"), "standard")
@@ -81,15 +101,20 @@ def parse_chessevent(data: bytes) -> ChessEventData:
         if not isinstance(p, dict) or not _text(p.get("last_name")):
             raise ChessEventError("ChessEvent: player %s has no last name. Nothing was imported.", i + 1)
         players.append(_player(p, rating, i))
-        for rnd, score in (p.get("skipped_rounds") or {}).items():
+        skips = p.get("skipped_rounds") or {}
+        if not isinstance(skips, dict):
+            raise ChessEventError("ChessEvent: player %s (%s): skipped rounds are not a list of rounds. Nothing was"
+                                  " imported.", i + 1, _text(p.get("last_name")))
+        for rnd, score in skips.items():
             r = _int(rnd, f"player {i + 1} skipped round")
             try:
                 points = float(score)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 points = -1.0
             if not 1 <= r <= rounds or points not in (0.0, 0.5, 1.0):
-                raise ChessEventError("ChessEvent: player %s (%s): skipped round %r with %r points is not valid."
-                                      " Nothing was imported.", i + 1, p.get("last_name"), rnd, score)
+                raise ChessEventError("ChessEvent: player %s (%s): skipped round %s with %s points is not valid."
+                                      " Nothing was imported.", i + 1, _text(p.get("last_name")), repr(rnd)[:40],
+                                      repr(score)[:40])
             skipped.append({"index": i, "round": r, "score": points})
     md5 = hashlib.md5(data, usedforsecurity=False).hexdigest()
     return ChessEventData(name=_text(payload.get("name")) or "ChessEvent", tournament=tournament, players=players,

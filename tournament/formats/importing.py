@@ -135,7 +135,7 @@ def parse_engine_output(text: str, players: Collection[int] | None = None) -> li
     if not lines:
         raise Invalid("The pairing program's output is empty.")
     first_no, first = lines[0]
-    if not first.isdecimal():
+    if not _number(first):
         raise Invalid("Line %s of the pairing program's output should hold the number of pairs, not %s.", first_no,
                       repr(first[:20]))
     count = int(first)
@@ -143,7 +143,7 @@ def parse_engine_output(text: str, players: Collection[int] | None = None) -> li
     seen: dict[int, int] = {}
     for line_no, line in lines[1:]:
         words = line.split()
-        if len(words) != 2 or not all(w.isdecimal() for w in words):
+        if len(words) != 2 or not all(_number(w) for w in words):
             raise Invalid("Line %s of the pairing program's output should be two pairing numbers, not %s.", line_no,
                           repr(line[:20]))
         white, black = int(words[0]), int(words[1])
@@ -169,7 +169,18 @@ def parse_engine_output(text: str, players: Collection[int] | None = None) -> li
         raise Invalid("The pairing program's output gives %s pairing-allocated byes; a round has one.", len(byes))
     if count not in (len(pairs), len(pairs) - len(byes)):
         raise Invalid("The pairing program's output announces %s pairs but lists %s.", count, len(pairs))
+    if not pairs:  # published, it would be a round of absent players
+        raise Invalid("The pairing program's output pairs nobody: nothing to publish. Nothing was changed.")
     return pairs
+
+
+def _number(word: str) -> bool:
+    """A pairing number or count as programs write them: ASCII digits, at most 9 (a 5000-digit one is no number).
+
+    >>> [_number(w) for w in ("12", "0", "١٢", "1" * 10, "-1")]
+    [True, True, False, False, False]
+    """
+    return 0 < len(word) <= 9 and word.isascii() and word.isdigit()
 
 
 def engine_rows(pairs: list[EnginePair], rnd: int) -> list[dict[str, Any]]:

@@ -22,6 +22,7 @@ from itertools import pairwise
 import msgspec
 
 from tournament.errors import Invalid
+from tournament.messages import N_
 from tournament.pairing import pair_next_round
 from tournament.pairing.berger import berger_round, schedule_round
 from tournament.pairing.model import PairingInput, PairingPlayer
@@ -117,6 +118,28 @@ def a_is_white(match: Match, board: int) -> bool:
     [True, False, True, False]
     """
     return match.a_white_first == (board % 2 == 1)
+
+
+#: The results a captain enters on a team board, as read from left (team A's player) to right (team B's).
+SIDE_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
+                Result.DOUBLE_FORFEIT)
+
+
+def from_a(result: Result, a_white: bool) -> Result:
+    """A board's result read from left to right (team A's player first), as team boards show it; stored results are
+    from White's side, so where team A has Black the result is turned round (and back: the same function).
+
+    >>> from_a(Result.WHITE_WIN, a_white=True).label(), from_a(Result.WHITE_WIN, a_white=False).label()
+    ('1-0', '0-1')
+    >>> from_a(from_a(Result.BLACK_FORFEIT_WIN, False), False) is Result.BLACK_FORFEIT_WIN
+    True
+    """
+    return result if a_white else result.opposite()
+
+
+def side_choices(a_white: bool) -> list[tuple[int, str]]:
+    """What a captain's buttons send (the result from White's side) and show (read from left to right)."""
+    return [(int(from_a(r, a_white)), r.label()) for r in SIDE_RESULTS]
 
 
 def board_points(match: Match, game: BoardGame, s: TeamScoring) -> tuple[Decimal, Decimal] | None:
@@ -242,20 +265,20 @@ def lineup_errors(team: Team, lineup: Sequence[int | None], team_size: int,
     """As check_lineup, with the arguments of each text (for tournament.errors / i18n)."""
     out: list[tuple[str, tuple[object, ...]]] = []
     if len(lineup) != team_size:
-        return [("A line-up has %s boards.", (team_size,))]
+        return [(N_("A line-up has %s boards."), (team_size,))]
     fielded = [p for p in lineup if p is not None]
     if len(set(fielded)) != len(fielded):
-        out.append(("A player is fielded on two boards.", ()))
+        out.append((N_("A player is fielded on two boards."), ()))
     for p in fielded:
         if p not in team.members:
-            out.append(("Player %s is not a member of the team.", (p,)))
+            out.append((N_("Player %s is not a member of the team."), (p,)))
     if not rules.allow_empty_boards and len(fielded) < team_size:
-        out.append(("Every board must have a player.", ()))
+        out.append((N_("Every board must have a player."), ()))
     if rules.keep_order and not out:
         order = {p: i for i, p in enumerate(team.members)}
         for above, below in pairwise(fielded):
             if order[above] > order[below]:
-                out.append(("Player %s is fielded above player %s against the declared board order.",
+                out.append((N_("Player %s is fielded above player %s against the declared board order."),
                             (above, below)))
                 break
     return out

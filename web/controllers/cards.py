@@ -62,7 +62,7 @@ def board_signature(secret: bytes, event_id: str, tournament: str, board: int) -
 
 
 def check_board_signature(secret: bytes, event_id: str, tournament: str, board: int, signature: str) -> None:
-    if not hmac.compare_digest(board_signature(secret, event_id, tournament, board), signature):
+    if not hmac.compare_digest(board_signature(secret, event_id, tournament, board).encode(), signature.encode()):
         raise BadCard()
 
 

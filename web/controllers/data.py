@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
 from litestar import Controller, MediaType, Request, Response, get, post
@@ -13,6 +14,7 @@ from litestar.params import Body, FromPath, FromQuery
 from litestar.response import Template
 
 from app.imports import import_papi
+from app.lint import lint_in_child
 from app.offload import off_loop
 from app.views.standings import fmt, standings_for
 from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
@@ -21,7 +23,6 @@ from tournament.errors import Invalid
 from tournament.formats.chessevent import parse_chessevent
 from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.formats.trf import decode, parse_trf
-from tournament.formats.trf_lint import lint_bytes
 from tournament.formats.trf_model import TrfError, TrfTournament
 from tournament.formats.trf_source import source_of
 from tournament.models import Tournament
@@ -33,6 +34,7 @@ from web.htmx import is_htmx
 from web.render import render, render_cached
 
 MAX_UPLOAD = 20 * 1024 * 1024
+CHUNK = 256 * 1024
 Upload = Annotated[dict[str, Any], Body(media_type=RequestEncodingType.MULTI_PART)]
 
 
@@ -40,14 +42,29 @@ class UploadError(Invalid):
     pass
 
 
-async def _read(data: dict[str, Any]) -> tuple[str, bytes]:
+def _upload(data: dict[str, Any]) -> UploadFile:
     upload = data.get("file")
     if not isinstance(upload, UploadFile) or not upload.filename:
         raise UploadError("Choose a file first.")
-    content = await upload.read()
+    return upload
+
+
+async def _read(data: dict[str, Any]) -> tuple[str, bytes]:
+    upload = _upload(data)
+    content = await upload.read(MAX_UPLOAD + 1)
     if len(content) > MAX_UPLOAD:
         raise UploadError("%s: the file is larger than 20 MB. Nothing was imported.", upload.filename)
     return upload.filename, content
+
+
+async def _chunks(upload: UploadFile) -> AsyncIterator[bytes]:
+    """The uploaded file a chunk at a time (the multipart parser spooled it to disk), never more than 20 MB."""
+    sent = 0
+    while chunk := await upload.read(CHUNK):
+        sent += len(chunk)
+        if sent > MAX_UPLOAD:
+            raise UploadError("%s: the file is larger than 20 MB. Nothing was imported.", upload.filename)
+        yield chunk
 
 
 class DataController(Controller):
@@ -61,9 +78,10 @@ class DataController(Controller):
 
     @post("/trf-lint")
     async def lint_upload(self, request: Request[Any, Any, Any], data: Upload) -> Template:
-        filename, content = await _read(data)
-        report = await asyncio.to_thread(lint_bytes, content)
-        return render(request, "data/lint.html", report=report, filename=filename)
+        """Checked in a child process, one per device and two in all (web/limits.py): app/lint.py says why."""
+        upload = _upload(data)
+        summary = await lint_in_child(_chunks(upload))
+        return render(request, "data/lint.html", summary=summary, report=summary.report, filename=upload.filename)
 
     @get("/standings/{event_id:str}/{uniq:str}", guards=[public_event])
     async def standings_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
