@@ -68,7 +68,8 @@ def pairing_changes(
     round_number: int, boards: Iterable[tuple[int, int]], bye: int | None, rows: Iterable[Mapping[str, object]]
 ) -> dict[int, dict[str, object]]:
     """Cell changes for a round's pairing. `rows` are JOUEUR's rows as they are (to find who is left out):
-    a player neither on a board nor the bye, whose round is still `R`, becomes absent (`F`, NULL, 0);
+    a player neither on a board nor the bye, whose round is `R` (or NULL, or `B`/`N` from an earlier pairing
+    of the round), becomes absent (`F`, NULL, 0);
     a requested bye already entered (`F` with 2 or 6) is kept."""
     rd = _round(round_number)
     out: dict[int, dict[str, object]] = {}

@@ -86,7 +86,7 @@ def test_bad_values_are_refused_and_nothing_changes() -> None:
         ({"Dep1": "x"}, "not a number"),
         ({"NeLe": "2000-01-01"}, "DateTime columns is not supported"),
         ({"Nope": 1}, "no column"),
-        ({"Nom": "N'GUESSAN"}, "in a text index key is not supported"),
+        ({"Nom": "ИВАНОВ"}, "in a text index key is not supported"),
     ]:
         with pytest.raises(JetError, match=message):
             db.set_cells("JOUEUR", "Ref", {2: cells})

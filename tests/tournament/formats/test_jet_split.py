@@ -99,3 +99,32 @@ def test_a_leaf_under_an_intermediate_page_splits_as_jackcess() -> None:
     assert pages == JetDatabase.from_bytes(bytes(theirs)).index_pages("JOUEUR", "Nom")
     names = {r["Ref"]: r["Nom"] for r in db.rows("JOUEUR")}
     assert all(names[ref] == cells["Nom"] for ref, cells in changes.items())
+
+
+def test_an_emptied_leaf_is_removed_as_jackcess_removes_it() -> None:
+    """Round 6 paired, every Rd06Adv cleared (the leaf of values empties: it leaves its parent and its peers,
+    its header is invalidated and the global map marks it free), then the round paired again (a new page)."""
+    recorded = json.loads(fixture_path("jet/open-600p-9r-repair.jackcess-pages.json").read_text(encoding="utf-8"))
+    source = fixture_path(SOURCE).read_bytes()
+    theirs = bytearray(source)
+    theirs += bytes(recorded["page_count"] * PAGE_SIZE - len(theirs))
+    for number, page in recorded["pages"].items():
+        theirs[int(number) * PAGE_SIZE : (int(number) + 1) * PAGE_SIZE] = bytes.fromhex(page)
+    steps: dict[str, dict[int, dict[str, object]]] = {}
+    for line in fixture_path("jet/open-600p-9r-repair.changes.tsv").read_text(encoding="utf-8").splitlines():
+        step, _table, _key, ref, column, value = line.split("\t")
+        cell: object = None if value == "\\N" else value if column.endswith("Cl") else int(value)
+        steps.setdefault(step, {}).setdefault(int(ref), {})[column] = cell
+    db = JetDatabase.from_bytes(source)
+    for step in sorted(steps):
+        db.set_cells("JOUEUR", "Ref", steps[step])
+    ours = db.to_bytes()
+    assert len(ours) == len(theirs)
+    jackcess = JetDatabase.from_bytes(bytes(theirs))
+    assert db.index_pages("JOUEUR", "Rd06Adv") == jackcess.index_pages("JOUEUR", "Rd06Adv")
+    assert [p.number for p in db.index_pages("JOUEUR", "Rd06Adv")] == [42, 177, 176]
+    emptied = 175 * PAGE_SIZE
+    assert ours[emptied : emptied + 4] == theirs[emptied : emptied + 4] == bytes(4)
+    real = db.table("JOUEUR").index("Rd06Adv")[1]
+    assert row_bytes(ours, 1, 0) == row_bytes(bytes(theirs), 1, 0)
+    assert row_bytes(ours, *real.usage_map) == row_bytes(bytes(theirs), *real.usage_map)

@@ -48,3 +48,24 @@ def test_an_index_entry_out_of_place_is_caught() -> None:
     data[at + len(raw) - 1] ^= 0x01
     with pytest.raises(JetError, match="Rd04Adv"):
         check_indexes(bytes(data))
+
+
+def test_an_index_page_changed_by_a_result_write_is_caught() -> None:
+    results = result_changes(4, [(2, 3, 3)])
+    db = JetDatabase.from_bytes(PAIRED)
+    db.set_cells("JOUEUR", "Ref", results)
+    written = bytearray(db.to_bytes())
+    verify_changes(PAIRED, bytes(written), "JOUEUR", "Ref", results)
+    nom = db.index_pages("JOUEUR", "Nom")[0].number
+    written[nom * PAGE_SIZE + 4000] ^= 0xFF  # after the entries: no reader would notice
+    with pytest.raises(JetError, match=f"index page {nom} changed"):
+        verify_changes(PAIRED, bytes(written), "JOUEUR", "Ref", results)
+
+
+def test_round_6_of_the_open_verifies() -> None:
+    data = fixture_path("papi/open-600p-9r.papi").read_bytes()
+    boards, bye = next_round("open-600p-9r.next.txt")
+    db = JetDatabase.from_bytes(data)
+    changes = pairing_changes(6, boards, bye, db.rows("JOUEUR"))
+    db.set_cells("JOUEUR", "Ref", changes)
+    verify_changes(data, db.to_bytes(), "JOUEUR", "Ref", changes)

@@ -62,6 +62,7 @@ class IndexPage:
     prefix_len: int
     free_space: int
     entries: tuple[IndexEntry, ...]
+    prefix: bytes = b""  # the shared prefix bytes (they may run into the first entry's page/row bytes)
 
 
 def read_index_page(data: bytes | bytearray, number: int) -> IndexPage:
@@ -104,6 +105,7 @@ def read_index_page(data: bytes | bytearray, number: int) -> IndexPage:
         next_page=u32.unpack_from(view, OFF_NEXT)[0],
         tail_page=u32.unpack_from(view, OFF_TAIL)[0],
         prefix_len=prefix_len,
+        prefix=prefix,
         free_space=int(struct.unpack_from("<H", view, OFF_FREE_SPACE)[0]),
         entries=tuple(entries),
     )

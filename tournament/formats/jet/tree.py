@@ -7,12 +7,12 @@ maps."""
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .header import PAGE_SIZE, JetError
 from .index import MAX_ENTRY_BYTES, IndexEntry, encode_page, index_tree
 from .tdef import RealIndex
-from .usage import allocate_page, set_usage_bit
+from .usage import GLOBAL_USAGE_MAP, allocate_page, set_usage_bit
 
 
 def _order(e: IndexEntry) -> tuple[bytes, int, int]:
@@ -42,7 +42,6 @@ class _Page:
     parent: int | None = None
     tail_entry: IndexEntry | None = None  # a node page's view of its child tail's last entry
     prefix: bytes = b""
-    stored: bytes = field(default=b"", repr=False)
     total: int | None = None  # sum of the entries' sizes (not the child tail's), None = to compute
 
 
@@ -56,8 +55,6 @@ class IndexTree:
         self.root = real.root_page
         self.pages: dict[int, _Page] = {}
         for ip in index_tree(data, real.root_page):
-            stored = bytes(data[ip.number * PAGE_SIZE : (ip.number + 1) * PAGE_SIZE])
-            prefix = ip.entries[0].key[: ip.prefix_len] if ip.entries and ip.prefix_len else b""
             self.pages[ip.number] = _Page(
                 ip.number,
                 ip.leaf,
@@ -66,8 +63,7 @@ class IndexTree:
                 ip.next_page,
                 ip.tail_page,
                 list(ip.entries),
-                prefix=prefix,
-                stored=stored,
+                prefix=ip.prefix,
             )
         for p in self.pages.values():
             if not p.leaf:
@@ -78,9 +74,10 @@ class IndexTree:
                     self.pages[p.tail].parent = p.number
         for p in self.pages.values():
             if not p.leaf and p.tail:
-                last = self._last(p.tail)
+                last = self._initial_last(p.tail)
                 p.tail_entry = None if last is None else _node(last, p.tail)
         self.modified: list[int] = []
+        self.deleted: list[int] = []
         self.dirty: set[int] = set()
 
     # -- views -------------------------------------------------------------------------------------
@@ -89,11 +86,16 @@ class IndexTree:
         return p.entries + ([p.tail_entry] if p.tail_entry is not None else [])
 
     def _last(self, n: int) -> IndexEntry | None:
+        """The last entry of a page's view (its child tail's entry, when it has one)."""
         p = self.pages[n]
         if p.tail_entry is not None:
             return p.tail_entry
+        return p.entries[-1] if p.entries else None
+
+    def _initial_last(self, n: int) -> IndexEntry | None:
+        p = self.pages[n]
         if not p.leaf and p.tail:
-            last = self._last(p.tail)
+            last = self._initial_last(p.tail)
             return None if last is None else _node(last, p.tail)
         return p.entries[-1] if p.entries else None
 
@@ -130,17 +132,23 @@ class IndexTree:
             else:
                 p.total = total + entry.size() - p.entries[idx].size()
                 p.entries[idx] = entry
-        elif op == "remove" and not at_tail:
-            p.total = total - p.entries.pop(idx).size()
+        elif op == "remove":
+            if at_tail:
+                p.tail_entry = None
+            else:
+                p.total = total - p.entries.pop(idx).size()
         else:
-            raise JetError(f"{self.label}: removing a child tail's entry is not supported")
+            raise JetError(f"{self.label}: unknown index update {op!r}")
         new_last = self._last(n)
         update_last = new_last is not old_last
         if not update_last or not p.tail:
             self._set_modified(n)
             p.prefix = b""
         if not self._view(n):
-            raise JetError(f"{self.label}: index page {n} would become empty (page merges are not supported)")
+            if old_last is None:
+                raise JetError(f"{self.label}: index page {n} was empty")
+            self._remove_page(n, old_last)
+            return
         if not update_last or n == self.root or old_last is None:
             return
         parent = p.parent
@@ -158,6 +166,34 @@ class IndexTree:
         if i == len(view) or _order(view[i]) != _order(old_node):
             raise JetError(f"{self.label}: page {parent} has no entry for its child {child}")
         self._update(parent, i, new_node, "replace")
+
+    def _remove_page(self, n: int, old_last: IndexEntry) -> None:
+        """Jackcess's removeDataPage: an emptied page leaves its parent and its peers (an emptied root
+        becomes an empty leaf); it is deallocated when the row's changes are written."""
+        p = self.pages[n]
+        if p.tail:
+            raise JetError(f"{self.label}: emptied index page {n} still has a child tail")
+        if n == self.root:
+            p.prefix, p.leaf = b"", True
+            return
+        parent = p.parent
+        if parent is None:
+            raise JetError(f"{self.label}: index page {n} has no parent")
+        old_node = _node(old_last, n)
+        view = self._view(parent)
+        i = bisect.bisect_left(view, _order(old_node), key=_order)
+        if i == len(view) or _order(view[i]) != _order(old_node):
+            raise JetError(f"{self.label}: page {parent} has no entry for its child {n}")
+        self._update(parent, i, None, "remove")
+        if self.pages[parent].tail == n:
+            self.pages[parent].tail = 0
+            self._set_modified(parent)
+        if p.prev:
+            self.pages[p.prev].next = p.next
+            self._set_modified(p.prev)
+        if p.next:
+            self.pages[p.next].prev = p.prev
+            self._set_modified(p.next)
 
     def _add_parent_entry(self, parent: int, child: int) -> None:
         last = self._last(child)
@@ -185,6 +221,11 @@ class IndexTree:
             entries = self.pages[n].entries
             i = bisect.bisect_left(entries, _order(new), key=_order)
             self._update(n, i, new, "add")
+        for n in list(self.modified):
+            if not self._view(n) and n != self.root:  # Jackcess's handleEmptyPages: deallocated
+                self.modified.remove(n)
+                self.dirty.discard(n)
+                self.deleted.append(n)
         self._prepare()
 
     def _size(self, n: int) -> int:
@@ -208,7 +249,7 @@ class IndexTree:
                         self._demote_tail(n)
                     elif not p.tail and size > 1:
                         self._promote_tail(n)
-                if self._size(n) > MAX_ENTRY_BYTES:
+                if p.entries and self._size(n) > MAX_ENTRY_BYTES:
                     if not p.prefix:
                         p.prefix = _common_prefix(p.entries[0].key, p.entries[-1].key)
                     if self._size(n) - len(p.prefix) * (len(p.entries) - 1) > MAX_ENTRY_BYTES:
@@ -282,10 +323,14 @@ class IndexTree:
         return page
 
     def write(self) -> None:
-        """Encode every page this tree changed into `data` (Jackcess's layout, its prefix choice)."""
+        """Encode every page this tree changed into `data` (Jackcess's layout, its prefix choice); emptied
+        pages get an invalid page header (type 0x00) and are marked free in the global usage map."""
         for n in sorted(self.dirty):
             p = self.pages[n]
-            if not p.entries:
+            if not p.entries and n != self.root:
                 raise JetError(f"{self.label}: index page {n} would be written empty")
             raw = encode_page(p.number, p.leaf, p.tdef_page, p.prev, p.next, p.tail, p.entries, p.prefix)
             self.data[n * PAGE_SIZE : (n + 1) * PAGE_SIZE] = raw
+        for n in self.deleted:
+            self.data[n * PAGE_SIZE : n * PAGE_SIZE + 4] = bytes(4)
+            set_usage_bit(self.data, GLOBAL_USAGE_MAP, n, True, self.label)
