@@ -146,7 +146,8 @@ async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Out
     written = await asyncio.to_thread(write_safely, path, new, link.stamp, verify)
     after = [{**r, **todo.joueur.get(int(str(r["Ref"])), {})} for r in rows]
     ROWS[written.sha256] = after
-    await record_write(store, tid, written, _pointe(after), todo.summary(), todo.rows(), held=[] if force else None)
+    await record_write(store, tid, written, _pointe(after), todo.summary(), todo.rows(),
+                       held=list(await _held(store, tid, after)))  # what still disagrees, as the file is now
     return Outcome(written=True, summary=todo.summary(), parts=todo.parts(), skipped=todo.skipped)
 
 
