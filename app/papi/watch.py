@@ -40,6 +40,8 @@ log = logging.getLogger("echiquier")
 EVERY = 0.25
 #: Seconds a write waits after the first change, for the changes made meanwhile to join it.
 COALESCE = 0.3
+#: Seconds between two reads of an open event's links (those made by another process are seen then).
+RELEARN = 5.0
 #: Seconds before a write that failed (not a busy file) is tried again.
 RETRY = 5.0
 #: Changes of a linked tournament that are written back (what the re-sync itself commits is not).
@@ -89,6 +91,7 @@ class PapiLoop:
         self._linked: dict[str, set[int]] = {}
         self._dirty: dict[tuple[str, int], float] = {}
         self._failed: dict[tuple[str, int], float] = {}
+        self._learnt: dict[str, float] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
         self._file: int | None = None
@@ -140,10 +143,12 @@ class PapiLoop:
             self._wake.clear()
 
     async def look(self) -> None:
+        now = time.monotonic()
         for store in self.registry.opened():
             tids = self._linked.get(store.event_id)
-            if tids is None:
-                tids = await self.learn(store)
+            if tids is None or now - self._learnt.get(store.event_id, 0.0) > RELEARN:
+                tids = await self.learn(store)  # a link made by another process (echiquier link-papi) is seen
+                self._learnt[store.event_id] = now
             for tid in sorted(tids):
                 try:
                     await self.tick(store, tid)

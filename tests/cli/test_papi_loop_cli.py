@@ -22,14 +22,24 @@ from web.app import create_app
 from web.state import app_state
 
 
-async def test_linked_on_the_command_line_then_watched_by_the_server(tmp_path: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("server_first", [False, True])
+async def test_linked_on_the_command_line_then_watched_by_the_server(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                     server_first: bool) -> None:
+    """Linked before the server starts (it opens the events with links), or while it runs (it reads the event's
+    links again every few seconds): either way the server re-syncs when Papi saves."""
     papi = copy_fixture(SMALL, tmp_path / "Papi")
     events = tmp_path / "events"
-    code = await asyncio.to_thread(main, ["link-papi", str(papi), "--events", str(events), "--event", "open"])
-    out = capsys.readouterr()
-    assert code == 0, out.err
-    assert "is linked to" in out.out and str(papi) in out.out
+
+    async def link() -> None:
+        code = await asyncio.to_thread(main, ["link-papi", str(papi), "--events", str(events), "--event", "open"])
+        out = capsys.readouterr()
+        assert code == 0, out.err
+        assert "is linked to" in out.out and str(papi) in out.out
+
+    if not server_first:
+        await link()
+    else:
+        await asyncio.to_thread(main, ["import-papi", str(papi), "--events", str(events), "--event", "open"])
     app = create_app(Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False))
     async with AsyncTestClient(app=app) as client:
         registry = app_state(app).registry
@@ -39,7 +49,9 @@ async def test_linked_on_the_command_line_then_watched_by_the_server(tmp_path: P
             tid = (await store.tournaments())[0].id
             return {g.round for g in await store.pairings(tid)}
 
-        assert 4 not in await in_app(client, rounds)
+        assert 4 not in await in_app(client, rounds)  # the event is open in the server
+        if server_first:
+            await link()
         temp = papi.with_name("saving.tmp")
         shutil.copyfile(fixture_path(PAIRED), temp)
         os.replace(temp, papi)  # Papi saves round 4
