@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import fixture_path
-from tests.tournament.formats import jet_readers
+from tests.support import jet_readers
+from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase
 from tournament.formats.papi_write import write_check_in, write_results
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import fixture_path
-from tests.tournament.formats import jet_readers
+from tests.support import jet_readers
+from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase, JetError
 
 SMALL = fixture_path("papi/small-20p-5r.papi").read_bytes()

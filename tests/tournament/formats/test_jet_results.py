@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import fixture_path
-from tests.tournament.formats import jet_readers
+from tests.support import jet_readers
+from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.jet.header import PAGE_SIZE
 from tournament.formats.jet.rows import row_slots

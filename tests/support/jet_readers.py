@@ -20,7 +20,7 @@ import pytest
 
 from tournament.formats.jet import JetDatabase
 
-READERS_DIR = Path(__file__).resolve().parents[2] / "papi_readers"
+READERS_DIR = Path(__file__).resolve().parents[1] / "papi_readers"  # tests/papi_readers
 Row = tuple[tuple[str, object], ...]
 
 
