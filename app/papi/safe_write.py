@@ -138,18 +138,24 @@ def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[
         except Exception as exc:  # the verifying reader refuses the copy in its own words
             raise PapiWriteError("The new Papi file could not be verified (%s): the file was not changed.",
                                  exc) from None
-        _keep_previous(path, current)
-        if lock_file(path) is not None:
-            raise busy_message(path)
-        if not same_stat(path, expected):
-            raise PapiChanged("The Papi file %s was changed outside Echiquier during the write: nothing was "
-                              "written; it is read again first.", path.name)
+        kept = _keep_previous(path, current)
         try:
-            os.replace(temp, path)
+            if lock_file(path) is not None:
+                raise busy_message(path)
+            if not same_stat(path, expected):
+                raise PapiChanged("The Papi file %s was changed outside Echiquier during the write: nothing was "
+                                  "written; it is read again first.", path.name)
+            try:
+                os.replace(temp, path)
+            except OSError as exc:
+                raise PapiWriteError("The Papi file could not be replaced (%s): the file was not changed.",
+                                     exc.strerror or str(exc)) from None
+        except BaseException:
+            with contextlib.suppress(OSError):  # a link to the file itself, which Papi may go on changing
+                kept.unlink()
+            raise
+        with contextlib.suppress(OSError):  # replaced: a folder that cannot be synced keeps it in the cache
             _fsync_folder(path.parent)
-        except OSError as exc:
-            raise PapiWriteError("The Papi file could not be replaced (%s): the file was not changed.",
-                                 exc.strerror or str(exc)) from None
         st = path.stat()
         return FileStamp(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=hashlib.sha256(new).hexdigest())
     finally:
@@ -157,7 +163,7 @@ def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[
             temp.unlink()
 
 
-def _keep_previous(path: Path, current: bytes) -> None:
+def _keep_previous(path: Path, current: bytes) -> Path:
     """`<name>.<timestamp>.bak`: a hard link to the file (the old bytes stay there once the file is replaced),
     else a copy; never an existing name (which could be a link to the file itself); then only the last
     KEEP_BACKUPS are kept."""
@@ -181,3 +187,4 @@ def _keep_previous(path: Path, current: bytes) -> None:
         raise PapiWriteError("The previous version of the Papi file could not be kept (%s): the file was not "
                              "changed.", exc.strerror or str(exc)) from None
     prune_backups(path)
+    return target

@@ -20,7 +20,7 @@ from app.pairing.draft import make_draft, publish
 from app.papi import link as link_module
 from app.papi import safe_write
 from app.papi.link import write_back
-from app.papi.safe_write import PapiWriteError, read_file, write_safely
+from app.papi.safe_write import PapiBusy, PapiWriteError, read_file, write_safely
 from app.papi.verify import Unverified, verify_write
 from database.papi_link import link_of
 from database.store import EventStore
@@ -253,3 +253,19 @@ def test_a_row_that_grew_and_moved_is_read_back_on_the_whole_file() -> None:
     verify_write(data, new, {"JOUEUR": ("Ref", long)})
     with pytest.raises(Unverified, match="Commentaire"):
         verify_write(data, new, {"JOUEUR": ("Ref", {5: {"Commentaire": "autre chose"}})})
+
+
+def test_papi_opening_the_file_during_a_write_stops_it_and_leaves_no_backup(tmp_path: Path) -> None:
+    path = tmp_path / "tournoi.papi"
+    path.write_bytes(fixture_path(PAIRED).read_bytes())
+    data, stamp = read_file(path)
+    db = JetDatabase.from_bytes(data)
+    db.set_cells("JOUEUR", "Ref", {2: {"Pointe": True}})
+
+    def papi_opens_it(copy: bytes) -> None:  # while the copy is checked, the arbiter opens the file in Papi
+        path.with_suffix(".ldb").write_bytes(b"")
+
+    with pytest.raises(PapiBusy):
+        write_safely(path, db.to_bytes(), stamp, papi_opens_it)
+    assert path.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tournoi.ldb", "tournoi.papi"]
