@@ -178,3 +178,27 @@ async def test_a_round_papi_saved_is_read_once_papi_closes_the_file(admin_client
     while 4 not in await in_app(admin_client, rounds):
         assert time.monotonic() < deadline + HANG_LIMIT
         await asyncio.sleep(0.05)
+
+
+async def test_the_admin_uploads_the_file_into_the_events_folder_and_it_is_linked(admin_client: Client,
+                                                                                  tmp_path: Path) -> None:
+    registry: EventRegistry = app_state(admin_client.app).registry
+    data = fixture_path(PAIRED).read_bytes()
+
+    async def make() -> tuple[EventStore, int]:
+        store = await registry.create(EVENT, name="Open", start=0.0, stop=4e9)
+        await import_papi(store, data, None)
+        return store, (await store.tournaments())[0].id
+
+    _store, tid = await in_app(admin_client, make)
+    refused = await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/upload",
+                                      files={"file": ("notes.papi", b"x" * 5000, "application/octet-stream")})
+    assert refused.status_code == 422 and "not a Papi file" in refused.text
+    response = await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/upload", follow_redirects=False,
+                                       files={"file": ("Open de Fouville.papi", data, "application/octet-stream")})
+    assert response.status_code == 303, response.text
+    saved = app_state(admin_client.app).settings.events_dir / "papi" / EVENT / "Open de Fouville.papi"
+    assert saved.read_bytes() == data
+    assert not (saved.parent / "notes.papi").exists()
+    fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}")).text
+    assert "Linked to Open de Fouville.papi" in fragment
