@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "standings": ("cli.data:run", "standings with FIDE tie-breaks, as JSON or CSV"),
     "pair": ("cli.pair:run", "pair the next round of a tournament in an event file and publish it"),
     "publish": ("cli.publish:run", "publish an event's public site to an rclone remote"),
+    "link-papi": ("cli.papi:run", "link a tournament to its Papi file: re-synced when Papi saves it, results "
+                  "written back"),
 }
 
 
@@ -154,7 +156,7 @@ ARGUMENTS: dict[str, Callable[[Parser], None]] = {
     "serve": serve_args, "import-trf": import_trf_args, "check-trf": file_arg, "pair-trf": pair_trf_args,
     "export-trf": export_trf_args, "import-papi": import_file_args("Papi"),
     "import-chessevent": import_file_args("ChessEvent"), "import-pairing": import_pairing_args,
-    "standings": standings_args, "pair": pair_args, "publish": publish_args,
+    "standings": standings_args, "pair": pair_args, "publish": publish_args, "link-papi": import_file_args("Papi"),
 }
 
 

@@ -32,6 +32,7 @@ from web.controllers.desk import DeskController
 from web.controllers.hall import HallController
 from web.controllers.home import HomeController
 from web.controllers.pairing import PairingController
+from web.controllers.papi import PapiController, papi_lifespan
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
@@ -156,7 +157,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             HomeController, ScreenController, HallController, RotatorController, clock, live, *ADMIN_CONTROLLERS,
             ArbiterController, BoardCardController, BoardController, ServerAdminController, DataController, favicon,
             DeskController,
-            PairingController,
+            PairingController, PapiController,
             PrintController,
             TeamController,
             create_static_files_router("/static", directories=[settings.static_dir]),
@@ -166,7 +167,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state=State({KEY: state}),
         template_config=TemplateConfig(instance=templates),
         exception_handlers=HANDLERS,  # type: ignore[arg-type]
-        lifespan=[lifespan],
+        lifespan=[lifespan, papi_lifespan(registry)],  # the Papi loop (app/papi/watch.py)
         middleware=[limits_middleware, security_middleware, timing_middleware, actor_middleware, language_middleware,
                     csrf_middleware],
         request_max_body_size=MAX_UPLOAD_BODY,  # web/limits.py refuses larger bodies first, with its message

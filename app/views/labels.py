@@ -131,6 +131,7 @@ JOURNAL_WORDS = (
     N_("server"), N_("round published"), N_("round unpaired"), N_("requested bye"), N_("requested bye cancelled"),
     N_("outside Echiquier"), N_("outside"),
     *TEAM_JOURNAL_WORDS,
+    N_("papi read"), N_("papi write"), N_("papi link"), N_("papi unlink"),  # the Papi loop (app/papi/)
 )
 #: Stored values shown by their words.
 JOURNAL_VALUES = {"in": N_("Checked in"), "out": N_("Not checked in")}
@@ -146,6 +147,9 @@ JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compi
     (N_("from %s"), r"from (\S+)"),
     (N_("undo: %s"), r"undo: (.+)"),
     (N_("admin: %s"), r"admin: (.+)"),
+    *((key, key.replace("%s", r"([\d, ]+)")) for key in (  # app/papi/cells.py
+        N_("pairings of round %s"), N_("results of round %s"), N_("requested byes of round %s"),
+        N_("check-in of %s players"), N_("round %s unpaired"), N_("Ref %s"))),
 ))
 #: Counts written `<n> <plural>` by database/* ("4 games, 1 byes"): shown with the plural form of the reader's language.
 COUNTS = {
@@ -179,6 +183,8 @@ def journal_text(text: str | None, _: Translator) -> str:
         return _(text)
     if text in JOURNAL_VALUES:
         return _(JOURNAL_VALUES[text])
+    if (reported := _report_line(text, _)) != text:  # an import report's line (a Papi import or read)
+        return reported
     if counted := _counts(text, _):
         return counted
     for key, regex in JOURNAL_PATTERNS:
@@ -193,6 +199,8 @@ def journal_text(text: str | None, _: Translator) -> str:
     items = [item.strip() for item in text.split(",")]
     if all(item in COLUMNS for item in items):
         return ", ".join(_(COLUMNS[item]) for item in items)
+    if "; " in text:  # parts of a summary ("results of round 4; check-in of 2 players")
+        return "; ".join(journal_text(part, _) for part in text.split("; "))
     return text
 
 

@@ -37,6 +37,7 @@ from database.store import EventStore
 from i18n import CATALOGS
 from tests.support.clients import LOCAL_URL, prime_csrf
 from tests.support.files import ROOT
+from tests.support.papi import link_for_the_walk
 from tests.support.teams import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
@@ -357,6 +358,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     start += [f"/rotator/demo/salle/{i}" for i in range(3)]
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
     start += await walk_team_tournament(store)
+    start += await link_for_the_walk(store, app_state(client.app).settings.events_dir.parent)  # the Papi loop
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))

@@ -61,7 +61,11 @@ def read_papi(data: bytes) -> PapiFile:
     except Exception as exc:  # access-parser raises anything on a damaged file
         raise PapiError("The Papi file cannot be read (%s: %s). Nothing was imported.", type(exc).__name__,
                         exc) from None
-    info_table, joueur = tables
+    return papi_file(*tables)
+
+
+def papi_file(info_table: dict[str, list[Any]], joueur: dict[str, list[Any]]) -> PapiFile:
+    """INFO and JOUEUR as columns of values (whichever reader read them) → the Papi file's contents."""
     info = {str(k): "" if v is None else str(v).strip()
             for k, v in zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False)}
     try:
