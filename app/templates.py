@@ -3,10 +3,49 @@ Litestar) and the public site (app/publication/), so that both show codes by the
 
 from __future__ import annotations
 
-from jinja2 import Environment, FileSystemLoader
+from datetime import date
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, pass_context
+from jinja2.runtime import Context
 
 from app.settings import Settings
 from app.views.labels import TEMPLATE_GLOBALS
+from i18n import LANGUAGES, formats, translator
+
+
+def page_language(context: Context) -> str:
+    """The language of the page being rendered: the one of its `_` (every page gets one, web/render.py)."""
+    found = getattr(context.get("_"), "language", None) or context.get("lang")
+    return found if isinstance(found, str) else LANGUAGES[0]
+
+
+@pass_context
+def ngettext(context: Context, singular: str, plural: str, n: int, *args: Any) -> str:
+    """`{{ ngettext("%s player", "%s players", count) }}`: the plural form of the page's language."""
+    return translator(page_language(context)).ngettext(singular, plural, n, *args)
+
+
+@pass_context
+def number(context: Context, value: object) -> str:
+    """A tie-break or points value in the page's language: `2,5` in French (i18n/formats.py)."""
+    return formats.number(value, page_language(context))
+
+
+@pass_context
+def day(context: Context, moment: float | date | None) -> str:
+    """`26 novembre 2026` (a timestamp is read in the server's time zone)."""
+    return formats.day(moment, page_language(context))
+
+
+@pass_context
+def days(context: Context, start: float | date | None, stop: float | date | None) -> str:
+    """`26 novembre 2026 → 28 novembre 2026`, or one day."""
+    return formats.days(start, stop, page_language(context))
+
+
+#: Helpers that follow the page's language (extraction knows `ngettext`: babel.cfg).
+LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "day": day, "days": days}
 
 
 def environment(settings: Settings) -> Environment:
@@ -16,4 +55,5 @@ def environment(settings: Settings) -> Environment:
         trim_blocks=True, lstrip_blocks=True,
     )
     env.globals.update(TEMPLATE_GLOBALS)  # codes shown by their names (app/views/labels.py)
+    env.globals.update(LANGUAGE_GLOBALS)
     return env

@@ -52,7 +52,8 @@ def done_rows(html: str) -> set[str]:
     return {m.group(1) for m in ROW.finditer(html) if "done" in m.group(2)}
 
 
-ROW_ID = re.compile(r'<tr hx-swap-oob="true" id="(game-\d+-\d+-\d+)"|"id":\s*"(game-\d+-\d+-\d+)"')
+# a pushed row: as pages show it (since the live push sends fragments), or with htmx's out-of-band mark (before)
+ROW_ID = re.compile(r'<tr (?:hx-swap-oob="true" )?id="(game-\d+-\d+-\d+)"|"id":\s*"(game-\d+-\d+-\d+)"')
 
 
 class Screen:

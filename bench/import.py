@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.imports import import_trf, trf_dates  # noqa: E402
 from app.views.standings import standings_for  # noqa: E402
-from cli.main import import_trf, trf_dates  # noqa: E402
 from database.imports import replace_tournament  # noqa: E402
 from database.registry import EventRegistry  # noqa: E402
 from database.store import EventStore  # noqa: E402

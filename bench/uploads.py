@@ -4,7 +4,7 @@ and whether it still answers.
     .venv/bin/python bench/uploads.py [--parallel 6 20] [--limits]
 
 `--limits` runs the server as a small hall machine would (1024 open files, a 3 GB address space). The file is
-the heaviest the 20 MB limit lets through: 9998 players who played 190 rounds (tests/bounds_kit.py). Figures,
+the heaviest the 20 MB limit lets through: 9998 players who played 190 rounds (tests/support/bounds.py). Figures,
 not a test: tests/test_bounds_uploads.py checks the bounds.
 """
 
@@ -23,7 +23,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.bounds_kit import heavy_trf, limited_server, process_memory  # noqa: E402
+from tests.support.bounds import heavy_trf, limited_server, process_memory  # noqa: E402
 
 
 async def batch(base: str, content: bytes, parallel: int) -> list[int | str]:

@@ -1,1 +1,3 @@
-"""The command line: `echiquier serve | import-trf | pair | publish | ...` (imports the web stack only to serve)."""
+"""The command line, `echiquier` (cli/main.py). VERSION is the package's version (pyproject.toml reads it here)."""
+
+VERSION = "0.1.0"

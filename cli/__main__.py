@@ -1,7 +1,10 @@
-"""`python -m cli`: the command line, as `echiquier` runs it."""
+"""`python -m cli`: the command line, as `echiquier` runs it (and the entry of the one-file build, echiquier.spec)."""
 
+import multiprocessing
 import sys
 
 from cli.main import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    multiprocessing.freeze_support()  # the one-file build: `serve --workers N` starts its workers from itself
+    sys.exit(main())

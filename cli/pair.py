@@ -1,6 +1,6 @@
 """`echiquier pair --events DIR --event ID --tournament T`: pair the next round inside an event file and
 publish it (the same engine, checks and transaction as the arbiter's desk); a team tournament's next round is
-its matches (database/teams.py: the FIDE team Swiss or the Berger tables). Registered by cli/main.py.
+its matches (database/teams.py: the FIDE team Swiss or the Berger tables). Its arguments: cli/main.py.
 """
 
 from __future__ import annotations
@@ -10,21 +10,13 @@ from pathlib import Path
 
 from app.imports import find_tournament
 from app.pairing.draft import make_draft, publish, status_of
-from cli.data import run_printed
+from app.pairing.team_round import pair_team_round
+from cli.printed import run_printed
 from database.registry import EventRegistry, check_event_id
 from database.store import EventStore
-from database.teams import is_team_tournament, load_team_event, pair_round, team_round_status
+from database.team_matches import team_round_status
+from database.teams import is_team_tournament, load_team_event
 from tournament.errors import NotFound
-
-
-def add_pair_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
-    p = sub.add_parser("pair", help="pair the next round of a tournament in an event file and publish it")
-    p.add_argument("--events", default=events_default, help="events folder")
-    p.add_argument("--event", required=True, help="event id (file name without .db)")
-    p.add_argument("--tournament", help="tournament uniq id or name (default: the only one)")
-    p.add_argument("--force", action="store_true", help="pair although earlier games have no result")
-    p.add_argument("--declared-lineups", action="store_true",
-                   help="team tournament: field each team's declared board order (the games are created at once)")
 
 
 async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *, force: bool = False,
@@ -56,7 +48,7 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
 async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_lineups: bool) -> str:
     """A team tournament's next round (the FIDE team Swiss, or the Berger tables of a round robin), published."""
     last, _missing = await team_round_status(store, tid)
-    await pair_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
+    await pair_team_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
     ev = await load_team_event(store, tid)
     names = {t.number: t.name for t in ev.teams}
     tournament = await store.tournament(tid)
@@ -69,6 +61,6 @@ async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_
     return "\n".join(lines)
 
 
-def run_pair(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     return run_printed(pair_event(Path(args.events), args.event, args.tournament, force=args.force,
                                   declared_lineups=args.declared_lineups))

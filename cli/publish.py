@@ -1,7 +1,7 @@
 """`echiquier publish --events DIR --event ID [--remote REMOTE:path] [--once]`: publish an event's public site
 with rclone from the command line (the server does the same in the background; docs/publication.md).
 Without --once it keeps running and publishes again whenever the event file changes (the server may be writing
-it). Registered by cli/main.py.
+it). Its arguments: cli/main.py.
 """
 
 from __future__ import annotations
@@ -10,22 +10,15 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from app.publication.publisher import Publisher, check_remote, site_dir
+from app.publication.publisher import Publisher, site_dir
+from app.publication.remote import check_remote, verify_remote
 from app.settings import Settings
 from app.templates import environment
-from cli.data import run_printed
+from cli.printed import run_printed
 from database.registry import EventRegistry, check_event_id
 from tournament.errors import EchiquierError, NotFound
 
 WATCH_SECONDS = 1.0
-
-
-def add_publish_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], events_default: str) -> None:
-    p = sub.add_parser("publish", help="publish an event's public site to an rclone remote")
-    p.add_argument("--events", default=events_default, help="events folder")
-    p.add_argument("--event", required=True, help="event id (file name without .db)")
-    p.add_argument("--remote", help="rclone destination name:path (default: the event's 'publish to' setting)")
-    p.add_argument("--once", action="store_true", help="publish once and stop (default: keep following changes)")
 
 
 def _stamp(path: Path) -> tuple[float, ...]:
@@ -48,7 +41,7 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
             raise NotFound("No event %s in %s.", event_id, str(events_dir))
         store = await registry.get(event_id)
         store.caching = False  # another process (the server) writes the file: read it afresh every time
-        chosen = check_remote(remote) or (await store.info()).publish_remote
+        chosen = await verify_remote(remote) or check_remote((await store.info()).publish_remote)
         if chosen is None:
             raise EchiquierError("Event %s has no 'publish to' setting: give --remote name:path.", event_id)
         publisher = Publisher(store, events_dir, environment(settings), settings.static_dir,
@@ -76,5 +69,5 @@ async def publish_event(events_dir: Path, event_id: str, remote: str | None, *, 
         await registry.close()
 
 
-def run_publish(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     return run_printed(publish_event(Path(args.events), args.event, args.remote, once=args.once))

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from database.store import EventStore
+from database.tournaments import renumber, round_one_paired
 from database.tx import Tx, columns_of
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
@@ -194,7 +195,10 @@ async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int
         row = await cursor.fetchone()
         number = (row[0] if row else 0) + 1
         values = {**values, "tournament_id": tid, "pairing_number": number}
-        return await tx.insert("player", Player, _stamped(Player, values))
+        player_id = await tx.insert("player", Player, _stamped(Player, values))
+        if not await round_one_paired(tx, tid):  # before round 1 the numbers follow the initial ranking (C.04.2)
+            await renumber(tx, tid)
+        return player_id
 
 
 async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: list[int], score: float) -> None:

@@ -12,7 +12,7 @@ import msgspec
 
 from database.store import EventStore
 from database.teams import TEAMS, is_team_tournament, journal_team_import, load_team_event, write_team_layer
-from database.tournaments import fill
+from database.tournaments import fill, renumber
 from database.trf_source import save_source, stored_source
 from database.tx import Tx
 from tournament.errors import Conflict
@@ -291,6 +291,7 @@ async def import_chessevent(store: EventStore, tid: int, players: list[dict[str,
             await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
                                " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
         await tx.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+        await renumber(tx, tid)  # registrations come in any order: numbers follow the initial ranking (C.04.2)
         tx.journal("chessevent import", f"{len(players)} players", tournament_id=tid)
     return report
 

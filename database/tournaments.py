@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from database.base import StoreCore
+from database.base import StoreCore, convert
 from database.tx import Tx
 from tournament.errors import Conflict, NotFound
 from tournament.models import IllegalMove, Pairing, Player, Tournament
+from tournament.seeding import renumbering
 
 #: What a tournament's replacement empties, children first.
 TOURNAMENT_ROWS = ("result", "illegal_move", "skipped_round", "pairing", "player")
@@ -48,7 +49,35 @@ async def fill(tx: Tx, tid: int, players: list[dict[str, Any]], pairings: list[d
     return ids
 
 
+async def round_one_paired(tx: Tx, tid: int) -> bool:
+    return await tx.fetchone("SELECT 1 FROM pairing WHERE tournament_id = ? LIMIT 1", (tid,)) is not None
+
+
+async def renumber(tx: Tx, tid: int) -> int:
+    """Pairing numbers in initial order (tournament/seeding.py, FIDE C.04.2) inside `tx`; refused once round 1 is
+    paired (numbers are then fixed). Returns how many players got another number."""
+    if await round_one_paired(tx, tid):
+        raise Conflict("Round 1 is paired: the pairing numbers are fixed now (a late entrant gets the next one).")
+    players = convert(await tx.fetchall("SELECT * FROM player WHERE tournament_id = ?", (tid,)), Player)
+    changes = renumbering(players)
+    # in two steps, numbers being unique in a tournament: the new ones negative first, then turned positive
+    for player_id, number in changes.items():
+        await tx.execute("UPDATE player SET pairing_number = ? WHERE id = ?", (-number, player_id))
+    await tx.execute("UPDATE player SET pairing_number = -pairing_number"
+                     " WHERE tournament_id = ? AND pairing_number < 0", (tid,))
+    if changes:
+        tx.changed("players", tid)
+    return len(changes)
+
+
 class TournamentWrites(StoreCore):
+    async def renumber_players(self, tid: int) -> int:
+        """The "renumber" action of the players page: pairing numbers in initial order (refused after round 1)."""
+        async with self.transaction(("players", tid)) as tx:
+            count = await renumber(tx, tid)
+            tx.journal("players renumbered", f"{count} numbers changed", tournament_id=tid)
+            return count
+
     async def add_tournament(self, **values: Any) -> int:
         values.setdefault("last_update", time.time())
         async with self.transaction(("tournament", None)) as tx:

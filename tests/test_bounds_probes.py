@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from database.store import EventStore
-from tests.bounds_kit import heavy_trf, limited_server, open_files, process_memory
+from tests.support.bounds import heavy_trf, limited_server, open_files, process_memory
 from tests.test_many_events import make_folder
 from web.auth import save_admin_password
 

@@ -20,37 +20,38 @@ from typing import Any
 
 import msgspec
 
+from tournament.messages import N_
 from tournament.models import Player, Tournament
 
 IDENT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
 TRUE = ("1", "on", "true", "yes")
 
-REQUIRED = "This field is required."
-TOO_LONG = "Too long (at most %s characters)."
-NOT_INT = "Enter a whole number."
-TOO_SMALL = "Must be at least %s."
-TOO_BIG = "Must be at most %s."
-NOT_CHOICE = "Choose one of the listed values."
-BAD_IDENT = "Use letters, digits, - and _ only (at most 64)."
-TAKEN = "This id is already used."
-BAD_COLOUR = "Enter a colour as #RRGGBB."
-BAD_DATE = "Enter a date as YYYY-MM-DD."
-BAD_TIME = "Enter a time as hh:mm."
-STOP_BEFORE_START = "The end date is before the start date."
-SHORT_CODE = "The code must have at least %s characters."
+REQUIRED = N_("This field is required.")
+TOO_LONG = N_("Too long (at most %s characters).")
+NOT_INT = N_("Enter a whole number.")
+TOO_SMALL = N_("Must be at least %s.")
+TOO_BIG = N_("Must be at most %s.")
+NOT_CHOICE = N_("Choose one of the listed values.")
+BAD_IDENT = N_("Use letters, digits, - and _ only (at most 64).")
+TAKEN = N_("This id is already used.")
+BAD_COLOUR = N_("Enter a colour as #RRGGBB.")
+BAD_DATE = N_("Enter a date as YYYY-MM-DD.")
+BAD_TIME = N_("Enter a time as hh:mm.")
+STOP_BEFORE_START = N_("The end date is before the start date.")
+SHORT_CODE = N_("The code must have at least %s characters.")
 MIN_CODE = 6  # input codes and arbiter passwords: a 4-digit code falls to parallel guesses in a minute
-HANDICAP_PAIR = "Give both the rating step and the seconds per penalty, or neither."
-HANDICAP_NEEDS_TIME = "The handicap needs an initial time."
-MIN_OVER_INITIAL = "The minimum time cannot exceed the initial time."
-LIMITS_ORDER = "The second rating limit must be below the first."
-FIXED_BOARD_TAKEN = "Board %s is already the fixed board of %s."
-CHECK_IN_CLOSED = "Check-in is closed: round %s is paired."
-ROUND_PAIRED = "Round %s is already paired; choose a later round."
-ROUND_BEYOND = "The tournament has %s rounds."
-REPLACE_NEEDED = "This tournament already has players: tick “replace” to overwrite them and their results."
-UNKNOWN_FORMAT = "Unknown file type: upload a .trf, .papi or ChessEvent .json file."
-FILE_ERRORS = "The file has %s errors; nothing was imported: %s"
+HANDICAP_PAIR = N_("Give both the rating step and the seconds per penalty, or neither.")
+HANDICAP_NEEDS_TIME = N_("The handicap needs an initial time.")
+MIN_OVER_INITIAL = N_("The minimum time cannot exceed the initial time.")
+LIMITS_ORDER = N_("The second rating limit must be below the first.")
+FIXED_BOARD_TAKEN = N_("Board %s is already the fixed board of %s.")
+CHECK_IN_CLOSED = N_("Check-in is closed: round %s is paired.")
+ROUND_PAIRED = N_("Round %s is already paired; choose a later round.")
+ROUND_BEYOND = N_("The tournament has %s rounds.")
+REPLACE_NEEDED = N_("This tournament already has players: tick “replace” to overwrite them and their results.")
+UNKNOWN_FORMAT = N_("Unknown file type: upload a .trf, .papi or ChessEvent .json file.")
+FILE_ERRORS = N_("The file has %s errors; nothing was imported: %s")
 
 TOURNAMENT_TYPES = ("swiss", "round_robin")
 PAIRING_SYSTEMS = ("standard", "haley", "haley_soft", "sad", "nicois", "berger")

@@ -21,6 +21,7 @@ from app.settings import Settings
 from app.templates import environment
 from database.outside import OutsideWatch
 from database.registry import EventRegistry
+from database.shared_state import StateFile
 from database.store import EventStore
 from web.auth import actor_middleware, load_admin_hash, load_secret
 from web.controllers.admin import CONTROLLERS as ADMIN_CONTROLLERS
@@ -89,6 +90,13 @@ def keep_idle_stores_light(registry: EventRegistry, state: AppState, publication
     registry.on_close(publications.detach)
 
 
+def attach_shared(state: AppState, shared: StateFile | None) -> None:
+    """The throttle, the drafts and the held uploads in the events folder's shared state (database/shared_state.py)."""
+    state.shared = shared
+    for part in (state.throttle, state.drafts, state.confirmations):
+        part.file = shared
+
+
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     # several workers (cli/workers.py): frames through Redis too
@@ -116,6 +124,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state.admin_hash = load_admin_hash(settings.events_dir)
         before, sessions = state.sessions, await Sessions.open_folder(settings.events_dir)
         state.sessions = sessions
+        before_shared, shared = state.shared, await StateFile.open(settings.events_dir)  # for all workers
+        attach_shared(state, shared)
         if isinstance(channels, RelayedChannels):
             await channels.start()
         if settings.create_demo and not registry.ids():
@@ -131,6 +141,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await publications.close()
             await registry.close()
             await sessions.close_file()
+            if state.shared is shared:  # as with the sessions
+                attach_shared(state, before_shared)
+            await shared.close()
             if state.sessions is sessions:  # a nested start-up of the same app (tests) keeps its own
                 state.sessions = before
             if isinstance(channels, RelayedChannels):

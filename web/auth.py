@@ -5,20 +5,20 @@
 - arbiter: holder of the event's arbiter password (`info.arbiter_password`), or the admin;
 - admin: the server machine itself (loopback under one of its own names, web/hosts.py, when
   `settings.local_admin`), or holder of the admin
-  password (its argon2 hash lives in `<events>/.admin`, set at first start from the server machine).
+  password (its argon2 hash lives in `<events>/.admin`, set at first start from the server machine; every worker
+  reads it again when the file changes, `refresh_admin_hash`).
 
-A board card (QR code) grants a "board" role on one game only (`board_token`, signed with a persistent
-secret kept beside the event files). Logins are server-side sessions (web/sessions.py): a random id in
-the cookie, the record kept (and persisted) by the server, so they survive a restart; logout ends the
-session on the server; each is bound to the stored password hash, so changing a password logs everybody
-out. Password attempts are rate-limited per client and per event, counted before the hash check
-(`LoginThrottle`, web/throttle.py).
+A board card (QR code) grants a "board" role on the current game of one board only (its address signed with a
+persistent secret kept beside the event files: web/controllers/cards.py). Logins are server-side sessions
+(web/sessions.py): a random id in the cookie, the record kept (and persisted) by the server, so they survive a
+restart; logout ends the session on the server; each is bound to the stored password hash, so changing a password
+logs everybody out. Password attempts are rate-limited per client and per event, counted before the hash check, in a
+file every worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
 import hashlib
 import hmac
@@ -34,7 +34,7 @@ from litestar import Request
 from litestar.connection import ASGIConnection
 
 from database.journal import Actor, acting_as
-from database.store import GameKey
+from database.watch import stamp
 from tournament.errors import Forbidden
 from tournament.models import Info
 from web.hosts import is_own_host, is_own_origin
@@ -149,9 +149,34 @@ def is_admin(connection: Connection) -> bool:
 
 
 def load_admin_hash(events_dir: Path) -> str | None:
-    """The admin password hash (None until one is set). Read once at start-up."""
+    """The admin password hash (None until one is set)."""
     path = events_dir / ADMIN_FILE
     return path.read_text(encoding="utf-8").strip() or None if path.is_file() else None
+
+
+def refresh_admin_hash(connection: Connection) -> None:
+    """The admin password as the `.admin` file holds it now: another worker may have changed it (its old password
+    then logs in nowhere, and the sessions opened with it are valid nowhere). A `stat` per request; the file is
+    read again only when it changed (a change replaces it: a new inode)."""
+    state = app_state(connection)
+    path = state.settings.events_dir / ADMIN_FILE
+    look = stamp(path)
+    if look != state.admin_stamp:
+        try:
+            state.admin_hash = load_admin_hash(state.settings.events_dir)
+        except (OSError, UnicodeDecodeError):  # replaced as we read it: read again on the next request
+            return
+        state.admin_stamp = look
+
+
+async def change_admin_password(connection: Connection, password: str) -> str:
+    """Set the admin password for every worker; the sessions opened with the old one end everywhere. Returns the
+    new hash."""
+    state = app_state(connection)
+    state.admin_hash = await save_admin_password(state.settings.events_dir, password)
+    state.admin_stamp = stamp(state.settings.events_dir / ADMIN_FILE)
+    await state.sessions.end_others("admin", "", state.admin_hash)
+    return state.admin_hash
 
 
 async def save_admin_password(events_dir: Path, password: str) -> str:
@@ -198,30 +223,11 @@ def actor(connection: Connection, role: str, where: str = "") -> Actor:
     return Actor(role=role, client=f"{where} ({host})" if where else host)
 
 
-# -- board cards ----------------------------------------------------------------------------------
-
-def board_token(secret: bytes, event_id: str, key: GameKey) -> str:
-    """A URL-safe token naming one game, signed: it authorises entering that game's result only."""
-    body = f"{key.tournament_id}.{key.round}.{key.white_player_id}.{key.black_player_id}"
-    signature = base64.urlsafe_b64encode(bytes.fromhex(_sign(secret, "board", event_id, body))[:12]).decode()
-    return f"{body}.{signature}"
-
+# -- board cards (web/controllers/cards.py) --------------------------------------------------------
 
 class BadCard(Forbidden):
     def __init__(self) -> None:
         super().__init__("This board card is not valid for this event.")
-
-
-def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
-    try:
-        tid, rnd, white, black, _sig = token.split(".")
-        key = GameKey(tournament_id=int(tid), round=int(rnd), white_player_id=int(white),
-                      black_player_id=int(black))
-    except ValueError:
-        raise BadCard() from None
-    if not hmac.compare_digest(board_token(secret, event_id, key), token):
-        raise BadCard()
-    return key
 
 
 def new_code(length: int = 8) -> str:
@@ -244,11 +250,10 @@ async def check_password(connection: Connection, password_hash: str | None, pass
     or the event is at its limit, however many requests are in flight.
     """
     throttle = app_state(connection).throttle
-    who = client_key(connection)
     event = str(connection.path_params.get("event_id") or "(server admin)")
-    started = throttle.begin(who, event)
+    attempt = await throttle.begin(client_key(connection), event)
     if password_hash and len(password) <= MAX_PASSWORD and await verify_password(password_hash, password):
-        throttle.succeeded(who, event, started)
+        await throttle.succeeded(attempt)
         return True
     return False
 
@@ -263,6 +268,7 @@ def actor_middleware(app: Any) -> Any:
             return
         connection: Connection = ASGIConnection(scope)
         await app_state(connection).sessions.refresh()  # logins and logouts of the other workers, at once
+        refresh_admin_hash(connection)  # and their change of the admin password
         role = "admin" if is_admin(connection) else "client"
         with acting_as(actor(connection, role)):
             await app(scope, receive, send)

@@ -127,7 +127,8 @@ def _refuse_page(scope: Scope) -> bytes:
              " and try again. Nothing was changed.")
     if fragment:
         return f'<div class="notice notice-error" role="alert">{text}</div>'.encode()
-    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{_("Refused")}</title>'
+    title = _("Refused")
+    return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
             f'<link rel="stylesheet" href="/static/echiquier.css"></head><body><main class="page">'
             f'<div class="notice notice-error" role="alert">{text}</div><p><a href="/">Echiquier</a></p>'
             f"</main></body></html>").encode()

@@ -108,14 +108,6 @@ def check_deletion(role: str, info: Info) -> None:
         raise ArbiterOnly("Only an arbiter can delete a result on this event.")
 
 
-async def write_result(store: EventStore, data: ResultEntry, submission: Submission | None) -> None:
-    if data.old:
-        await store.correct_result(data.game, Result(data.old), Result(data.result), data.board,
-                                   submission=submission)
-    else:
-        await store.record_result(data.game, Result(data.result), data.board, submission=submission)
-
-
 def render_text(request: Request, template: str, **context: Any) -> str:
     """A template rendered now, to a string (answers kept for retries are stored as sent)."""
     return _rendered(request, render(request, template, **context))

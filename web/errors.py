@@ -21,6 +21,7 @@ from tournament.errors import (
     Unauthorized,
     Unavailable,
 )
+from tournament.messages import N_
 from web.htmx import is_htmx
 from web.limits import BodyTooLarge, good_host
 from web.render import language, render
@@ -96,9 +97,9 @@ def on_http_error(request: Request, exc: HTTPException) -> Template:
 #: Failures that are no bug of the page: what the client sent clashes with the event file, or the machine is
 #: short of something (descriptors, memory, processes). Each gets its status and words instead of a 500.
 EXHAUSTED = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.EAGAIN, errno.ENOSPC})
-SHORT = "The server is short of resources just now (too many connections or files); try again in a moment. " \
-        "Nothing was changed."
-CLASH = "This clashes with what the event file already holds; nothing was changed."
+SHORT = N_("The server is short of resources just now (too many connections or files); try again in a moment. "
+           "Nothing was changed.")
+CLASH = N_("This clashes with what the event file already holds; nothing was changed.")
 
 
 def known_failure(exc: BaseException) -> tuple[int, str] | None:

@@ -6,19 +6,21 @@ response per screen, automatic reconnection by the browser, and no message from 
 What a commit publishes on the event's channel (each message an already-encoded SSE frame, shared
 by every screen):
 
-- `ResultChanged` of the round on the boards: the game's row, rendered once per screen variant
-  (`boards`, or `input-<screen id>` since an input row links to its screen's dialog) and language, in
-  a message `rows-<tid>-<variant>[-<lang>]` (without the language when every language reads the
-  same) whose data is the `<tr>` with `hx-swap-oob` and the tournament's count of games without
-  result; pages swap it with `sse-swap` (templates/screen/page.html). Then `result-<tid>`, on which
-  standings and results screens refetch (`hx-trigger="sse:result-<tid>"`).
+- `ResultChanged` of the round on the boards: the game's row, once per screen variant (`boards`, or
+  `input-<screen id>` since an input row opens its screen's dialog) and language, in a message
+  `rows-<tid>-<variant>[-<lang>]` (without the language when every language reads the same). Its data
+  is the row exactly as pages show it (web/fragments.py: the same fragment, rendered once and kept in
+  the render cache, from which pages are assembled afterwards) and the tournament's count of games
+  without result; echiquier.js puts the row in place of the one with its id. Then `standings-<tid>`
+  when the round is or was complete (standings count complete rounds only), and `result-<tid>`, on
+  which results and team screens refetch.
 - anything else about a tournament (or a result in an earlier round, which moves the points
-  shown): `tournament-<tid>`, on which screens refetch their sets;
+  shown, or completing a round when the next is paired): `tournament-<tid>`, on which screens refetch
+  their sets;
 - event-wide changes: `config`, on which screen pages refetch their content.
 
-The rows are rendered from the event and the tournament state of the previous commit, patched with
-the result (app/cache.py carries it into the new generation): no re-read of the tournament and no
-diffing. This runs in the writer's task right after COMMIT, before the next write and before any
+The row is built from the tournament state of the previous commit with the result put in (no re-read,
+no diffing). This runs in the writer's task right after COMMIT, before the next write and before any
 page render queued behind it, so the push does not wait for page serving.
 """
 
@@ -26,9 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
 
 import msgspec
 from jinja2 import Environment
@@ -36,11 +37,10 @@ from jinja2 import Environment
 from app.cache import memo_of
 from app.views.screens import all_specs
 from app.views.tournament import BoardRow, TournamentState, board_row, on_boards, tournament_state
-from database.events import Change, EventChanged, ResultChanged, TournamentChanged
+from database.events import Change, EventChanged, GameKey, ResultChanged, TournamentChanged
 from database.store import EventStore
-from i18n import LANGUAGES, translator
-from tournament.models import Pairing
-from web.page_patch import patch_page
+from i18n import LANGUAGES
+from web.fragments import board_row_html, missing_html, variant_of
 
 log = logging.getLogger("echiquier")
 
@@ -108,27 +108,28 @@ def rows_event(tid: int, variant: str, lang: str | None = None) -> str:
     return f"rows-{tid}-{variant}" + (f"-{lang}" if lang else "")
 
 
-def variant_of(screen_type: str, screen_id: str) -> str:
-    return f"input-{screen_id}" if screen_type == "input" else screen_type
+def position(state: TournamentState, game: GameKey) -> int | None:
+    """Where the game is in the state's pairings of the current round (None: not there)."""
+    key = game.astuple()
+    return next((i for i, p in enumerate(state.pairings)
+                 if (p.tournament_id, p.round, p.white_player_id, p.black_player_id) == key), None)
 
 
-class SlotScreen(msgspec.Struct, frozen=True):
-    """What `_row.html` reads of a screen."""
+def with_result(state: TournamentState, event: ResultChanged) -> TournamentState:
+    """The state with the game's new result (unchanged if the game is not on its boards)."""
+    i = position(state, event.game)
+    if i is None:
+        return state
+    game = msgspec.structs.replace(state.pairings[i], result=event.new, result_date=event.date, last_update=event.date)
+    return msgspec.structs.replace(state, pairings=[*state.pairings[:i], game, *state.pairings[i + 1:]])
 
-    type: str
-    uniq_id: str
 
-
-def patched_state(state: TournamentState, event: ResultChanged) -> tuple[TournamentState, Pairing] | None:
-    """The state with the game's new result, and the game; None if the game is not on the boards."""
-    key = event.game.astuple()
-    pairings = list(state.pairings)
-    for i, p in enumerate(pairings):
-        if (p.tournament_id, p.round, p.white_player_id, p.black_player_id) == key:
-            game = msgspec.structs.replace(p, result=event.new, result_date=event.date, last_update=event.date)
-            pairings[i] = game
-            return msgspec.structs.replace(state, pairings=pairings), game
-    return None
+def moves(state: TournamentState, event: ResultChanged) -> bool:
+    """Whether screens refetch the tournament's sets after this result (`state` has it): a result of an earlier
+    round moves the points shown, a game no longer there was re-paired, a complete round lets the next one show."""
+    if state.round != event.game.round or position(state, event.game) is None:
+        return True
+    return state.missing == 0 and (state.last_round or 0) > (state.round or 0)
 
 
 class LiveHub:
@@ -198,97 +199,55 @@ class LiveHub:
         tid = event.tournament_id
         memo = memo_of(self.store)
         before: TournamentState | None = memo.peek(event.generation - 1, ("state", tid))
-        if before is not None and self.inputs is not None and not self.busy():
-            self.send(self.result_frames(event, before))  # the fast path: nothing to read
+        if before is not None and self.inputs is not None and not self.busy():  # the fast path: nothing to read
+            state = with_result(before, event)
+            rows: list[BoardRow] | None = memo.peek(event.generation - 1, ("boards", tid))
+            self.send(self.result_frames(event, state))
+            if not moves(state, event):  # the state and rows of this commit: those of the last one, with the result
+                memo.carry(event.generation, ("state", tid), state)
+                if rows is not None:
+                    i = position(state, event.game)
+                    fresh = board_row(state, state.pairings[i]) if i is not None else None
+                    memo.carry(event.generation, ("boards", tid),
+                               [fresh if fresh is not None and r.dom_id == fresh.dom_id else r for r in rows])
             return
 
         async def slow() -> None:
             if self.inputs is None:
                 self.inputs = await self.input_screens()
             # the state now (a later commit may be in it): this game's row shows its latest result
-            state = await tournament_state(self.store, tid)
-            for data in self.result_frames(event, state, current=True):
+            for data in self.result_frames(event, await tournament_state(self.store, tid)):
                 self.publish(data)
 
         self.follow(slow)
 
-    def result_frames(self, event: ResultChanged, state: TournamentState, current: bool = False) -> list[bytes]:
+    def result_frames(self, event: ResultChanged, state: TournamentState) -> list[bytes]:
+        """What the screens are told of a result, given the tournament's state with it."""
         tid = event.tournament_id
         done = frame(f"result-{tid}", str(tid))
-        previous: list[tuple[Hashable, Any]] = []
-        if state.round != event.game.round:  # an earlier round: the points shown move, screens refetch
+        i = position(state, event.game)
+        if i is None or moves(state, event):
             return [frame(f"tournament-{tid}", str(tid)), done]
-        if current:
-            game = next((p for p in state.pairings if (p.tournament_id, p.round, p.white_player_id,
-                                                       p.black_player_id) == event.game.astuple()), None)
-            if game is None:  # re-paired meanwhile
-                return [frame(f"tournament-{tid}", str(tid)), done]
-        else:
-            patched = patched_state(state, event)
-            if patched is None:
-                return [frame(f"tournament-{tid}", str(tid)), done]
-            state, game = patched
-            previous = memo_of(self.store).items(event.generation - 1)  # before the new generation replaces it
-            if state.missing == 0 and (state.last_round or 0) > (state.round or 0):
-                return [frame(f"tournament-{tid}", str(tid)), done]  # the round is complete: the next one shows
-            memo = memo_of(self.store)
-            rows: list[BoardRow] | None = memo.peek(event.generation - 1, ("boards", tid))
-            memo.carry(event.generation, ("state", tid), state)
-            if rows is not None and on_boards(game):  # the boards' rows too, with this one replaced
-                fresh = board_row(state, game)
-                memo.carry(event.generation, ("boards", tid), [fresh if r.dom_id == fresh.dom_id else r for r in rows])
-        if not on_boards(game):
-            return [done]
-        row = board_row(state, game)
-        if not current:
-            self.carry_pages(event, state, row, previous)
-        return [*self.row_frames(state, row), done]
-
-    def render_row(self, row: BoardRow, kind: str, screen_id: str, lang: str) -> str:
-        template = self.environment.get_template("screen/_row.html")
-        return template.render(row=row, screen=SlotScreen(kind, screen_id), event_id=self.store.event_id,
-                               _=translator(lang)).strip()
-
-    def carry_pages(self, event: ResultChanged, state: TournamentState, row: BoardRow,
-                    previous: list[tuple[Hashable, Any]]) -> None:
-        """The screen pages of the previous commit, patched with this result, kept for the new one
-        (web/page_patch.py): screens loading a page after a result do not wait for a full render."""
-        memo = memo_of(self.store)
-        inputs = (self.inputs or {}).get(row.tid, ())
-        delta = (event.old is not None) - (event.new is not None)
-        rendered: dict[tuple[str, str, str], str] = {}
-        for key, html in previous:
-            if not (isinstance(key, tuple) and len(key) > 4 and key[0] == "html" and key[1] == "screen/page.html"):
-                continue
-            parts = str(key[2]).split("/")  # /screen/<event>/<screen>
-            if len(parts) != 4 or parts[1] != "screen":
-                continue
-            screen_id, lang = parts[3], str(key[4])
-            kind = "input" if screen_id in inputs else "boards"
-            variant = (kind, screen_id if kind == "input" else "boards", lang)
-            if variant not in rendered:
-                rendered[variant] = self.render_row(row, *variant)
-            patched = patch_page(html.decode(), row.tid, row.dom_id, rendered[variant], delta, state.missing)
-            if patched is not None:
-                memo.carry(event.generation, key, patched.encode())
+        game = state.pairings[i]
+        frames = self.row_frames(state, board_row(state, game)) if on_boards(game) else []
+        missing_before = state.missing - (event.new is None) + (event.old is None)
+        if state.missing == 0 or missing_before == 0:  # standings count complete rounds: this one is or was
+            frames.append(frame(f"standings-{tid}", str(tid)))
+        return [*frames, done]
 
     def row_frames(self, state: TournamentState, row: BoardRow) -> list[bytes]:
         """The row once per screen variant and language, with the tournament's count of games left."""
-        tid = row.tid
-        count = (f'<span hx-swap-oob="innerHTML:section.set[data-tid=\'{tid}\'] .missing-tournament">'
-                 f"{state.missing}</span>")
-        variants = [("boards", "boards")] + [("input", s) for s in (self.inputs or {}).get(tid, ())]
+        count = missing_html(self.environment, self.store, row.tid, state.missing)
+        screens = [("boards", "boards")] + [("input", s) for s in (self.inputs or {}).get(row.tid, ())]
         frames = []
-        for kind, screen_id in variants:
-            texts: dict[str, str] = {}
-            for lang in LANGUAGES:
-                html = self.render_row(row, kind, screen_id, lang)
-                texts[lang] = html.replace("<tr ", '<tr hx-swap-oob="true" ', 1) + count
+        for kind, screen_id in screens:
+            texts = {lang: f"{board_row_html(self.environment, self.store, row, kind, screen_id, lang)}\n{count}"
+                     for lang in LANGUAGES}
             variant = variant_of(kind, screen_id)
             if len(set(texts.values())) == 1:  # every language reads the same: one message
-                frames.append(frame(rows_event(tid, variant), texts[LANGUAGES[0]]))
+                frames.append(frame(rows_event(row.tid, variant), texts[LANGUAGES[0]]))
             else:
-                frames.extend(frame(rows_event(tid, variant, lang), text) for lang, text in texts.items())
+                frames.extend(frame(rows_event(row.tid, variant, lang), text) for lang, text in texts.items())
         return frames
 
     async def input_screens(self) -> dict[int, tuple[str, ...]]:

@@ -29,6 +29,7 @@ from litestar.types import Scope as LitestarScope
 
 from i18n import translator
 from tournament.errors import EchiquierError
+from tournament.messages import N_
 from web.htmx import is_htmx
 from web.language import request_language
 
@@ -102,23 +103,23 @@ def refusal(scope: Scope) -> tuple[int, str, tuple[object, ...]] | None:
     path: str = scope.get("path", "")
     query: bytes = scope.get("query_string", b"")
     if len(path) > MAX_PATH:
-        return 414, "This address is too long.", ()
+        return 414, N_("This address is too long."), ()
     if len(query) > MAX_QUERY:
-        return 414, "This address is too long.", ()
+        return 414, N_("This address is too long."), ()
     if CONTROL.search(path):
-        return 400, "This address holds characters no page of Echiquier has.", ()
+        return 400, N_("This address holds characters no page of Echiquier has."), ()
     if not good_host(_header(scope, b"host")):
-        return 400, "This request names the server wrongly (its Host header).", ()
+        return 400, N_("This request names the server wrongly (its Host header)."), ()
     for segment in path.split("/"):
         if too_large_number(unquote(segment)):
-            return 400, "The number %s is out of range (at most %s).", (segment[:24], MAX_NUMBER)
+            return 400, N_("The number %s is out of range (at most %s)."), (segment[:24], MAX_NUMBER)
     try:
         params = parse_qsl(query.decode("latin-1"), keep_blank_values=True, max_num_fields=MAX_PARAMS)
     except ValueError:
-        return 400, "Too many parameters in this address (at most %s).", (MAX_PARAMS,)
+        return 400, N_("Too many parameters in this address (at most %s)."), (MAX_PARAMS,)
     for name, value in params:
         if too_large_number(value):
-            return 400, "%s: the number %s is out of range (at most %s).", (name[:24], value[:24], MAX_NUMBER)
+            return 400, N_("%s: the number %s is out of range (at most %s)."), (name[:24], value[:24], MAX_NUMBER)
     return None
 
 
@@ -205,8 +206,8 @@ def client_of(scope: Scope) -> str:
 
 
 CHECK_REFUSALS = {
-    429: "A file from this device is being checked: wait for its report, then send the next one.",
-    503: "The server is checking other files just now; try again in a minute.",
+    429: N_("A file from this device is being checked: wait for its report, then send the next one."),
+    503: N_("The server is checking other files just now; try again in a minute."),
 }
 
 

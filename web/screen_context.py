@@ -33,6 +33,7 @@ from tournament.models import Info
 from tournament.notices import Notice
 from web.auth import Role, is_admin
 from web.deps import check_public
+from web.fragments import RowsHtml
 from web.render import language
 from web.state import app_state
 
@@ -69,6 +70,11 @@ async def resolve_image(request: Request, value: str | None) -> str:
     return url
 
 
+def row_renderer(request: Request, store: EventStore, spec: ScreenSpec) -> RowsHtml:
+    """How this screen's sets show board rows: the shared fragments of its variant and the request's language."""
+    return RowsHtml(app_state(request).templates.engine, store, spec.type, spec.uniq_id, language(request))
+
+
 async def screen_context(request: Request, store: EventStore, info: Info, spec: ScreenSpec,
                          *, show_menu: bool = True) -> dict[str, Any]:
     _ = translator(language(request))
@@ -80,6 +86,7 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         for s in sets:
             notices += s.notices
         context["sets"] = sets
+        context["row_html"] = row_renderer(request, store, spec)
         if spec.name and sets:
             title = fill_name(spec.name, "", sets[0].first_label, sets[0].last_label)
             title = spec.name.replace("%t", sets[0].title) if "%t" in spec.name else title

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from litestar.types import ASGIApp as LitestarApp
 
+from tournament.messages import N_
 from web.limits import HEADERS, Quota, client_of, refuse
 from web.sessions import digest
 from web.state import app_state
@@ -44,11 +45,11 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 STREAM_REFUSALS = {
-    429: "Too many live screens open from this device (at most %s).",
-    503: "Too many live screens are open on this server just now; this screen will try again by itself.",
+    429: N_("Too many live screens open from this device (at most %s)."),
+    503: N_("Too many live screens are open on this server just now; this screen will try again by itself."),
 }
-EVENTS_REFUSAL = "Too many events are shown live just now; this screen will try again by itself."
-CROWDED_REFUSAL = "The server is serving too many connections just now; try again in a moment."
+EVENTS_REFUSAL = N_("Too many events are shown live just now; this screen will try again by itself.")
+CROWDED_REFUSAL = N_("The server is serving too many connections just now; try again in a moment.")
 
 
 def secured(headers: list[tuple[bytes, bytes]], https: bool) -> list[tuple[bytes, bytes]]:

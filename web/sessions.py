@@ -125,6 +125,14 @@ class Sessions:
             return await self.file.remove(key) or known
         return known
 
+    async def end_others(self, kind: str, event: str, password_hash: str) -> None:
+        """A new password: the sessions of `kind` on `event` opened with any other end, in every worker."""
+        keep = digest(password_hash)
+        self.records = {k: r for k, r in self.records.items()
+                        if r.kind != kind or r.event != event or r.password == keep}
+        if self.file is not None:
+            await self.file.end_others(kind, event, keep)
+
     async def close_file(self) -> None:
         if self.file is not None:
             await self.file.close()

@@ -15,10 +15,13 @@ from litestar import Litestar
 from litestar.connection import ASGIConnection
 from litestar.plugins.jinja import JinjaTemplateEngine
 
+from app.held_uploads import Confirmations
 from app.pairing.draft import Drafts
 from app.publication.publisher import Publications
 from app.settings import Settings
 from database.registry import EventRegistry
+from database.shared_state import StateFile
+from database.watch import Stamp
 from web.hub import Channels, LiveHub
 from web.sessions import Sessions
 from web.throttle import LoginThrottle
@@ -37,7 +40,10 @@ class AppState:
     sessions: Sessions = field(default_factory=Sessions)  # logins (web/sessions.py; loaded in the lifespan)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
+    admin_stamp: Stamp | None = None  # of the `.admin` file when admin_hash was read (web/auth.py)
     drafts: Drafts = field(default_factory=Drafts)  # the arbiters' pairing drafts (app/pairing/draft.py)
+    confirmations: Confirmations = field(default_factory=Confirmations)  # uploads held (app/held_uploads.py)
+    shared: StateFile | None = None  # where the throttle, drafts, confirmations live (opened in the lifespan)
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
     publications: Publications | None = None  # the events' publishers (app/publication/publisher.py)

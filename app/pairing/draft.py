@@ -1,7 +1,7 @@
-"""The arbiter's pairing draft of a tournament's next round, kept server-side (in memory, per event and
-tournament) between "Pair round N" and "Publish": the proposed boards, the players left out with their
-bye, the manual changes made. Built from the store, checked by tournament/pairing/checks.py, published
-by database/rounds.py.
+"""The arbiter's pairing draft of a tournament's next round, kept server-side (per event and tournament, in the
+events folder's shared state: `Drafts`, the same for every worker) between "Pair round N" and "Publish": the
+proposed boards, the players left out with their bye, the manual changes made. Built from the store, checked by
+tournament/pairing/checks.py, published by database/rounds.py.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ import msgspec
 from app.pairing.engine import propose
 from database.imports import skipped_rounds
 from database.rounds import NewPairing, publish_round
+from database.shared_state import OnStateFile
 from database.store import EventStore
 from database.teams import is_team_tournament, load_team_event
 from tournament.boards import number_boards
 from tournament.errors import Conflict, Invalid
+from tournament.messages import N_
 from tournament.models import Pairing, Player, Tournament
 from tournament.pairing import virtual_points
 from tournament.pairing.checks import Board, Checked, History, Problem, check, histories, not_to_pair
@@ -33,6 +35,7 @@ class Draft(msgspec.Struct, kw_only=True):
     forced: bool = False  # paired although earlier rounds lacked results (the arbiter confirmed)
     changes: list[str] = msgspec.field(default_factory=list)  # manual changes, in English, for the journal
     base: str = ""  # fingerprint of what the draft was made from (players, earlier rounds, byes)
+    revision: int = 0  # of its record in the shared state (Drafts): a change is refused if it moved meanwhile
 
 
 def fingerprint(players: list[Player], pairings: list[Pairing], left_out: dict[int, ByeKind]) -> str:
@@ -43,20 +46,40 @@ def fingerprint(players: list[Player], pairings: list[Pairing], left_out: dict[i
     return hashlib.sha256(data).hexdigest()
 
 
-class Drafts:
-    """Drafts by (event id, tournament id); one per tournament at a time."""
+class Drafts(OnStateFile):
+    """Drafts by (event id, tournament id), one per tournament at a time, kept in the events folder's shared state
+    (database/shared_state.py): every worker of `serve --workers N` shows, changes and publishes the same draft.
+    Until the server sets its folder's (web/app.py), in a database in memory."""
 
-    def __init__(self) -> None:
-        self._drafts: dict[tuple[str, int], Draft] = {}
+    async def get(self, event_id: str, tid: int) -> Draft | None:
+        found = await (await self._file()).draft(event_id, tid)
+        if found is None:
+            return None
+        try:
+            draft = msgspec.msgpack.decode(found[1], type=Draft)
+        except (msgspec.DecodeError, msgspec.ValidationError):  # of another version: pair the round again
+            return None
+        draft.revision = found[0]
+        return draft
 
-    def get(self, event_id: str, tid: int) -> Draft | None:
-        return self._drafts.get((event_id, tid))
+    async def put(self, event_id: str, draft: Draft) -> None:
+        """A new draft (it replaces the tournament's previous one)."""
+        draft.revision = await (await self._file()).put_draft(event_id, draft.tid, msgspec.msgpack.encode(draft)) or 0
 
-    def put(self, event_id: str, draft: Draft) -> None:
-        self._drafts[(event_id, draft.tid)] = draft
+    async def change(self, event_id: str, draft: Draft) -> None:
+        """Store a changed draft read with `get`; refused if someone changed, published or dropped it meanwhile."""
+        revision = await (await self._file()).put_draft(event_id, draft.tid, msgspec.msgpack.encode(draft),
+                                                        revision=draft.revision)
+        if revision is None:
+            raise Conflict(CHANGED_MEANWHILE)
+        draft.revision = revision
 
-    def drop(self, event_id: str, tid: int) -> None:
-        self._drafts.pop((event_id, tid), None)
+    async def drop(self, event_id: str, tid: int, revision: int | None = None) -> None:
+        """Drop the tournament's draft (only that revision, when given: a newer draft stays)."""
+        await (await self._file()).drop_draft(event_id, tid, revision=revision)
+
+
+CHANGED_MEANWHILE = "The pairing draft was changed meanwhile (another arbiter?): reload the page."
 
 
 class Status(msgspec.Struct, frozen=True, kw_only=True):
@@ -151,8 +174,8 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
     players: list[Player]  # every player, for the manual-change selects
 
 
-STALE = ("The tournament changed since this draft was made (a result, a player or a requested bye):"
-         " pair the round again.")
+STALE = (N_("The tournament changed since this draft was made (a result, a player or a requested bye):"
+         " pair the round again."))
 
 
 async def _context(store: EventStore, draft: Draft) -> tuple[list[Player], dict[int, History], Checked, dict[int, int]]:

@@ -17,7 +17,6 @@ import contextlib
 import fcntl
 import logging
 import os
-import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -27,20 +26,19 @@ from typing import IO
 import msgspec
 from jinja2 import Environment
 
+from app.publication.remote import check_remote, rclone
 from app.publication.site import build_site, clear_site, write_site
 from database.store import EventStore
-from tournament.errors import Invalid
+from tournament.errors import EchiquierError
+from tournament.messages import N_
 
 log = logging.getLogger("echiquier")
 
 PUBLISH_DIR = ".publish"
 MIN_INTERVAL = 3.0  # seconds between two runs at most once
 MAX_BACKOFF = 60.0
-RCLONE_TIMEOUT = 120.0
-#: rclone gives up fast: the publisher retries itself, with back-off.
-RCLONE_FLAGS = ("--retries", "1", "--low-level-retries", "1", "--contimeout", "5s", "--timeout", "20s",
-                "--no-update-modtime")
-REMOTE = re.compile(r"[^\s\-][^\x00-\x1f]{0,499}")
+#: The states the admin page shows, by their words (templates/admin/_publication_state.html translates them).
+STATUSES = (N_("off"), N_("not public"), N_("pending"), N_("publishing"), N_("ok"), N_("error"))
 
 
 class PublishState(msgspec.Struct, kw_only=True):
@@ -54,17 +52,6 @@ class PublishState(msgspec.Struct, kw_only=True):
     error: str | None = None
     version: str | None = None
     runs: int = 0
-
-
-def check_remote(text: str | None) -> str | None:
-    """An rclone destination `name:path` (or `:backend,option=value:path`, or an absolute local folder); empty =
-    not published. Never an option (a leading `-`), never a control character."""
-    text = (text or "").strip()
-    if not text:
-        return None
-    if not REMOTE.fullmatch(text) or (":" not in text and not text.startswith("/")):
-        raise Invalid("Not an rclone remote: %s (write name:path, e.g. club-site:echiquier/open).", text)
-    return text
 
 
 def publish_root(events_dir: Path) -> Path:
@@ -96,37 +83,18 @@ def published_ids(events_dir: Path) -> list[str]:
 
 
 def _write_state(path: Path, state: PublishState) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Readable by the server's account only (0600, in a 0700 folder): it names where the event goes."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_bytes(msgspec.json.encode(state))
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(msgspec.json.encode(state))
+    os.chmod(temporary, 0o600)  # an older file kept its mode through O_TRUNC
     os.replace(temporary, path)
 
 
 def remote_path(remote: str, rel: str) -> str:
     return f"{remote}{rel}" if remote.endswith((":", "/")) else f"{remote}/{rel}"
-
-
-async def rclone(*args: str) -> tuple[int, str]:
-    """Run rclone off the event loop; (exit code, last lines of its messages)."""
-    try:
-        process = await asyncio.create_subprocess_exec(
-            "rclone", *args, *RCLONE_FLAGS, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT)
-    except OSError as exc:
-        return 127, f"rclone cannot be started ({exc}): install it (apt-get install rclone)"
-    try:
-        async with asyncio.timeout(RCLONE_TIMEOUT):
-            out, _ = await process.communicate()
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-        return 124, f"rclone took more than {RCLONE_TIMEOUT:.0f} s"
-    except asyncio.CancelledError:  # the server stops: leave no rclone behind
-        process.kill()
-        await asyncio.shield(process.wait())
-        raise
-    lines = [line for line in out.decode(errors="replace").splitlines() if line.strip()]
-    return process.returncode or 0, "\n".join(lines[-3:])
 
 
 class Publisher:
@@ -207,7 +175,12 @@ class Publisher:
     async def run_once(self) -> bool:
         """Rebuild and send what changed. True when the remote is up to date (or nothing is to be published)."""
         info = await self.store.info()
-        remote = self.remote_override or info.publish_remote
+        try:  # the event file may come from elsewhere (an older version, another program): checked at each run
+            remote = check_remote(self.remote_override or info.publish_remote)
+        except EchiquierError as exc:  # never handed to rclone, never kept in the state file
+            shown = str(EchiquierError(exc.key, "(the 'publish to' setting)"))  # never the value: it may hold a secret
+            await self._save(remote=None, status="error", error=shown, pending=0)
+            return True
         if remote is None:
             if self.state.status != "off":
                 await self._save(remote=None, status="off", error=None, pending=0)
@@ -245,7 +218,7 @@ class Publisher:
         """The pending files, then version.json; a full sync after removals or on a first run."""
         source = str(self.site)
         if self.pending is None or self.removed:
-            code, out = await rclone("sync", source, remote, "--exclude", "version.json")
+            code, out = await rclone("sync", source, remote, flags=("--exclude", "version.json"))
         else:
             pages = sorted(self.pending - {"version.json"})
             code, out = 0, ""
@@ -253,13 +226,13 @@ class Publisher:
                 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
                     listing.write("\n".join(pages) + "\n")
                 try:
-                    code, out = await rclone("copy", source, remote, "--files-from-raw", listing.name,
-                                             "--no-traverse", "--no-check-dest")
+                    code, out = await rclone("copy", source, remote, flags=(
+                        "--files-from-raw", listing.name, "--no-traverse", "--no-check-dest"))
                 finally:
                     os.unlink(listing.name)
         if code == 0:
             code, out = await rclone("copyto", str(self.site / "version.json"), remote_path(remote, "version.json"),
-                                     "--no-check-dest")
+                                     flags=("--no-check-dest",))
         if code == 0:
             return None
         return out or f"rclone failed (exit code {code})"

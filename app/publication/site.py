@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from app.views.standings import fmt, standings_for
 from app.views.tournament import TournamentState, board_rows, tournament_state
 from database.store import EventStore
 from i18n import translator
+from i18n.formats import day
 from tournament.boards import half_points
 from tournament.models import Info, Pairing, Player, Tournament
 from tournament.results import ByeKind, format_points
@@ -116,13 +116,6 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
     }
 
 
-def _day(timestamp: float) -> str:
-    try:
-        return time.strftime("%Y-%m-%d", time.localtime(timestamp))
-    except (OverflowError, OSError, ValueError):
-        return ""
-
-
 async def build_site(store: EventStore, environment: Environment, static_dir: Path, *, language: str = "en",
                      poll_seconds: int = POLL_SECONDS) -> Site | None:
     """Every file of the public site, or None when the event is not public (nothing may be published)."""
@@ -134,7 +127,8 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     tournaments = await store.tournaments()
     files: dict[str, bytes] = {}
     pages: dict[str, str] = {}
-    common = {"_": _, "lang": lang, "event": {"name": info.name, "start": _day(info.start), "stop": _day(info.stop)},
+    event = {"name": info.name, "start": day(info.start, lang), "stop": day(info.stop, lang)}
+    common = {"_": _, "lang": lang, "event": event,
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
     def page(path: str, template: str, data: dict[str, Any], root: str) -> None:

@@ -12,59 +12,61 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from i18n import Translator
 from tournament.config_rules import EVENT_LANGUAGES, PAIRING_SYSTEMS, RATING_KINDS, RATING_TYPES, TOURNAMENT_TYPES
 from tournament.hall.screen_rules import FAMILY_TYPES, SCREEN_TYPES
+from tournament.messages import N_, N_plural
 
 NAMES: dict[str, dict[str, str]] = {
     "screen_type": {
-        "input": "Input (result entry)",
-        "boards": "Boards",
-        "players": "Players (alphabetical)",
-        "results": "Latest results",
-        "image": "Image",
-        "standings": "Standings",
-        "team_boards": "Team boards",
-        "team_standings": "Team standings",
-        "team_crosstable": "Team cross-table",
+        "input": N_("Input (result entry)"),
+        "boards": N_("Boards"),
+        "players": N_("Players (alphabetical)"),
+        "results": N_("Latest results"),
+        "image": N_("Image"),
+        "standings": N_("Standings"),
+        "team_boards": N_("Team boards"),
+        "team_standings": N_("Team standings"),
+        "team_crosstable": N_("Team cross-table"),
     },
-    "tournament_type": {"swiss": "Swiss system", "round_robin": "Round robin"},
+    "tournament_type": {"swiss": N_("Swiss system"), "round_robin": N_("Round robin")},
     "pairing_system": {
-        "standard": "Swiss — standard (Dutch)",
-        "haley": "Swiss — Haley (accelerated)",
-        "haley_soft": "Swiss — Haley (soft)",
-        "sad": "Swiss — SAD (degressive acceleration)",
-        "nicois": "Swiss — Niçois acceleration",
-        "berger": "Round robin — Berger tables",
+        "standard": N_("Swiss — standard (Dutch)"),
+        "haley": N_("Swiss — Haley (accelerated)"),
+        "haley_soft": N_("Swiss — Haley (soft)"),
+        "sad": N_("Swiss — SAD (degressive acceleration)"),
+        "nicois": N_("Swiss — Niçois acceleration"),
+        "berger": N_("Round robin — Berger tables"),
     },
-    "rating_kind": {"standard": "Standard (classical)", "rapid": "Rapid", "blitz": "Blitz"},
-    "rating_type": {"F": "FIDE", "N": "National", "E": "Estimated"},
-    "language": {"en": "English", "fr": "French"},
+    "rating_kind": {"standard": N_("Standard (classical)"), "rapid": N_("Rapid"), "blitz": N_("Blitz")},
+    "rating_type": {"F": N_("FIDE"), "N": N_("National"), "E": N_("Estimated")},
+    "language": {"en": N_("English"), "fr": N_("French")},
 }
 
 #: The C.07 codes offered by the tie-break picker: (code, name, short explanation), all English keys.
 TIE_BREAKS: tuple[tuple[str, str, str], ...] = (
-    ("BH/C1", "Buchholz Cut 1", "Buchholz without the lowest opponent score."),
-    ("BH", "Buchholz", "Sum of the opponents' scores."),
-    ("BH/M1", "Median Buchholz", "Buchholz without the highest and the lowest opponent scores."),
-    ("BH/C2", "Buchholz Cut 2", "Buchholz without the two lowest opponent scores."),
-    ("FB", "Fore Buchholz", "Buchholz as if every game of the last round were a draw."),
-    ("AOB", "Average of opponents' Buchholz", "Mean of the opponents' Buchholz."),
-    ("SB", "Sonneborn-Berger", "Opponents' scores, each weighted by the result against them."),
-    ("PS", "Progressive score", "Sum of the running scores after each round (cumulative)."),
-    ("DE", "Direct encounter", "Points scored between the tied players only."),
-    ("WIN", "Number of wins", "Games won, unplayed wins included."),
-    ("WON", "Wins over the board", "Games won over the board only."),
-    ("BPG", "Games with Black", "Games played with the black pieces."),
-    ("BWG", "Wins with Black", "Games won with the black pieces."),
-    ("REP", "Rounds one elected to play", "Rounds played, not counting byes and forfeits the player chose."),
-    ("KS", "Koya system", "Points against the opponents who scored at least half of the points (round robin)."),
-    ("ARO", "Average rating of opponents", "Mean rating of the opponents met over the board."),
-    ("TPR", "Tournament performance rating", "Rating performance over the tournament."),
-    ("PTP", "Perfect tournament performance", "The rating at which the expected score equals the score."),
-    ("APRO", "Average performance rating of opponents", "Mean of the opponents' performance ratings."),
-    ("APPO", "Average perfect performance of opponents", "Mean of the opponents' perfect performances."),
-    ("TPN", "Pairing number", "Starting rank (lower is better)."),
-    ("RTNG", "Rating", "The player's own rating."),
+    ("BH/C1", N_("Buchholz Cut 1"), N_("Buchholz without the lowest opponent score.")),
+    ("BH", N_("Buchholz"), N_("Sum of the opponents' scores.")),
+    ("BH/M1", N_("Median Buchholz"), N_("Buchholz without the highest and the lowest opponent scores.")),
+    ("BH/C2", N_("Buchholz Cut 2"), N_("Buchholz without the two lowest opponent scores.")),
+    ("FB", N_("Fore Buchholz"), N_("Buchholz as if every game of the last round were a draw.")),
+    ("AOB", N_("Average of opponents' Buchholz"), N_("Mean of the opponents' Buchholz.")),
+    ("SB", N_("Sonneborn-Berger"), N_("Opponents' scores, each weighted by the result against them.")),
+    ("PS", N_("Progressive score"), N_("Sum of the running scores after each round (cumulative).")),
+    ("DE", N_("Direct encounter"), N_("Points scored between the tied players only.")),
+    ("WIN", N_("Number of wins"), N_("Games won, unplayed wins included.")),
+    ("WON", N_("Wins over the board"), N_("Games won over the board only.")),
+    ("BPG", N_("Games with Black"), N_("Games played with the black pieces.")),
+    ("BWG", N_("Wins with Black"), N_("Games won with the black pieces.")),
+    ("REP", N_("Rounds one elected to play"), N_("Rounds played, not counting byes and forfeits the player chose.")),
+    ("KS", N_("Koya system"), N_("Points against the opponents who scored at least half of the points (round robin).")),
+    ("ARO", N_("Average rating of opponents"), N_("Mean rating of the opponents met over the board.")),
+    ("TPR", N_("Tournament performance rating"), N_("Rating performance over the tournament.")),
+    ("PTP", N_("Perfect tournament performance"), N_("The rating at which the expected score equals the score.")),
+    ("APRO", N_("Average performance rating of opponents"), N_("Mean of the opponents' performance ratings.")),
+    ("APPO", N_("Average perfect performance of opponents"), N_("Mean of the opponents' perfect performances.")),
+    ("TPN", N_("Pairing number"), N_("Starting rank (lower is better).")),
+    ("RTNG", N_("Rating"), N_("The player's own rating.")),
 )
 
 CODES: dict[str, tuple[str, ...]] = {
@@ -109,55 +111,63 @@ def english_names() -> set[str]:
 
 #: `what` of the journal entries, roles and fixed words (all English keys of the catalogs).
 #: Team competitions (database/teams.py): what its writes journal, and their targets.
-TEAM_JOURNAL_WORDS = ("team settings", "team added", "team members", "team import", "match added", "line-up",
-                      "team forfeit", "board forfeit", "board forfeit corrected", "round paired")
+TEAM_JOURNAL_WORDS = (
+    N_("team settings"), N_("team added"), N_("team members"), N_("team import"), N_("match added"), N_("line-up"),
+    N_("team forfeit"), N_("board forfeit"), N_("board forfeit corrected"), N_("round paired"),
+)
 TEAM_JOURNAL_PATTERNS = (
-    ("round %s, table %s, team %s", r"round (\d+), table (\d+), team (.+)"),
-    ("round %s, table %s", r"round (\d+), table (\d+)"),
-    ("round %s, %s, %s matches", r"round (\d+), (\w+), (\d+) matches"),
-    ("%s boards, %s", r"(\d+) boards, (\w+)"),
-    ("%s teams, %s matches", r"(\d+) teams, (\d+) matches"),
+    (N_("round %s, table %s, team %s"), r"round (\d+), table (\d+), team (.+)"),
+    (N_("round %s, table %s"), r"round (\d+), table (\d+)"),
+    (N_("round %s, %s, %s matches"), r"round (\d+), (\w+), (\d+) matches"),
+    (N_("%s boards, %s"), r"(\d+) boards, (\w+)"),
 )
 JOURNAL_WORDS = (
-    "baseline", "schema", "event created", "event settings", "tournament added", "tournament settings", "pairings",
-    "result", "result corrected", "result deleted", "screen added", "family added", "rotator added",
-    "timer added", "check-in", "illegal move added", "illegal move removed", "papi import", "chessevent import",
-    "trf import", "create", "edit", "delete", "reorder", "late entrant", "withdraw", "cancel withdrawal", "clone",
-    "change", "visitor", "player", "board", "arbiter", "admin", "system", "server",
-    "round published", "round unpaired", "requested bye", "requested bye cancelled", "outside Echiquier", "outside",
+    N_("baseline"), N_("schema"), N_("event created"), N_("event settings"), N_("tournament added"),
+    N_("tournament settings"), N_("pairings"), N_("result"), N_("result corrected"), N_("result deleted"),
+    N_("screen added"), N_("family added"), N_("rotator added"), N_("timer added"), N_("check-in"),
+    N_("illegal move added"), N_("illegal move removed"), N_("papi import"), N_("chessevent import"), N_("trf import"),
+    N_("create"), N_("edit"), N_("delete"), N_("reorder"), N_("late entrant"), N_("withdraw"), N_("cancel withdrawal"),
+    N_("clone"), N_("change"), N_("visitor"), N_("player"), N_("board"), N_("arbiter"), N_("admin"), N_("system"),
+    N_("server"), N_("round published"), N_("round unpaired"), N_("requested bye"), N_("requested bye cancelled"),
+    N_("outside Echiquier"), N_("outside"),
     *TEAM_JOURNAL_WORDS,
 )
 #: Stored values shown by their words.
-JOURNAL_VALUES = {"in": "Checked in", "out": "Not checked in"}
+JOURNAL_VALUES = {"in": N_("Checked in"), "out": N_("Not checked in")}
 #: Labels of rows and actors (`<table> <name>`, database/admin.py `_label`; `screen <id> (<address>)`…).
-JOURNAL_TABLES = ("screen set", "timer hour", "board card", "tournament", "screen", "family", "rotator", "timer",
-                  "player", "info")
+JOURNAL_TABLES = (N_("screen set"), N_("timer hour"), N_("board card"), N_("tournament"), N_("screen"), N_("family"),
+                  N_("rotator"), N_("timer"), N_("player"), N_("info"))
 #: Patterns of the targets written by database/* (English key with %s, regular expression).
 JOURNAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
-    ("round %s, board %s", r"round (\d+), board (\d+)"),
+    (N_("round %s, board %s"), r"round (\d+), board (\d+)"),
     *TEAM_JOURNAL_PATTERNS,
-    ("round %s", r"round (\d+)"),
-    ("%s games, %s byes", r"(\d+) games, (\d+) byes"),
-    ("%s players, %s pairings", r"(\d+) players, (\d+) pairings"),
-    ("%s pairings", r"(\d+) pairings"),
-    ("%s players", r"(\d+) players"),
-    ("player %s rounds %s", r"player (\S+) rounds (.+)"),
-    ("from %s", r"from (\S+)"),
-    ("undo: %s", r"undo: (.+)"),
-    ("admin: %s", r"admin: (.+)"),
+    (N_("round %s"), r"round (\d+)"),
+    (N_("player %s rounds %s"), r"player (\S+) rounds (.+)"),
+    (N_("from %s"), r"from (\S+)"),
+    (N_("undo: %s"), r"undo: (.+)"),
+    (N_("admin: %s"), r"admin: (.+)"),
 ))
+#: Counts written `<n> <plural>` by database/* ("4 games, 1 byes"): shown with the plural form of the reader's language.
+COUNTS = {
+    "games": N_plural("%s game", "%s games"), "byes": N_plural("%s bye", "%s byes"),
+    "players": N_plural("%s player", "%s players"), "pairings": N_plural("%s pairing", "%s pairings"),
+    "teams": N_plural("%s team", "%s teams"), "matches": N_plural("%s match", "%s matches"),
+}
+_COUNT = rf"\d+ (?:{'|'.join(COUNTS)})"
+COUNT_LIST = re.compile(rf"{_COUNT}(?:, {_COUNT})*")
 #: Settings columns named in "event settings" / "tournament settings" lines.
 COLUMNS = {
-    "name": "Name", "start": "Start date", "stop": "End date", "public": "Public", "language": "Default language",
-    "record_illegal_moves": "Illegal moves", "allow_results_deletion_on_input_screens":
-        "Results may be deleted from input screens", "background_image": "Background image",
-    "background_color": "Background colour", "timer_colors": "Timer colours", "timer_delays": "Timer delays",
-    "update_password": "Input code", "arbiter_password": "Arbiter password", "path": "Folder",
+    "name": N_("Name"), "start": N_("Start date"), "stop": N_("End date"), "public": N_("Public"),
+    "language": N_("Default language"), "record_illegal_moves": N_("Illegal moves"),
+    "allow_results_deletion_on_input_screens": N_("Results may be deleted from input screens"),
+    "background_image": N_("Background image"), "background_color": N_("Background colour"),
+    "timer_colors": N_("Timer colours"), "timer_delays": N_("Timer delays"),
+    "update_password": N_("Input code"), "arbiter_password": N_("Arbiter password"), "path": N_("Folder"),
 }
 
 
-def journal_text(text: str | None, _: Callable[..., str]) -> str:
-    """A stored journal text in the reader's language: fixed words, known patterns, row labels, column lists.
+def journal_text(text: str | None, _: Translator) -> str:
+    """A stored journal text in the reader's language: fixed words, counts, known patterns, row labels, columns.
 
     >>> fr = lambda key, *args: {"round %s, board %s": "ronde %s, échiquier %s", "screen": "écran"}.get(key, key) % args
     >>> journal_text("round 3, board 11", fr), journal_text("screen input (10.0.0.7)", fr), journal_text(None, fr)
@@ -169,6 +179,8 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
         return _(text)
     if text in JOURNAL_VALUES:
         return _(JOURNAL_VALUES[text])
+    if counted := _counts(text, _):
+        return counted
     for key, regex in JOURNAL_PATTERNS:
         found = regex.match(text)
         # a pattern is the whole text, or a head followed by details kept as stored ("round 3 (swap 2)")
@@ -184,38 +196,52 @@ def journal_text(text: str | None, _: Callable[..., str]) -> str:
     return text
 
 
+def _counts(text: str, _: Translator) -> str | None:
+    """`4 games, 1 byes (swap 2)` -> `4 parties, 1 exempt (swap 2)`; None when the text does not start with counts.
+
+    >>> from i18n import translator
+    >>> _counts("4 games, 1 byes (swap 2)", translator("en")), _counts("1 players", translator("fr"))
+    ('4 games, 1 bye (swap 2)', '1 joueur·euse')
+    """
+    found = COUNT_LIST.match(text)
+    if not found or (found.end() < len(text) and text[found.end()] != " "):
+        return None
+    items = (item.split(" ") for item in found.group(0).split(", "))
+    return ", ".join(_.ngettext(*COUNTS[word], int(n)) for n, word in items) + text[found.end():]
+
+
 def journal_english() -> set[str]:
     """Every English key `journal_text` may look up."""
     return {*JOURNAL_WORDS, *JOURNAL_VALUES.values(), *(k for k, _r in JOURNAL_PATTERNS), *JOURNAL_TABLES,
-            *COLUMNS.values()}
+            *COLUMNS.values(), *(text for pair in COUNTS.values() for text in pair)}
 
 
 # -- import reports: written in English by database/imports.py and the upload handlers ----------------------
 
 REPORT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((key, re.compile(regex)) for key, regex in (
-    ("%s players, %s pairings.", r"(\d+) players, (\d+) pairings\."),
-    ("Imported %s players and %s rounds.", r"Imported (\d+) players and (\d+) rounds\."),
-    ("%s players added, %s updated", r"(\d+) players added, (\d+) updated"),
-    ("rounds added: %s", r"rounds added: (.+)"),
-    ("%s results taken from the file", r"(\d+) results taken from the file"),
-    ("Conflict: %s", r"Conflict: (.+)"),
-    ("round %s was paired differently in Papi, but the event file already has results for it: the event file's "
-     "pairing was kept.", r"round (\d+) was paired differently in Papi, but the event file already has results for "
+    (N_("%s players, %s pairings."), r"(\d+) players, (\d+) pairings\."),
+    (N_("Imported %s players and %s rounds."), r"Imported (\d+) players and (\d+) rounds\."),
+    (N_("%s players added, %s updated"), r"(\d+) players added, (\d+) updated"),
+    (N_("rounds added: %s"), r"rounds added: (.+)"),
+    (N_("%s results taken from the file"), r"(\d+) results taken from the file"),
+    (N_("Conflict: %s"), r"Conflict: (.+)"),
+    (N_("round %s was paired differently in Papi, but the event file already has results for it: the event file's "
+     "pairing was kept."), r"round (\d+) was paired differently in Papi, but the event file already has results for "
                          r"it: the event file's pairing was kept\."),
-    ("round %s, Ref %s - Ref %s: Papi says %s, the event file says %s (kept).",
+    (N_("round %s, Ref %s - Ref %s: Papi says %s, the event file says %s (kept)."),
      r"round (\d+), Ref (\S+) - Ref (\S+): Papi says (\S+), the event file says (\S+) \(kept\)\."),
-    ("Players no longer in the Papi file were kept: Ref %s.",
+    (N_("Players no longer in the Papi file were kept: Ref %s."),
      r"Players no longer in the Papi file were kept: Ref (.+)\."),
-    ("round %s was paired differently in the TRF file, but the event file already has results for it: the event "
-     "file's pairing was kept.", r"round (\d+) was paired differently in the TRF file, but the event file already has "
+    (N_("round %s was paired differently in the TRF file, but the event file already has results for it: the event "
+     "file's pairing was kept."), r"round (\d+) was paired differently in the TRF file, but the event file already has "
                                 r"results for it: the event file's pairing was kept\."),
-    ("round %s, No. %s - No. %s: the TRF file says %s, the event file says %s (kept).",
+    (N_("round %s, No. %s - No. %s: the TRF file says %s, the event file says %s (kept)."),
      r"round (\d+), No\. (\S+) - No\. (\S+): the TRF file says (\S+), the event file says (\S+) \(kept\)\."),
-    ("Players no longer in the TRF file were kept: No. %s.",
+    (N_("Players no longer in the TRF file were kept: No. %s."),
      r"Players no longer in the TRF file were kept: No\. (.+)\."),
-    ("No. %s: the TRF file names %s, the event file %s (kept).",
+    (N_("No. %s: the TRF file names %s, the event file %s (kept)."),
      r"No\. (\d+): the TRF file names (.+), the event file (.+) \(kept\)\."),
-    ("The ChessEvent data has not changed since the last import.",
+    (N_("The ChessEvent data has not changed since the last import."),
      r"The ChessEvent data has not changed since the last import\."),
 ))
 

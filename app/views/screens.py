@@ -30,6 +30,7 @@ from tournament.hall import families as fam
 from tournament.hall import menus
 from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name, halves, name_bound, select_fixed, select_range
+from tournament.messages import N_
 from tournament.models import Family, Info, Screen
 from tournament.notices import Notice
 
@@ -194,7 +195,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         chosen, notices = select_range(items, s.first, s.last)
         first = name_bound(chosen[0].player.last_name) if chosen else ""
         last = name_bound(chosen[-1].player.last_name) if chosen else ""
-        default = "%f to %l" if ranged else "%t"
+        default = N_("%f to %l") if ranged else "%t"
         title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
         short = [name_bound(r.player.last_name, 3, upper=True) for r in (chosen[:1] + chosen[-1:])] or ["", ""]
         if state.round is None:
@@ -216,7 +217,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         chosen_rows, notices = select_range(rows, s.first, s.last)
     first = str(chosen_rows[0].board or "") if chosen_rows else ""
     last = str(chosen_rows[-1].board or "") if chosen_rows else ""
-    default = "Boards %f to %l" if ranged else "%t"
+    default = N_("Boards %f to %l") if ranged else "%t"
     title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
     title = f"{title} ({_('round')} {state.round})"
     return SetView(title=title, mode="boards", columns=split_columns(chosen_rows, screen.columns),
@@ -227,8 +228,8 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
 # -- menus ---------------------------------------------------------------------------------------
 
 
-TEAM_LINKS = {"team_boards": "team boards", "team_standings": "team standings",
-              "team_crosstable": "cross-table"}
+TEAM_LINKS = {"team_boards": N_("team boards"), "team_standings": N_("team standings"),
+              "team_crosstable": N_("cross-table")}
 
 
 class MenuLink(msgspec.Struct, frozen=True, kw_only=True):

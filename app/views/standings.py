@@ -11,11 +11,12 @@ from decimal import Decimal
 from app.cache import memo
 from app.offload import off_loop
 from app.params import check_round, check_tie_breaks
+from database import teams as db
 from database.store import EventStore
-from database.teams import standings_if_team
 from tournament.errors import EchiquierError
 from tournament.formats.trf import parse_date
-from tournament.standings import DEFAULT_TIE_BREAKS, Standings, completed_round, compute_standings
+from tournament.standings import DEFAULT_TIE_BREAKS, StandingRow, Standings, completed_round, compute_standings
+from tournament.teams.standings import completed_matches, team_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
 
 
@@ -85,3 +86,25 @@ def fmt(value: object) -> str:
         text = f"{value.normalize():f}"
         return text
     return str(value)
+
+
+async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None, rounds: int | None,
+                            edition: str) -> Standings | None:
+    """A team tournament's standings in the shape of individual standings (one row per team: `start_rank` the
+    team number, `name` the team's, `points` its match points); None for an individual tournament."""
+    if await db.team_settings(store, tid) is None:
+        return None
+    ev = await db.load_team_event(store, tid)
+    counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
+    st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
+                        team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,
+                        total_rounds=ev.rounds or counted)
+    ids = {t.number: t for t in ev.teams}
+    rows = []
+    for r in st.rows:
+        shared = [x.rank for x in st.rows if x.rank == r.rank]
+        place = str(r.rank) if len(shared) == 1 else f"{r.rank}\u2013{r.rank + len(shared) - 1}"
+        rows.append(StandingRow(player_id=ids[r.team_number].id, start_rank=r.team_number, name=r.name, title=None,
+                                rating=0, federation=ids[r.team_number].federation or None, points=r.points,
+                                rank=r.rank, place=place, values=list(r.values)))
+    return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows)

@@ -17,11 +17,12 @@ from database import teams as db
 from database.store import EventStore
 from tournament.boards import split_columns
 from tournament.hall.sets import fill_name, select_range
+from tournament.messages import N_
 from tournament.models import Tournament
 from tournament.notices import Notice
 from tournament.standings import Standings
 
-NOT_TEAM = "Set %s: %s is not a team tournament."
+NOT_TEAM = N_("Set %s: %s is not a team tournament.")
 
 
 FAMILY_NAME = "%t (%f to %l)"  # the title of a family's screens when the family has no name (screen_views.py)

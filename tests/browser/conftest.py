@@ -1,24 +1,24 @@
-"""Browser tests: a real uvicorn server on loopback (in a thread) and Debian's Chromium via Playwright."""
+"""Browser tests: a real uvicorn server on loopback (in a thread, tests/support/servers.py) and Debian's Chromium
+via Playwright. Every page waits for what it expects for as long as WAIT_MS (a guard against a hang, never a
+measure: a saturated machine renders slowly)."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-import uvicorn
 
 from app.settings import Settings
-from web.app import create_app
+from tests.support.files import ARTIFACTS
+from tests.support.servers import HANG_LIMIT, LiveServer
 
-ARTIFACTS = Path(__file__).parent / "artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = HANG_LIMIT * 1000
 
 
 def chromium_path() -> str | None:
@@ -26,34 +26,6 @@ def chromium_path() -> str | None:
         if candidate and Path(candidate).exists():
             return candidate
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class LiveServer:
-    def __init__(self, settings: Settings) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
 
 
 @pytest.fixture(scope="session")
@@ -74,19 +46,33 @@ def live_demo(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
 
 
-@pytest.fixture
-def live_server_factory(tmp_path: Path) -> Iterator[type[LiveServer]]:
-    """`with live_server_factory(Settings(...)) as server:` for tests that prepare their own events."""
-    yield LiveServer
+class Browser:
+    """Chromium whose new pages and contexts wait up to WAIT_MS for what a test expects."""
+
+    def __init__(self, launched: Any) -> None:
+        self.launched = launched
+
+    def new_page(self, **options: Any) -> Any:
+        page = self.launched.new_page(**options)
+        page.set_default_timeout(WAIT_MS)
+        return page
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.launched.new_context(**options)
+        context.set_default_timeout(WAIT_MS)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.launched, name)
 
 
 @pytest.fixture(scope="session")
-def browser(chromium: str):  # type: ignore[no-untyped-def]
+def browser(chromium: str) -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
-        yield launched
+        yield Browser(launched)
         launched.close()
 
 

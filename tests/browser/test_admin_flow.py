@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from tests.browser.conftest import ARTIFACTS, LiveServer
-from tests.conftest import fixture_path
+from tests.support.files import ARTIFACTS, fixture_path
+from tests.support.servers import LiveServer
 from tournament.formats.trf import decode, parse_trf
 
 
@@ -15,13 +15,12 @@ def fits_the_tablet(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
-def test_configure_an_event_then_watch_its_rotator(browser: Any, live_server_factory: type[LiveServer],
-                                                  tmp_path: Path) -> None:
+def test_configure_an_event_then_watch_its_rotator(browser: Any, tmp_path: Path) -> None:
     trf_file = fixture_path("small-20p-5r.trf")
     trf, _ = parse_trf(decode(trf_file.read_bytes()))
     events = tmp_path / "events"
     settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
-    with live_server_factory(settings) as server:
+    with LiveServer(settings) as server:
         page = browser.new_page(viewport={"width": 1024, "height": 768})
         try:
             page.goto(f"{server.url}/admin")
@@ -89,7 +88,7 @@ def test_configure_an_event_then_watch_its_rotator(browser: Any, live_server_fac
         try:
             hall.goto(f"{server.url}/rotator/spring-open/hall")
             rows = hall.locator("tr[id^='game-']")
-            rows.first.wait_for(timeout=5000)
+            rows.first.wait_for()
             games = [p for p in trf.players if p.rounds and p.rounds[-1] and p.rounds[-1].opponent]
             assert rows.count() >= len(games) // 2
             text = hall.locator("main").inner_text()

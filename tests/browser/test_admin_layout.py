@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, LiveServer
+from tests.support.files import ARTIFACTS
+from tests.support.servers import LiveServer
 
 VIEWPORTS = [(1920, 1080), (1024, 768), (390, 844)]
 

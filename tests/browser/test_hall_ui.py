@@ -22,8 +22,9 @@ from app.demo import ensure_demo
 from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
-from tests.browser.conftest import ARTIFACTS, LiveServer
-from tests.hall_data import hall_event
+from tests.support.files import ARTIFACTS
+from tests.support.hall import hall_event
+from tests.support.servers import LiveServer
 from tournament.demo import demo_tournament, store_rows
 from tournament.results import Result
 from web.auth import hash_password
@@ -147,8 +148,7 @@ def arbiter(browser: Any, server: Server) -> Iterator[Any]:
 
 def settle(page: Any) -> None:
     page.wait_for_load_state("load")
-    page.wait_for_function("!document.querySelector('main[data-autofit]') || document.body.dataset.fitPages",
-                           timeout=8000)
+    page.wait_for_function("!document.querySelector('main[data-autofit]') || document.body.dataset.fitPages")
 
 
 def shoot(page: Any, name: str) -> Path:
@@ -248,8 +248,7 @@ def _said(page: Any, click: Any) -> list[str]:
     """The text of the confirmation `click` opens (dismissed: nothing is sent)."""
     said: list[str] = []
     page.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
-    click()
-    page.wait_for_timeout(300)
+    click()  # the page's confirm() is synchronous: the click returns once the dialog was dismissed
     return said
 
 
@@ -452,10 +451,7 @@ def test_the_journal_is_readable(arbiter: Any, server: Server, width: int) -> No
         players = [t for t in results.locator("td.game .players").all_inner_texts() if t]
         assert len(players) > 10
         assert not [t for t in players if re.search(r"#\d", t)], players
-        said: list[str] = []
-        page.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
-        results.first.locator("button.undo").click()
-        page.wait_for_timeout(200)
+        said = _said(page, lambda: results.first.locator("button.undo").click())
         assert said and re.search(r"Undo #\d+, result round \d, board \d+ \(.+ – .+\): .+ → —\?", said[0]), said
     finally:
         page.close()

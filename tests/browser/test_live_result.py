@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import ARTIFACTS, LiveServer
+from tests.support.files import ARTIFACTS
+from tests.support.servers import LiveServer
 
 
 def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_demo: LiveServer) -> None:
@@ -12,7 +13,7 @@ def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_
     tablet = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         hall.goto(f"{live_demo.url}/screen/demo/boards-a")
-        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+        hall.wait_for_selector("#live-state:has-text('live')")
         hall.evaluate("window.__noReload = 'still here'")
         requests: list[str] = []
         hall.on("request", lambda request: requests.append(request.url))
@@ -24,11 +25,11 @@ def test_draw_entered_on_a_tablet_appears_on_the_hall_screen(browser: Any, live_
         assert hall.locator(f"#{row_id} td.res").inner_text().strip() == ""
         row.click()
         tablet.locator("button.choice-2").click()
-        tablet.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        tablet.wait_for_selector(f"#{row_id}.done")
         assert tablet.locator(f"#{row_id} td.res").inner_text().strip() == "½-½"
         assert "stored on board" in tablet.locator("#messages").inner_text()
         hall.wait_for_function(
-            f"document.querySelector('#{row_id} td.res').textContent.trim() === '½-½'", timeout=2000
+            f"document.querySelector('#{row_id} td.res').textContent.trim() === '½-½'"
         )
         assert hall.evaluate("window.__noReload") == "still here"
         assert not [u for u in requests if "/sets/" in u]  # the row came in the stream: nothing refetched
@@ -53,13 +54,13 @@ def test_second_tablet_on_the_same_board_gets_a_visible_notice(browser: Any, liv
         second.locator(f"#{row_id}").click()  # both dialogs open before either answers
         second.wait_for_selector("button.choice-1")
         first.locator("button.choice-3").click()
-        first.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        first.wait_for_selector(f"#{row_id}.done")
         second.locator("button.choice-1").click()
         notice = second.locator("#messages .notice-error")
-        notice.wait_for(timeout=5000)
+        notice.wait_for()
         assert "already has a result (1-0)" in notice.inner_text()
         second.wait_for_function(
-            f"document.querySelector('#{row_id} td.res').textContent.trim() === '1-0'", timeout=3000
+            f"document.querySelector('#{row_id} td.res').textContent.trim() === '1-0'"
         )
     finally:
         first.close()
@@ -71,15 +72,15 @@ def test_a_configuration_change_refetches_the_screen_through_htmx(browser: Any, 
     admin = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         hall.goto(f"{live_demo.url}/screen/demo/boards-a")
-        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+        hall.wait_for_selector("#live-state:has-text('live')")
         hall.evaluate("window.__noReload = 'still here'")
         admin.goto(f"{live_demo.url}/admin/events/demo")
         admin.fill("#event-settings input[name=name]", "Renamed open")
         admin.click("#event-settings button[type=submit]")
-        hall.wait_for_selector("a.crumb:has-text('Renamed open')", timeout=5000)  # new content, same page
+        hall.wait_for_selector("a.crumb:has-text('Renamed open')")  # new content, same page
         assert hall.evaluate("window.__noReload") == "still here"
         assert "Renamed open" in hall.title()
-        hall.wait_for_selector("#live-state:has-text('live')", timeout=5000)  # the new content is live again
+        hall.wait_for_selector("#live-state:has-text('live')")  # the new content is live again
     finally:
         hall.close()
         admin.close()
@@ -93,7 +94,7 @@ def test_results_and_standings_screens_refresh_on_a_result(browser: Any, live_de
     try:
         for page, url in ((results, "results"), (standings, "standings")):
             page.goto(f"{live_demo.url}/screen/demo/{url}")
-            page.wait_for_selector("#live-state:has-text('live')", timeout=5000)
+            page.wait_for_selector("#live-state:has-text('live')")
             page.evaluate("window.__noReload = 'still here'")
         lines = results.locator("#results tbody tr").count()
         before = standings.locator("section.standings-set").first.inner_text()
@@ -101,10 +102,9 @@ def test_results_and_standings_screens_refresh_on_a_result(browser: Any, live_de
         tablet.goto(f"{live_demo.url}/screen/demo/input")
         tablet.locator("tr.tappable:not(.done)[id^='game-1-3-']").first.click()  # a game other tests left open
         tablet.locator("button.choice-1").click()
-        results.wait_for_function(f"document.querySelectorAll('#results tbody tr').length === {lines + 1}",
-                                  timeout=10000)
+        results.wait_for_function(f"document.querySelectorAll('#results tbody tr').length === {lines + 1}")
         standings.wait_for_function(
-            "t => document.querySelector('section.standings-set').innerText !== t", arg=before, timeout=10000)
+            "t => document.querySelector('section.standings-set').innerText !== t", arg=before)
         assert results.evaluate("window.__noReload") == standings.evaluate("window.__noReload") == "still here"
     finally:
         for page in (results, standings, tablet):

@@ -7,12 +7,13 @@ import re
 import urllib.request
 from typing import Any
 
-from tests.browser.conftest import ARTIFACTS, LiveServer
+from tests.support.files import ARTIFACTS
+from tests.support.servers import HANG_LIMIT, LiveServer
 
 
 def stored_result(server: LiveServer, row_id: str) -> str:
     """The result shown for this game by the server itself (asked without the browser), "" if none."""
-    with urllib.request.urlopen(f"{server.url}/screen/demo/input", timeout=10) as answer:
+    with urllib.request.urlopen(f"{server.url}/screen/demo/input", timeout=HANG_LIMIT) as answer:
         page = answer.read().decode()
     found = re.search(rf'<tr[^>]*id="{row_id}"[^>]*>(.*?)</tr>', page, re.S)
     assert found is not None, row_id
@@ -34,7 +35,7 @@ def test_a_result_entered_offline_survives_a_reload_and_is_stored_when_back_onli
         tablet.wait_for_selector("button.choice-2")
         context.set_offline(True)  # the Wi-Fi drops
         tablet.locator("button.choice-2").click()
-        tablet.wait_for_selector("#outbox .outbox-waiting", timeout=5000)
+        tablet.wait_for_selector("#outbox .outbox-waiting")
         assert "waiting to send" in tablet.locator("#outbox").inner_text()
         assert "½-½" in tablet.locator("#outbox").inner_text()
         assert tablet.locator("#dialog-slot").inner_html().strip() == ""  # the dialog closed: the entry is kept
@@ -45,15 +46,15 @@ def test_a_result_entered_offline_survives_a_reload_and_is_stored_when_back_onli
         context.route("**/result", lambda route: route.abort("connectionrefused"))
         context.set_offline(False)
         tablet.reload()
-        tablet.wait_for_selector("#outbox .outbox-waiting", timeout=5000)
+        tablet.wait_for_selector("#outbox .outbox-waiting")
         assert "½-½" in tablet.locator("#outbox").inner_text()
         assert stored_result(live_demo, row_id) == ""
         context.unroute("**/result")
         tablet.evaluate("window.dispatchEvent(new Event('online'))")  # the connection is back
-        tablet.wait_for_selector("#outbox .outbox-stored", timeout=15000)
+        tablet.wait_for_selector("#outbox .outbox-stored")
         assert "stored" in tablet.locator("#outbox").inner_text()
         assert stored_result(live_demo, row_id) == "½-½"
-        tablet.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        tablet.wait_for_selector(f"#{row_id}.done")
         tablet.screenshot(path=str(ARTIFACTS / "offline-stored.png"))
         tablet.locator("#outbox .outbox-dismiss").click()
         assert tablet.locator("#outbox").is_hidden()
@@ -77,13 +78,13 @@ def test_an_offline_entry_refused_because_another_result_was_entered_says_so(
         tablet.wait_for_selector("button.choice-1")
         context.set_offline(True)
         tablet.locator("button.choice-1").click()
-        tablet.wait_for_selector("#outbox .outbox-waiting", timeout=5000)
+        tablet.wait_for_selector("#outbox .outbox-waiting")
         other.goto(f"{live_demo.url}/screen/demo/input")  # meanwhile, another tablet enters 1-0
         other.locator(f"#{row_id}").click()
         other.locator("button.choice-3").click()
-        other.wait_for_selector(f"#{row_id}.done", timeout=5000)
+        other.wait_for_selector(f"#{row_id}.done")
         context.set_offline(False)
-        tablet.wait_for_selector("#outbox .outbox-refused", timeout=15000)
+        tablet.wait_for_selector("#outbox .outbox-refused")
         text = tablet.locator("#outbox").inner_text()
         assert "refused" in text and "already has a result (1-0)" in text
     finally:

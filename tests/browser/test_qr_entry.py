@@ -12,8 +12,9 @@ from urllib.parse import urlparse
 
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.arbiter_kit import make_event
-from tests.browser.conftest import ARTIFACTS, LiveServer
+from tests.support.events import make_event
+from tests.support.files import ARTIFACTS
+from tests.support.servers import LiveServer
 
 
 async def prepare(events_dir: Path) -> int:
@@ -45,7 +46,7 @@ def test_phone_follows_a_board_card_and_enters_a_draw(browser: Any, tmp_path: Pa
             link = urlparse(href)
             phone.goto(f"{server.url}{link.path}?{link.query}")  # the printed host is the LAN address
             phone.locator("button.choice-2").tap()
-            phone.wait_for_selector("#card-result", timeout=5000)
+            phone.wait_for_selector("#card-result")
             assert "½-½" in phone.locator("#card-result").inner_text()
             phone.screenshot(path=str(ARTIFACTS / "qr-phone.png"))
         finally:

@@ -16,12 +16,10 @@ import msgspec
 from tournament.boards import half_points, number_boards
 from tournament.errors import Invalid
 from tournament.models import Pairing, Player
-from tournament.names import collate
 from tournament.results import ByeKind, Result
+from tournament.seeding import ranking_key
 
 EXEMPT = 1
-#: FIDE title order for the initial ranking (GM IM WGM FM WIM CM WFM WCM).
-TITLE_ORDER = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
 MAGIC = b"Standard Jet DB"
 TITLES = {"g": "GM", "gf": "WGM", "m": "IM", "mf": "WIM", "f": "FM", "ff": "WFM", "c": "CM", "cf": "WCM"}
 CATEGORIES = {"PPO": "U8", "POU": "U10", "PUP": "U12", "BEN": "U14", "MIN": "U16", "CAD": "U18", "JUN": "U20",
@@ -198,8 +196,7 @@ def initial_order(players: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (accent-insensitive), then Ref."""
     def key(p: dict[str, Any]) -> tuple[Any, ...]:
         rating = p["fide_rating"] or (p["national_rating"] if p["rating_type"] == "N" else 0) or 0
-        return (-rating, TITLE_ORDER.get(p["title"] or "", 9), collate(p["last_name"]), collate(p["first_name"]),
-                p["papi_ref"])
+        return (*ranking_key(rating, p["title"], p["last_name"], p["first_name"]), p["papi_ref"])
     return sorted(players, key=key)
 
 

@@ -15,17 +15,9 @@ import re
 import msgspec
 
 from tournament.formats.trf_checks import check
-from tournament.formats.trf_model import (
-    REPEATED,
-    TRF26_RECORDS,
-    TrfError,
-    TrfPlayer,
-    TrfRecord,
-    TrfRound,
-    TrfTournament,
-    field_int,
-    parse_date,
-)
+from tournament.formats.trf_model import REPEATED, TRF26_RECORDS, TrfError, TrfPlayer, TrfRound, TrfTournament
+from tournament.formats.trf_records import TrfRecord, field_int, parse_date
+from tournament.messages import N_
 from tournament.results import ByeKind, Result
 
 __all__ = ["REPEATED", "TRF26_RECORDS", "TrfError", "TrfPlayer", "TrfRecord", "TrfRound", "TrfTournament",
@@ -42,7 +34,7 @@ BYE_CODES = {"U": ByeKind.PAB, "F": ByeKind.FULL, "H": ByeKind.HALF, "Z": ByeKin
 BYE_ALIASES = {"+": "U", "1": "U", "=": "H", "*": " ", "L": "Z", "X": " "}
 #: The warning of a bye written with another program's code (its parameters: round, code written, code read);
 #: a team file's `0000 - +` (a board or match won by forfeit against nobody) is told from the bye by it.
-BYE_ALIAS_WARNING = "round %s: bye written %s, read as %s"
+BYE_ALIAS_WARNING = N_("round %s: bye written %s, read as %s")
 MAX_ERRORS = 100
 MAX_IGNORED = 20
 _RULER = re.compile(r"[\d ]+")
@@ -104,22 +96,22 @@ def _block_code(line_no: int, line: str, rnd: int, opponent: int, code: str) -> 
         if code in "HFZU":
             return code, [_warn(line_no, line, "round %s: code %s with opponent %s: read as a bye without opponent",
                                 rnd, code, opponent, column=column,
-                                hint="A bye has no opponent; write `0000 - Z` (or H, F, U).")]
+                                hint=N_("A bye has no opponent; write `0000 - Z` (or H, F, U)."))]
         if code == "*":
             return " ", [_warn(line_no, line, "round %s: result %s read as not played yet", rnd, code, column=column,
-                               hint="A game without a result has a blank result column.")]
+                               hint=N_("A game without a result has a blank result column."))]
         return "?", [_warn(line_no, line, "round %s: result code %s is not a TRF code; the game is read without a "
                                           "result", rnd, code, column=column,
-                           hint="Game results are 1 = 0 + - W D L; enter this result again after the import.")]
+                           hint=N_("Game results are 1 = 0 + - W D L; enter this result again after the import."))]
     if code in BYE_CODES:
         return code, []
     if code in BYE_ALIASES:
         meant = BYE_ALIASES[code]
         return meant, [_warn(line_no, line, BYE_ALIAS_WARNING, rnd, code,
                              repr(meant) if meant != " " else "not paired", column=column,
-                             hint="Byes are U (pairing-allocated), F, H or Z.")]
+                             hint=N_("Byes are U (pairing-allocated), F, H or Z."))]
     return "Z", [_warn(line_no, line, "round %s: code %s without opponent, read as a zero-point bye (Z)", rnd, code,
-                       column=column, hint="Without an opponent the code must be U, F, H or Z (or blank).")]
+                       column=column, hint=N_("Without an opponent the code must be U, F, H or Z (or blank)."))]
 
 
 def _parse_shifted(line_no: int, line: str, done: list[TrfRound], start: int) -> tuple[list[TrfRound],
@@ -134,8 +126,8 @@ def _parse_shifted(line_no: int, line: str, done: list[TrfRound], start: int) ->
         if m is None:
             raise TrfError(line_no, line, "round %s: unreadable block %s", len(rounds) + 1,
                            repr(tail[pos:].strip()[:10]), column=start - 1 + pos,
-                           hint="Each round is `opponent colour result`, e.g. `  12 w 1` or `0000 - H`; correct "
-                                "this block.")
+                           hint=N_("Each round is `opponent colour result`, e.g. `  12 w 1` or `0000 - H`; correct "
+                                "this block."))
         opponent, colour, code = int(m.group(1)), m.group(2).lower(), m.group(3).upper()
         if code == "*":
             code = " "
@@ -144,8 +136,8 @@ def _parse_shifted(line_no: int, line: str, done: list[TrfRound], start: int) ->
         rounds.append(TrfRound(opponent or None, colour, code))
         pos = m.end()
     warning = _warn(line_no, line, "round blocks from round %s are not at their columns (read anyway)", len(done) + 1,
-                    column=start + 1, hint="Round r starts at column 92+10(r-1); the file should be rewritten "
-                                           "strictly.")
+                    column=start + 1, hint=N_("Round r starts at column 92+10(r-1); the file should be rewritten "
+                                           "strictly."))
     return rounds, [warning]
 
 
@@ -160,11 +152,11 @@ def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfErr
                                 or (shifted in TITLE_ALIASES and line[14:15] == " ")):
         area = line[10:14]
         warnings.append(_warn(line_no, line, "the title is one column to the right", column=14,
-                              hint="The title is in columns 11-13."))
+                              hint=N_("The title is in columns 11-13.")))
     elif sex_char.strip() and sex_char.lower() not in "mwf" and line[10:11].strip():
         area, sex_char, column = line[9:13], " ", 10
         warnings.append(_warn(line_no, line, "the title is one column to the left", column=10,
-                              hint="Column 10 holds the sex (m or w), the title is in columns 11-13."))
+                              hint=N_("Column 10 holds the sex (m or w), the title is in columns 11-13.")))
     sex = {"m": "M", "w": "F", "f": "F"}.get(sex_char.lower())
     raw = area.strip()
     if not raw:
@@ -174,7 +166,7 @@ def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfErr
         return sex, upper, warnings
     if upper in TITLES:
         warnings.append(_warn(line_no, line, "title %s written in lower case, read as %s", raw, upper, column=column,
-                              hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
+                              hint=N_("Titles are GM IM WGM FM WIM CM WFM WCM.")))
         return sex, upper, warnings
     if upper in TITLE_ALIASES:
         meant = TITLE_ALIASES[upper]
@@ -182,7 +174,7 @@ def _title(line_no: int, line: str) -> tuple[str | None, str | None, list[TrfErr
                               hint="Titles are GM IM WGM FM WIM CM WFM WCM."))
         return sex, meant, warnings
     warnings.append(_warn(line_no, line, "unknown title %s: read as no title", raw, column=column,
-                          hint="Titles are GM IM WGM FM WIM CM WFM WCM; enter the title again after the import."))
+                          hint=N_("Titles are GM IM WGM FM WIM CM WFM WCM; enter the title again after the import.")))
     return sex, None, warnings
 
 
@@ -191,11 +183,11 @@ def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
     number = field_int(line[4:8])
     if number is None or number < 1:
         raise TrfError(line_no, line, "columns 5-8 must hold the starting rank", column=5,
-                       hint="Write the player's pairing number, right-aligned in columns 5-8.")
+                       hint=N_("Write the player's pairing number, right-aligned in columns 5-8."))
     name = line[14:47].strip()
     if not name:
         raise TrfError(line_no, line, "columns 15-47 must hold the name", column=15,
-                       hint="Write `Last name, First name` from column 15.")
+                       hint=N_("Write `Last name, First name` from column 15."))
     last, _, first = name.partition(",")
     sex, title, warnings = _title(line_no, line)
     rating_text = line[48:52].strip()
@@ -204,14 +196,14 @@ def _parse_player(line_no: int, line: str) -> tuple[TrfPlayer, list[TrfError]]:
         rating = int(rating_text) or None
     elif rating_text:
         warnings.append(_warn(line_no, line, "rating %s is not a number: the player is read as unrated",
-                              rating_text, column=49, hint="Columns 49-52 hold the FIDE rating."))
+                              rating_text, column=49, hint=N_("Columns 49-52 hold the FIDE rating.")))
     points_text = line[80:84].strip().replace(",", ".")
     points: float | None = None
     try:
         points = float(points_text) if points_text else None
     except ValueError:
         warnings.append(_warn(line_no, line, "points %s are not a number: the results decide", points_text,
-                              column=81, hint="Columns 81-84 hold the points, e.g. `3.5`."))
+                              column=81, hint=N_("Columns 81-84 hold the points, e.g. `3.5`.")))
     birth = line[69:79].strip().replace("/", "-") or None
     rounds, found = _parse_blocks(line_no, line)
     player = TrfPlayer(
@@ -250,7 +242,7 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
     player_index: int | None = None
     if looks_binary(text):
         errors.append(TrfError(1, "", "this is not a TRF file (binary data)",
-                               hint="A TRF file is plain text; check that the right file was chosen."))
+                               hint=N_("A TRF file is plain text; check that the right file was chosen.")))
         return TrfTournament(headers={}, players=[]), errors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     blank_lines: list[int] = []
@@ -258,7 +250,7 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
     for line_no, raw in enumerate(lines, start=1):
         if len(errors) >= MAX_ERRORS:
             errors.append(TrfError(line_no, "", "too many errors; reading stopped",
-                                   hint="This does not look like a TRF file."))
+                                   hint=N_("This does not look like a TRF file.")))
             break
         line = raw.replace("\t", " ").replace("\f", " ").replace("\x1a", " ").rstrip()
         if not line.strip():
@@ -275,31 +267,31 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
             except TrfError as exc:
                 errors.append(exc)
         elif is_ruler(line):
-            warnings.append(_warn(line_no, line, "column ruler ignored", hint="A TRF file holds records only."))
+            warnings.append(_warn(line_no, line, "column ruler ignored", hint=N_("A TRF file holds records only.")))
         elif code is not None:
             records.append(TrfRecord(line_no, code, line))
             if code == "###":
                 continue
             if code in headers and code not in REPEATED:
                 warnings.append(_warn(line_no, line, "record %s given twice; the first one is used", code,
-                                      hint="Keep one line per header record."))
+                                      hint=N_("Keep one line per header record.")))
             headers.setdefault(code, line[4:].rstrip())
         else:
             ignored += 1
             if ignored <= MAX_IGNORED:
-                warnings.append(_warn(line_no, line, "not a TRF record: line ignored", column=1,
-                                      hint="Columns 1-3 hold a record code (001, 012, …); comments start with ###."))
+                hint = N_("Columns 1-3 hold a record code (001, 012, …); comments start with ###.")
+                warnings.append(_warn(line_no, line, "not a TRF record: line ignored", column=1, hint=hint))
     if ignored > MAX_IGNORED:
         warnings.append(_warn(0, "", "%s more lines ignored", ignored - MAX_IGNORED))
     last_written = max((n for n, x in enumerate(lines, start=1) if x.strip()), default=0)
     inner = [n for n in blank_lines if n < last_written]  # followed by a record
     if inner:
         warnings.append(_warn(inner[0], "", "%s blank lines between records ignored", len(inner),
-                              hint="A TRF file has no blank lines."))
+                              hint=N_("A TRF file has no blank lines.")))
     trf = TrfTournament(headers=headers, players=players, records=records, warnings=warnings,
                         player_index=player_index)
     if not players and not errors:
-        errors.append(TrfError(0, "", "no player (001) line", hint="A TRF file lists its players on 001 lines."))
+        errors.append(TrfError(0, "", "no player (001) line", hint=N_("A TRF file lists its players on 001 lines.")))
     if not errors:
         _split_declared_round(trf)
         found = check(trf)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tournament.formats.trf_model import TrfAdjustment, TrfError, TrfPlayer, TrfTournament
+from tournament.formats.trf_model import TrfError, TrfPlayer, TrfTournament
+from tournament.formats.trf_records import TrfAdjustment
+from tournament.messages import N_
 from tournament.scoring import Scoring, format_decimal
 
 #: Result codes the two players of one game may carry (first player's code, second player's code).
@@ -36,7 +38,7 @@ def check(trf: TrfTournament) -> list[TrfError]:
         if p.number in by_number:
             found.append(TrfError(p.line_no, "", "starting rank %s is used twice (also on line %s)", p.number,
                                   by_number[p.number].line_no, column=5,
-                                  hint="Each player needs a distinct pairing number: renumber one of them."))
+                                  hint=N_("Each player needs a distinct pairing number: renumber one of them.")))
         else:
             by_number[p.number] = p
     found += _check_games(trf, by_number)
@@ -57,16 +59,16 @@ def _check_games(trf: TrfTournament, by_number: dict[int, TrfPlayer]) -> list[Tr
             back = other.rounds[r - 1] if other is not None and len(other.rounds) >= r else None
             if other is None:
                 found.append(TrfError(p.line_no, "", "round %s: opponent %s does not exist", r, block.opponent,
-                                      column=_col(r), hint="The opponent must be the starting rank of a player."))
+                                      column=_col(r), hint=N_("The opponent must be the starting rank of a player.")))
             elif block.opponent == p.number:
                 found.append(TrfError(p.line_no, "", "round %s: player %s is paired with themself", r, p.number,
-                                      column=_col(r), hint="Write the real opponent's starting rank."))
+                                      column=_col(r), hint=N_("Write the real opponent's starting rank.")))
             elif back is None or back.opponent != p.number:
                 shown = "nothing" if back is None else (f"opponent {back.opponent}" if back.opponent
                                                         else f"a bye ({back.code.strip() or 'blank'})")
                 found.append(TrfError(p.line_no, "", "round %s: opponent %s does not list %s back (their line "
                                                      "shows %s)", r, block.opponent, p.number, shown, column=_col(r),
-                                      hint="A game must appear on both players' lines, in the same round."))
+                                      hint=N_("A game must appear on both players' lines, in the same round.")))
             elif p.number < block.opponent:
                 found += _check_pair(p, other, r, block.colour, back.colour, block.code, back.code)
     return found
@@ -78,20 +80,20 @@ def _check_pair(p: TrfPlayer, other: TrfPlayer, r: int, mine: str, theirs: str, 
     if mine != "-" and mine == theirs:
         found.append(TrfError(p.line_no, "", "round %s: both %s and %s have colour %s", r, p.number, other.number,
                               repr(mine), column=_col(r) + 5,
-                              hint="One player has White (w) and the other Black (b): correct one of the lines."))
+                              hint=N_("One player has White (w) and the other Black (b): correct one of the lines.")))
     elif (mine == "-") != (theirs == "-"):
         found.append(_warn(p.line_no, "round %s: the colour of the game %s-%s is given on one line only", r,
-                           p.number, other.number, column=_col(r) + 5, hint="Write w and b on both lines."))
+                           p.number, other.number, column=_col(r) + 5, hint=N_("Write w and b on both lines.")))
     if (code, their_code) in MATCHING:
         return found
     if code in UNKNOWN or their_code in UNKNOWN:
         found.append(_warn(p.line_no, "round %s: the result of the game %s-%s is given on one line only (%s and %s)"
                                       "; read from that line", r, p.number, other.number, repr(code),
-                           repr(their_code), column=_col(r) + 7, hint="Write the result on both lines."))
+                           repr(their_code), column=_col(r) + 7, hint=N_("Write the result on both lines.")))
     else:
         found.append(TrfError(p.line_no, "", "round %s: results %s (%s) and %s (%s) do not match", r, repr(code),
                               p.number, repr(their_code), other.number, column=_col(r) + 7,
-                              hint="Matching codes are 1/0, =/=, +/- and -/- (double forfeit): correct one line."))
+                              hint=N_("Matching codes are 1/0, =/=, +/- and -/- (double forfeit): correct one line.")))
     return found
 
 
@@ -139,15 +141,15 @@ def _check_points(trf: TrfTournament) -> list[TrfError]:
             found.append(_warn(p.line_no, "player %s: the points column (%s) includes %s acceleration points; the "
                                           "results decide (%s)", p.number, format_decimal(given),
                                format_decimal(acceleration(p.number, accelerated[-1])), format_decimal(total),
-                               column=81, hint="Columns 81-84 hold the real points; acceleration points go in "
-                                               "XXA or 250 records only."))
+                               column=81, hint=N_("Columns 81-84 hold the real points; acceleration points go in "
+                                               "XXA or 250 records only.")))
         else:
             found.append(_warn(p.line_no, "player %s: points column says %s but the round results add up to %s; "
                                           "the results decide", p.number, format_decimal(given),
                                format_decimal(total),
-                               column=81, hint="Columns 81-84 hold the sum of the results (no acceleration points); "
+                               column=81, hint=N_("Columns 81-84 hold the sum of the results (no acceleration points); "
                                                "pairing engines refuse the file otherwise. Extra points are written "
-                                               "in a 299 record."))
+                                               "in a 299 record.")))
     return found
 
 
@@ -163,31 +165,31 @@ def _check_byes(trf: TrfTournament) -> list[TrfError]:
             for extra in pabs[1:]:
                 found.append(_warn(extra.line_no, "round %s: a second pairing-allocated bye (U); player %s already "
                                                   "has it", r, pabs[0].number, column=_col(r) + 7,
-                                   hint="An individual round has at most one pairing-allocated bye: check which "
-                                        "one is a requested bye (F, H) or an absence (Z)."))
+                                   hint=N_("An individual round has at most one pairing-allocated bye: check which "
+                                        "one is a requested bye (F, H) or an absence (Z).")))
         if not pabs and fulls and (in_games + len(fulls)) % 2 == 1 and not teams:
             for p in fulls:
                 found.append(_warn(p.line_no, "round %s: full-point bye 'F' where the pairing-allocated bye 'U' seems "
                                               "meant", r, column=_col(r) + 7,
-                                   hint="The PAB is U, never F: with F, engines think the player never had the PAB "
-                                        "and may give a second one."))
+                                   hint=N_("The PAB is U, never F: with F, engines think the player never had the PAB "
+                                        "and may give a second one.")))
     return found
 
 
 def _check_headers(trf: TrfTournament) -> list[TrfError]:
     found: list[TrfError] = []
     if "012" not in trf.headers:
-        found.append(_warn(1, "no tournament name (record 012)", hint="012 is mandatory in TRF."))
+        found.append(_warn(1, "no tournament name (record 012)", hint=N_("012 is mandatory in TRF.")))
     if trf.is_trf26:
         if trf.rounds is None:
             found.append(_warn(1, "TRF26 file without the number of rounds (record 142)",
-                               hint="Pairing engines need 142 (or XXR) to pair the next round."))
+                               hint=N_("Pairing engines need 142 (or XXR) to pair the next round.")))
         if "152" not in trf.headers and trf.initial_colour is None:
             found.append(_warn(1, "TRF26 file without the initial colour (record 152)",
-                               hint="bbpPairings cannot pair round 1 without 152 W or 152 B."))
+                               hint=N_("bbpPairings cannot pair round 1 without 152 W or 152 B.")))
     if trf.rounds is not None and trf.played_rounds > trf.rounds:
         found.append(_warn(1, "%s rounds played but only %s scheduled", trf.played_rounds, trf.rounds,
-                           hint="Record 142 (or XXR) gives the number of rounds."))
+                           hint=N_("Record 142 (or XXR) gives the number of rounds.")))
     return found
 
 
@@ -199,26 +201,26 @@ def _check_records(trf: TrfTournament, by_number: dict[int, TrfPlayer]) -> list[
         for n in team.members:
             if n and n not in by_number:
                 found.append(_warn(team.line_no, "team %s lists player %s, who has no 001 line", team.name, n,
-                                   hint="Each team member is the starting rank of a player."))
+                                   hint=N_("Each team member is the starting rank of a player.")))
             elif n and n in members:
                 found.append(_warn(team.line_no, "player %s is in two teams (%s and %s)", n, members[n], team.number,
-                                   hint="A player belongs to one team."))
+                                   hint=N_("A player belongs to one team.")))
             elif n:
                 members[n] = team.number
     if trf.teams:
         for p in trf.players:
             if p.number not in members:
                 found.append(_warn(p.line_no, "player %s is in no team", p.number,
-                                   hint="In a team file each player is listed by a 013 or 310 record."))
+                                   hint=N_("In a team file each player is listed by a 013 or 310 record.")))
     if not trf.is_team_file:
         for a in trf.adjustments:
             for n in a.ids:
                 if n not in by_number:
                     found.append(_warn(a.line_no, "record 299 names player %s, who has no 001 line", n,
-                                       hint="Record 299 names players by starting rank."))
+                                       hint=N_("Record 299 names players by starting rank.")))
     for acc in trf.accelerations:
         for n in (acc.first_player, acc.last_player):
             if n not in by_number:
                 found.append(_warn(acc.line_no, "acceleration record names player %s, who has no 001 line", n,
-                                   hint="XXA and 250 name players by starting rank."))
+                                   hint=N_("XXA and 250 name players by starting rank.")))
     return found

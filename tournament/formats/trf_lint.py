@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from tournament.formats.trf import decode, parse_trf
+from tournament.messages import N_
 
 
 class LintItem(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,8 +50,8 @@ class LintReport(msgspec.Struct, frozen=True, kw_only=True):
 def lint_bytes(data: bytes) -> LintReport:
     """Every error and warning of a TRF file, in line order."""
     if not data.strip():
-        item = LintItem(line=0, column=0, severity="error", message="the file is empty", key="the file is empty",
-                        hint="Export the tournament again from the pairing program.")
+        item = LintItem(line=0, column=0, severity="error", message="the file is empty", key=N_("the file is empty"),
+                        hint=N_("Export the tournament again from the pairing program."))
         return LintReport(items=[item], players=0, rounds=0, version="TRF16")
     trf, errors = parse_trf(decode(data))
     found = [*errors, *trf.warnings]

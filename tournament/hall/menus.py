@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from tournament.messages import N_
 from tournament.notices import Notice
 
 TYPE_TOKENS = {"@input": "input", "@boards": "boards", "@players": "players", "@results": "results",
@@ -109,12 +110,12 @@ def default_label(kind: str, paired: bool, ranged: bool, several: bool) -> str:
     if kind == "results":
         return "Latest results"
     if kind == "standings":
-        return "%t (standings)" if several else "Standings"
+        return N_("%t (standings)") if several else "Standings"
     by_board = kind in ("input", "boards") and paired
     if by_board:
         if several:
-            return "%t [boards %f-%l]" if ranged else "%t (by board)"
-        return "Boards %f-%l" if ranged else "By board"
+            return N_("%t [boards %f-%l]") if ranged else N_("%t (by board)")
+        return N_("Boards %f-%l") if ranged else "By board"
     if several:
-        return "%t [%f-%l]" if ranged else "%t (alphabetical)"
+        return "%t [%f-%l]" if ranged else N_("%t (alphabetical)")
     return "%f-%l" if ranged else "Alphabetical"

@@ -14,6 +14,7 @@ from datetime import datetime
 
 import msgspec
 
+from tournament.messages import N_
 from tournament.models import Info, Timer, TimerHour
 from tournament.notices import Notice
 
@@ -170,8 +171,8 @@ def phase(hours: Sequence[Hour], colors: tuple[str, str, str], delays: tuple[int
     return Phase(color=c3, text=last.text_after, seconds=int(now - last.at), before=False, hour=last.uniq_id)
 
 
-UNITS = (("week", "weeks", 7 * 86400), ("day", "days", 86400), ("hour", "hours", 3600),
-         ("minute", "minutes", 60), ("second", "seconds", 1))
+UNITS = ((N_("week"), N_("weeks"), 7 * 86400), (N_("day"), N_("days"), 86400), (N_("hour"), N_("hours"), 3600),
+         (N_("minute"), N_("minutes"), 60), (N_("second"), N_("seconds"), 1))
 
 
 def spell_duration(seconds: int, _: Translate) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import msgspec
 
 from tournament.errors import Invalid
+from tournament.messages import N_
 from tournament.models import Pairing, Player, SkippedRound
 from tournament.results import HALF_POINTS, ByeKind, Result
 
@@ -62,16 +63,16 @@ class Checked(msgspec.Struct, frozen=True, kw_only=True):
         return sum(len(b) for b in self.boards) + len(self.round)
 
 
-REPEAT = "%s and %s have already played each other."
-THIRD_WHITE = "%s would have White three times in a row."
-THIRD_BLACK = "%s would have Black three times in a row."
-DIFFERENCE = "%s would have a colour difference of %s."
-SECOND_BYE = "%s already had a pairing-allocated bye or a point without playing."
-TWICE = "%s is paired twice."
-NOT_PAIRED = "%s is not paired."
-REQUESTED = "%s is not to be paired in this round (requested bye or withdrawal)."
-UNKNOWN = "Player %s is not in this tournament."
-TWO_BYES = "More than one player has the pairing-allocated bye."
+REPEAT = N_("%s and %s have already played each other.")
+THIRD_WHITE = N_("%s would have White three times in a row.")
+THIRD_BLACK = N_("%s would have Black three times in a row.")
+DIFFERENCE = N_("%s would have a colour difference of %s.")
+SECOND_BYE = N_("%s already had a pairing-allocated bye or a point without playing.")
+TWICE = N_("%s is paired twice.")
+NOT_PAIRED = N_("%s is not paired.")
+REQUESTED = N_("%s is not to be paired in this round (requested bye or withdrawal).")
+UNKNOWN = N_("Player %s is not in this tournament.")
+TWO_BYES = N_("More than one player has the pairing-allocated bye.")
 
 
 def histories(players: Iterable[Player], pairings: Iterable[Pairing], before_round: int) -> dict[int, History]:

@@ -17,6 +17,7 @@ from collections.abc import Collection, Mapping
 from decimal import Decimal, InvalidOperation
 
 from tournament.config_rules import NOT_CHOICE, Form
+from tournament.messages import N_
 from tournament.teams.core import VARIANTS, LineupRules, TeamScoring, team_scoring
 
 SCORING_CHOICES = ("fide", "ffe", "custom")
@@ -28,15 +29,15 @@ MAX_BOARDS = 20
 #: Board fields of the team form: `board_1` … `board_<n>`, n the slots shown.
 BOARD_FIELD = "board_%s"
 
-NOT_POINTS = "Enter points as a number such as 2 or 0.5."
-POINTS_RANGE = "Points are between 0 and %s."
-MATCH_ORDER = "A match won must be worth more than a match drawn, and a draw at least a loss."
-GAME_ORDER = "A game won must be worth more than a draw, and a draw at least a loss."
-SIZE_FIXED = "The team size cannot change once matches are paired (%s boards)."
-TEAM_TAKEN = "There is already a team with this name."
-BAD_FEDERATION = "A federation is a code of 2 or 3 letters (FRA, GER…)."
-TWICE = "This player is already on board %s."
-IN_OTHER_TEAM = "This player is already in team %s."
+NOT_POINTS = N_("Enter points as a number such as 2 or 0.5.")
+POINTS_RANGE = N_("Points are between 0 and %s.")
+MATCH_ORDER = N_("A match won must be worth more than a match drawn, and a draw at least a loss.")
+GAME_ORDER = N_("A game won must be worth more than a draw, and a draw at least a loss.")
+SIZE_FIXED = N_("The team size cannot change once matches are paired (%s boards).")
+TEAM_TAKEN = N_("There is already a team with this name.")
+BAD_FEDERATION = N_("A federation is a code of 2 or 3 letters (FRA, GER…).")
+TWICE = N_("This player is already on board %s.")
+IN_OTHER_TEAM = N_("This player is already in team %s.")
 
 
 def _points(form: Form, name: str) -> Decimal | None:

@@ -24,13 +24,13 @@ from web.auth import (
     Role,
     actor,
     arbiter_cookie_name,
+    change_admin_password,
     check_password,
     close_session,
     hash_password,
     is_admin,
     is_local,
     open_session,
-    save_admin_password,
 )
 from web.deps import Reserved
 from web.entry import ARBITER_ROLES
@@ -213,7 +213,7 @@ class ServerAdminController(Controller):
         if not (first_start or is_admin(request)):
             raise AdminOnly()
         check_new_password(data)
-        admin_hash = state.admin_hash = await save_admin_password(state.settings.events_dir, data.password)
+        admin_hash = await change_admin_password(request, data.password)  # for every worker; old sessions end
         return _cookie(Redirect("/auth/admin?done=password", status_code=303), ADMIN_COOKIE,
                        await open_session(request, "admin", "", admin_hash))
 

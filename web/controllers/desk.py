@@ -67,7 +67,7 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
     return DeskTournament(
         tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
         open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
-        players=len(state.players), has_draft=drafts_of(request).get(event_id, t.id) is not None,
+        players=len(state.players), has_draft=await drafts_of(request).get(event_id, t.id) is not None,
         input_screen=screen, notes=await notes_view(store, t.id))
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime
 
 import msgspec
 from litestar import Controller, Request, get
@@ -30,17 +29,11 @@ class EventTile(msgspec.Struct, frozen=True, kw_only=True):
     stop: float
     public: bool
     period: str
-    dates: str
 
 
 def _tile(event: EventSummary, now: float) -> EventTile:
     return EventTile(id=event.id, name=event.name, start=event.start, stop=event.stop, public=event.public,
-                     period=event_period(event.start, event.stop, now), dates=_dates(event.start, event.stop))
-
-
-def _dates(start: float, stop: float) -> str:
-    first, last = (datetime.fromtimestamp(t).strftime("%Y-%m-%d") for t in (start, stop))
-    return first if first == last else f"{first} → {last}"
+                     period=event_period(event.start, event.stop, now))
 
 
 class HomeController(Controller):

@@ -22,7 +22,8 @@ from litestar.response import Redirect, Response, Template
 
 from app.pairing.draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
 from app.pairing.program_import import import_engine_round
-from database import teams
+from app.pairing.team_round import pair_team_round
+from database import team_matches, teams
 from database.imports import skipped_rounds
 from database.journal import acting_as
 from database.rounds import cancel_bye, request_bye, unpair_round
@@ -83,7 +84,7 @@ class PairingController(Controller):
     async def _draft(self, request: Req, event_id: str, tid: int, store: EventStore, role: Role) -> Draft:
         require_arbiter(role)
         await store.tournament(tid)
-        draft = drafts_of(request).get(event_id, tid)
+        draft = await drafts_of(request).get(event_id, tid)
         if draft is None:
             raise Conflict("There is no pairing draft for this tournament: pair the round first.")
         return draft
@@ -102,9 +103,9 @@ class PairingController(Controller):
             return await _team_page(request, event_id, info, tournament, store, done)
         status = status_of(tournament, await store.pairings(tid))
         drafts = drafts_of(request)
-        draft = drafts.get(event_id, tid)
+        draft = await drafts.get(event_id, tid)
         if draft is not None and draft.round != status.next_round:  # published or unpaired elsewhere meanwhile
-            drafts.drop(event_id, tid)
+            await drafts.drop(event_id, tid, draft.revision)
             draft = None
         _ = translator(language(request))
         players = await store.players(tid)
@@ -124,11 +125,11 @@ class PairingController(Controller):
             status = await tournament_status(store, tournament)
             check_round(status, data.round)
             with _desk(request, role):
-                await teams.pair_round(store, tid, data.round, declared_lineups=bool(data.lineups),
+                await pair_team_round(store, tid, data.round, declared_lineups=bool(data.lineups),
                                        require_results=not data.confirm)
             return Redirect(f"{page_url(event_id, tid)}?done=published", status_code=303)
         draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
-        drafts_of(request).put(event_id, draft)
+        await drafts_of(request).put(event_id, draft)
         return self._back(event_id, tid)
 
     async def _edit(self, request: Req, event_id: str, tid: int, store: EventStore, role: Role,
@@ -137,6 +138,7 @@ class PairingController(Controller):
         draft = await self._draft(request, event_id, tid, store, role)
         draft.boards, done = change(draft.boards, {p.id: p.shown_name for p in await store.players(tid)})
         draft.changes.append(done)
+        await drafts_of(request).change(event_id, draft)  # refused if changed meanwhile (another worker too)
         return self._back(event_id, tid)
 
     @post("/swap")
@@ -171,7 +173,7 @@ class PairingController(Controller):
                       store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         require_arbiter(role)
         await store.tournament(tid)
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
     @post("/publish")
@@ -183,7 +185,7 @@ class PairingController(Controller):
             raise Conflict("The draft is for round %s, not round %s: reload the page.", draft.round, data.round)
         with _desk(request, role):
             await publish(store, draft)
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid, draft.revision)
         return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
 
     @post("/import")
@@ -202,7 +204,7 @@ class PairingController(Controller):
         with _desk(request, role):
             await import_engine_round(store, tid, content.decode("utf-8", errors="replace"),
                                       confirm=str(data.get("confirm") or "") == "1")
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=published#t{tid}", status_code=303)
 
     @post("/unpair")
@@ -213,10 +215,10 @@ class PairingController(Controller):
         await store.tournament(tid)
         with _desk(request, role):
             if await teams.is_team_tournament(store, tid):
-                await teams.unpair_team_round(store, tid, data.round)
+                await team_matches.unpair_team_round(store, tid, data.round)
             else:
                 await unpair_round(store, tid, data.round)
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
 
     async def _next_round(self, store: EventStore, tid: int, rnd: int, role: Role) -> int:
@@ -236,7 +238,7 @@ class PairingController(Controller):
             raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", data.score)
         with _desk(request, role):
             await request_bye(store, tid, data.player, rnd, SCORES[data.score])
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
     @post("/requested-bye/cancel")
@@ -246,7 +248,7 @@ class PairingController(Controller):
         rnd = await self._next_round(store, tid, data.round, role)
         with _desk(request, role):
             await cancel_bye(store, tid, data.player, rnd)
-        drafts_of(request).drop(event_id, tid)
+        await drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
 

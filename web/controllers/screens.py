@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.results import enter_result
 from app.views.screens import ScreenSpec, SetSpec, set_view
 from app.views.standings import fmt
 from app.views.standings_screen import standings_set_view
@@ -34,11 +35,10 @@ from web.entry import (
     check_entry,
     choices_for,
     render_text,
-    write_result,
 )
 from web.htmx import is_htmx
 from web.render import language, render, render_cached
-from web.screen_context import NeedsInputCode, input_spec, load_spec, screen_context
+from web.screen_context import NeedsInputCode, input_spec, load_spec, row_renderer, screen_context
 
 
 class Login(msgspec.Struct, kw_only=True):
@@ -76,7 +76,8 @@ class ScreenController(Controller):
             if s.id == set_id:
                 async def build(s: SetSpec = s) -> dict[str, object]:
                     view = await set_view(store, screen, s, translator(language(request)))
-                    return {"event_id": event_id, "screen": screen, "set": view}
+                    return {"event_id": event_id, "screen": screen, "set": view,
+                            "row_html": row_renderer(request, store, screen)}
 
                 return await render_cached(request, store, "screen/_set.html", build)
         raise NotFound("No set %s on screen %r.", set_id, screen_id)
@@ -167,7 +168,8 @@ class ScreenController(Controller):
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             body = await self._answer(request, store, event_id, screen, data.game, new, data.board,
                                       _("Result %s stored on board %s.", new.label(), data.board))
-            await write_result(store, data, make(*body))
+            await enter_result(store, data.game, new, shown=Result(data.old) if data.old else None, board=data.board,
+                               submission=make(*body))
             return body
 
         with acting_as(actor(request, role, f"screen {screen_id}")):
@@ -187,8 +189,7 @@ class ScreenController(Controller):
         async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
             body = await self._answer(request, store, event_id, screen, data.game, None, data.board,
                                       _("Result of board %s deleted.", data.board))
-            await store.delete_result(data.game, expected=Result(data.old), shown_board=data.board,
-                                      submission=make(*body))
+            await enter_result(store, data.game, None, shown=Result(data.old), board=data.board, submission=make(*body))
             return body
 
         with acting_as(actor(request, role, f"screen {screen_id}")):
@@ -204,10 +205,8 @@ class ScreenController(Controller):
                 and p.white_player_id == game.white_player_id and p.black_player_id == game.black_player_id]
         if not rows:
             return 200, render_text(request, "screen/_notice.html", message=text)
-        before = rows[0].result
-        missing = state.missing + (before is not None) - (new is not None)
-        return 200, render_text(request, "screen/_entered.html", event_id=event_id, screen=screen,
-                                row=msgspec.structs.replace(rows[0], result=new), missing=missing, message=text)
+        entered = row_renderer(request, store, screen)(msgspec.structs.replace(rows[0], result=new))
+        return 200, render_text(request, "screen/_entered.html", entered_row=entered, message=text)
 
     async def _row(self, store: EventStore, tid: int, rnd: int, white: int) -> BoardRow:
         state = await tournament_state(store, tid)

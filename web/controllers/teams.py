@@ -14,8 +14,10 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
 from litestar.response import Template
 
+from app.pairing.team_round import pair_team_round
 from app.views.standings import fmt
 from app.views.teams import crosstable_view, match_views, shown_round, team_standings_view, team_tournament
+from database import team_matches
 from database import teams as db
 from database.store import EventStore
 from tournament.errors import Forbidden, NotFound
@@ -96,7 +98,7 @@ class TeamController(Controller):
         tournament, ev = await team_tournament(store, uniq)
         rnd = shown_round(ev, round)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=rnd,
-                      matches=match_views(ev, rnd), role=role, results=RESULT_CHOICES,
+                      matches=match_views(ev, rnd), role=role,
                       arbiter=role in ARBITERS)
 
     @post("/result")
@@ -107,7 +109,7 @@ class TeamController(Controller):
             raise Forbidden("Only an arbiter may correct a result.")
 
         async def write(tid: int) -> None:
-            await db.set_board_result(store, tid, data.match_id, data.board,
+            await team_matches.set_board_result(store, tid, data.match_id, data.board,
                                       Result(data.result) if data.result else None,
                                       expected=Result(data.expected) if data.expected else None,
                                       correction=bool(data.correction))
@@ -121,7 +123,7 @@ class TeamController(Controller):
                      role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
             players = [None if w in ("-", "0") else _number(w) for w in data.players.replace(",", " ").split()]
-            await db.set_lineup(store, tid, data.match_id, data.side, players)
+            await team_matches.set_lineup(store, tid, data.match_id, data.side, players)
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may enter line-ups."))
@@ -131,7 +133,7 @@ class TeamController(Controller):
                       data: URLEncodedBody[TeamForfeit], store: NamedDependency[EventStore],
                       role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
-            await db.set_team_forfeit(store, tid, data.match_id, data.forfeit or None)
+            await team_matches.set_team_forfeit(store, tid, data.match_id, data.forfeit or None)
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may declare a team forfeit."))
@@ -144,10 +146,10 @@ class TeamController(Controller):
         if role not in ARBITERS:
             raise Forbidden("Only an arbiter may pair a round.")
         tournament, _ev = await team_tournament(store, uniq)
-        await db.pair_round(store, tournament.id, data.round, data.system or None)
+        await pair_team_round(store, tournament.id, data.round, data.system or None)
         ev = await db.load_team_event(store, tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
-                      matches=match_views(ev, data.round), role=role, results=RESULT_CHOICES, arbiter=True)
+                      matches=match_views(ev, data.round), role=role, arbiter=True)
 
     async def _entry(self, request: Request[Any, Any, Any], event_id: str, uniq: str, store: EventStore,
                      role: str, match_id: int, write: Callable[[int], Awaitable[None]], allowed: tuple[str, ...],
@@ -163,7 +165,7 @@ class TeamController(Controller):
             raise NotFound("No match %s in this tournament.", match_id)
         view = next(v for v in match_views(ev, m.round) if v.match.id == match_id)
         return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament, mv=view,
-                      results=RESULT_CHOICES, arbiter=role in ARBITERS, role=role)
+                      arbiter=role in ARBITERS, role=role)
 
 
 def _number(word: str) -> int:
@@ -171,8 +173,3 @@ def _number(word: str) -> int:
         return int(word)
     except ValueError:
         raise NotFound("No player %s in this tournament.", word) from None
-
-
-RESULT_CHOICES = [(int(r), r.label()) for r in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN,
-                                                Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN,
-                                                Result.DOUBLE_FORFEIT)]

@@ -244,9 +244,34 @@
   var pending = null;
   function later() { clearTimeout(pending); pending = setTimeout(fit, 100); }
 
+  // Live updates never show what the current page does not hold. A row pushed in the stream
+  // (echiquier.js) takes the place of the old one on its page; a set or list swapped in by htmx gets
+  // the current layout (size, columns, page) in the same task as the swap, before the browser paints,
+  // and the whole fit runs again a moment later (also in one task).
+  function adopt(old, fresh) {
+    fresh._page = old._page;
+    (state.blocks || []).forEach(function (b) {
+      var i = b.rows.indexOf(old);
+      if (i >= 0) { b.rows[i] = fresh; }
+      if (b.probe.delete(old)) { b.probe.add(fresh); }
+    });
+  }
+  function keepLayout(evt) {
+    var target = evt.detail && evt.detail.target;
+    if (!target || !state.blocks || !main() || !enabled()) { return; }
+    if (target !== document.body && !target.matches("section.set, section.results")) { return; }
+    var all = blocks();
+    setSize(state.px);
+    arrange(all, state.columns, state.pages);
+    state.page = Math.min(state.page, state.pages - 1);
+    show(all, state.pages, state.page);
+    state.blocks = all;
+  }
+  document.addEventListener("htmx:afterSwap", keepLayout);
+
   // `try_(px, columns, pages)`: lay the screen out so, and say whether it fits (tests, debugging)
   function try_(px, columns, pages) { return fitsWith(blocks(), px, columns, pages); }
-  window.echiquierFit = {fit: fit, turn: turn, state: state, try_: try_};
+  window.echiquierFit = {fit: fit, turn: turn, state: state, try_: try_, adopt: adopt};
   function start() {
     fit();
     state.timer = setInterval(turn, PAGE_SECONDS * 1000);

@@ -93,8 +93,11 @@
   document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
 })();
 
-// Results pushed as rendered rows (web/live.py) are swapped by htmx (sse-swap, out-of-band by row id);
-// afterwards each set recounts its games without result and the new row gets its highlight.
+// Results pushed in the live stream (web/hub.py): each message holds a board row exactly as pages show it
+// and the tournament's count of games without result. The row takes the place of the row with its id,
+// shown or hidden as that one was (a paged screen never shows a row of another page: autofit.js keeps
+// the new row on the old one's page); htmx swaps nothing itself. Then each set recounts its games
+// without result and the new row gets its highlight.
 (function () {
   "use strict";
   function recount() {
@@ -108,8 +111,33 @@
       if (elsewhere && total) { elsewhere.hidden = String(here) === total.textContent.trim(); }
     });
   }
-  // htmx settles a swapped row (its new classes) a moment after the swap: recount then
-  document.addEventListener("htmx:afterSettle", function (evt) {
-    if (evt.target.classList && evt.target.classList.contains("row-feed")) { recount(); }
+  function place(fresh) {
+    if (fresh.classList.contains("missing-tournament")) {
+      document.querySelectorAll("section.set[data-tid='" + fresh.dataset.tid + "'] .missing-tournament")
+        .forEach(function (count) { count.textContent = fresh.textContent; });
+      return;
+    }
+    var old = fresh.tagName === "TR" && fresh.id ? document.getElementById(fresh.id) : null;
+    if (!old) { return; }  // not a row, or not on this screen
+    fresh.hidden = old.hidden;
+    if (old.dataset.flow !== undefined) { fresh.dataset.flow = old.dataset.flow; }
+    if (old.classList.contains("just-entered")) { fresh.classList.add("just-entered"); }
+    if (window.echiquierFit) { window.echiquierFit.adopt(old, fresh); }
+    old.replaceWith(fresh);
+    htmx.process(fresh);  // an input row opens its dialog
+  }
+  // the rows (and counts) of `html` in place of those with their ids; anything else in it is left out
+  function placeRows(html) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    Array.prototype.slice.call(parsed.content.children).forEach(place);
+    recount();
+    document.dispatchEvent(new CustomEvent("echiquier:rows-swapped"));
+  }
+  window.Echiquier.placeRows = placeRows;  // also for the answers to entries sent later (outbox.js)
+  document.addEventListener("htmx:sseBeforeMessage", function (evt) {
+    if (!evt.target.classList || !evt.target.classList.contains("row-feed")) { return; }
+    evt.preventDefault();
+    placeRows(evt.detail.data);
   });
 })();

@@ -100,17 +100,6 @@
     show();
   }
 
-  function swapRow(html) {
-    var holder = document.createElement("tbody");
-    holder.innerHTML = html;
-    var row = holder.querySelector("tr[id]");
-    var old = row && document.getElementById(row.id);
-    if (old) {
-      old.replaceWith(row);
-      if (window.htmx) { window.htmx.process(row); }
-    }
-  }
-
   function sendOne(entry) {
     return fetch(entry.url, {
       method: "POST", credentials: "same-origin",
@@ -120,7 +109,7 @@
     }).then(function (response) {
       return response.text().then(function (body) {
         if (response.ok) {
-          swapRow(body);
+          window.Echiquier.placeRows(body);  // the answer's row (echiquier.js)
           settle(entry, "stored", "");
         } else if (response.status >= 500 || response.status === 429) {
           return Promise.reject(new Error("later"));  // the server is busy or restarting: try again

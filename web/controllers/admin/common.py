@@ -13,15 +13,17 @@ from litestar.response import Redirect, Template
 
 from tournament.config_rules import Form
 from tournament.hall.timers import DEFAULT_COLORS
+from tournament.messages import N_
 from tournament.models import Row
 from web.render import render
 
 #: Fields that carry several values (check boxes sharing one name).
 LISTS = frozenset({"results_tournament_ids", "screen_ids", "family_ids"})
 DONE = {
-    "saved": "Saved.", "created": "Created.", "deleted": "Deleted.", "moved": "Moved.", "archived": "Archived.",
-    "restored": "Restored.", "cloned": "Cloned.", "imported": "Imported.", "withdrawn": "Withdrawn.",
-    "undone": "Undone: the tournament is back as it was before the import.",
+    "saved": N_("Saved."), "created": N_("Created."), "deleted": N_("Deleted."), "moved": N_("Moved."),
+    "archived": N_("Archived."), "restored": N_("Restored."), "cloned": N_("Cloned."), "imported": N_("Imported."),
+    "withdrawn": N_("Withdrawn."),
+    "undone": N_("Undone: the tournament is back as it was before the import."),
 }
 
 

@@ -16,12 +16,13 @@ from database import admin
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.config_rules import Form, event_rules
+from tournament.messages import N_
 from tournament.models import Info
 from web.auth import hash_password, new_code
 from web.controllers.admin.common import back, day, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
 
-TYPE_TO_CONFIRM = "Type the event id (%s) to confirm."
+TYPE_TO_CONFIRM = N_("Type the event id (%s) to confirm.")
 INFO_FIELDS = ("name", "start", "stop", "public", "record_illegal_moves", "allow_results_deletion_on_input_screens",
                "background_image", "background_color", "timer_colors", "timer_delays", "language")
 

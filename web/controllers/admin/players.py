@@ -55,7 +55,7 @@ class PlayersAdmin(Controller):
         return page(request, "admin/players.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, players=shown, total=len(players), query=query, skipped=skipped,
                     values=values, titles=[(t, t) for t in TITLES], rating_types=[(t, t) for t in RATING_TYPES],
-                    section="tournaments")
+                    round_one_paired=bool(await store.pairings(tid)), section="tournaments")
 
     @post("/")
     async def add(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
@@ -69,6 +69,14 @@ class PlayersAdmin(Controller):
         values.pop("pairing_number")
         player_id = await admin.add_player(store, tid, values)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}", "created")
+
+    @post("/renumber")
+    async def renumber(self, event_id: FromPath[str], tid: FromPath[int],
+                       store: NamedDependency[EventStore]) -> Redirect:
+        """Pairing numbers by the initial ranking (FIDE C.04.2); refused once round 1 is paired."""
+        await store.tournament(tid)
+        await store.renumber_players(tid)
+        return back(f"/admin/events/{event_id}/tournaments/{tid}/players", "saved")
 
     @get("/{player_id:int}")
     async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],

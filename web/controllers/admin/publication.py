@@ -10,7 +10,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
-from app.publication.publisher import check_remote, read_state
+from app.publication.publisher import read_state
+from app.publication.remote import verify_remote
 from database import admin
 from database.store import EventStore
 from web.controllers.admin.common import back, read_form
@@ -40,7 +41,8 @@ class PublicationAdmin(Controller):
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],
                      store: NamedDependency[EventStore]) -> Redirect:
         data = await read_form(request)
-        remote = check_remote(str(data.get("publish_remote", "")))  # 422 with the reason, nothing changed
+        # 422 with the reason, nothing changed: a configured rclone remote's name:path only (app/publication/remote.py)
+        remote = await verify_remote(str(data.get("publish_remote", "")))
         if remote != (await store.info()).publish_remote:
             await admin.update_info(store, {"publish_remote": remote})
         return back(f"/admin/events/{event_id}")

@@ -11,10 +11,12 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from database import team_admin
 from database import teams as db
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
+from tournament.messages import N_
 from tournament.models import Player
 from tournament.teams.core import LineupRules, Team, TeamScoring
 from tournament.teams.rules import (
@@ -31,12 +33,12 @@ from web.controllers.admin.guard import admin_guard
 
 BASE = "/admin/events/{event_id:str}/tournaments/{tid:int}/teams"
 NEW_SETTINGS = settings_values(4, TeamScoring(), LineupRules())
-SCORING_OPTIONS = [("fide", "FIDE (match 2 / 1 / 0)"),
-                   ("ffe", "FFE interclubs (match 3 / 2 / 1, forfeit 0)"),
-                   ("custom", "Custom points")]
-POINT_LABELS = {"match_win": "Match won", "match_draw": "Match drawn", "match_loss": "Match lost",
-                "match_forfeit_loss": "Match lost by forfeit", "match_pab": "Match bye (no opponent)",
-                "game_win": "Game won", "game_draw": "Game drawn", "game_loss": "Game lost"}
+SCORING_OPTIONS = [("fide", N_("FIDE (match 2 / 1 / 0)")),
+                   ("ffe", N_("FFE interclubs (match 3 / 2 / 1, forfeit 0)")),
+                   ("custom", N_("Custom points"))]
+POINT_LABELS = {"match_win": N_("Match won"), "match_draw": N_("Match drawn"), "match_loss": N_("Match lost"),
+                "match_forfeit_loss": N_("Match lost by forfeit"), "match_pab": N_("Match bye (no opponent)"),
+                "game_win": N_("Game won"), "game_draw": N_("Game drawn"), "game_loss": N_("Game lost")}
 MAX_SLOTS = 40
 
 
@@ -98,7 +100,7 @@ class TeamsAdmin(Controller):
                          store: NamedDependency[EventStore]) -> Redirect:
         """Back to an individual tournament (refused while it has teams)."""
         await store.tournament(tid)
-        await db.end_team_tournament(store, tid)
+        await team_admin.end_team_tournament(store, tid)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams")
 
     @post("/")
@@ -161,7 +163,7 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, form, data, Form({}), {})
         members = values["members"]
         assert isinstance(members, list)
-        await db.update_team(store, tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
+        await team_admin.update_team(store, tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
                              club=str(values["club"]), federation=str(values["federation"]), members=members)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}")
 
@@ -178,7 +180,7 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, Form({}), self._values(team), form,
                                     data)
         rating = values["rating"]
-        await db.add_team_player(store, tid, team_id, str(values["last_name"]), str(values["first_name"]),
+        await team_admin.add_team_player(store, tid, team_id, str(values["last_name"]), str(values["first_name"]),
                                  rating=rating if isinstance(rating, int) else None,
                                  federation=str(values["federation"]))
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}", "created")
@@ -187,7 +189,7 @@ class TeamsAdmin(Controller):
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
                      team_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         self._team(await self._team_event(store, tid), team_id)
-        await db.delete_team(store, tid, team_id)
+        await team_admin.delete_team(store, tid, team_id)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams", "deleted")
 
     async def _team_event(self, store: EventStore, tid: int) -> TeamEvent:

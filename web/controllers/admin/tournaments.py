@@ -31,8 +31,9 @@ from web.controllers.admin.uploads import (
     import_entry,
     parse_upload,
     replace_plan,
-    take,
+    take_held,
 )
+from web.state import app_state
 
 BASE = "/admin/events/{event_id:str}/tournaments"
 
@@ -123,18 +124,22 @@ class TournamentsAdmin(Controller):
         data = await read_form(request)
         form = Form(data)
         token = str(data.get("pending") or "")
+        held = app_state(request).confirmations  # any worker's (app/held_uploads.py)
         if token:
-            pending = take(token, event_id, tid)
+            pending = await take_held(held, form, token, event_id, tid)
             if pending is None:
-                form.fail("file", UPLOAD_EXPIRED)
+                if form.ok:  # else the file, read again, failed: its problems are shown
+                    form.fail("file", UPLOAD_EXPIRED)
                 return await self._show(request, event_id, store, tid, form, values_of(tournament))
-            return await self._apply(request, event_id, store, tid, pending.parsed)
+            return await self._apply(request, event_id, store, tid, pending)
         upload = upload_of(data)
         parsed = None
+        content = b""
         if upload is None:
             form.fail("file", REQUIRED)
         else:
-            parsed = await parse_upload(form, upload.filename, await upload.read())
+            content = await upload.read()
+            parsed = await parse_upload(form, upload.filename, content)
         # a TRF over players re-syncs (results entered on screens kept); "replace" shows what would be lost first
         replaces = (parsed is not None and parsed.replaces and bool(await store.players(tid))
                     and form.flag("replace"))
@@ -142,7 +147,7 @@ class TournamentsAdmin(Controller):
             return await self._show(request, event_id, store, tid, form, values_of(tournament),
                                     failed_file=upload.filename if upload else None)
         if replaces:
-            plan = await replace_plan(store, event_id, tid, upload.filename, parsed)
+            plan = await replace_plan(held, store, event_id, tid, upload.filename, content, parsed)
             return await self._show(request, event_id, store, tid, form, values_of(tournament), plan=plan)
         return await self._apply(request, event_id, store, tid, parsed, replace=False)
 

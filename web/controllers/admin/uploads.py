@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import secrets
-import time
 from collections.abc import Callable, Collection
 from typing import Any
 
 import msgspec
 
+from app.held_uploads import Confirmations
 from database.imports import import_chessevent, replace_tournament, sync_papi, sync_trf
 from database.store import EventStore
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
@@ -19,12 +18,13 @@ from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_v
 from tournament.formats.papi import PapiRows, papi_rows, read_papi
 from tournament.formats.trf import decode, parse_trf
 from tournament.formats.trf_source import TrfSource, source_of
+from tournament.messages import N_
 from tournament.models import Pairing, Player, ResultLog
 from tournament.teams.trf import TeamEvent
 from tournament.teams.trf_import import team_layer
 
 MAX_ERRORS_SHOWN = 5
-UPLOAD_EXPIRED = "This upload is no longer waiting for confirmation: choose the file again."
+UPLOAD_EXPIRED = N_("This upload is no longer waiting for confirmation: choose the file again.")
 TRF_IMPORT = "admin: TRF import"  # the journal's "what" of a replacing upload
 
 
@@ -159,50 +159,24 @@ def round_losses(players: list[Player], pairings: list[Pairing], logged: list[Re
     return [RoundLoss(round=r, results=c[0], on_screens=c[1]) for r, c in sorted(lost.items())]
 
 
-class Pending(msgspec.Struct, kw_only=True):
-    event_id: str
-    tid: int
-    parsed: Parsed
-    filename: str
-    created: float
+async def take_held(held: Confirmations, form: Form, token: str, event_id: str, tid: int) -> Parsed | None:
+    """The upload held under `token` for this tournament (app/held_uploads.py), read again; None when there is none
+    (a problem reading it goes to the form)."""
+    found = await held.take(token, event_id, tid)
+    return None if found is None else await parse_upload(form, found[0], found[1])
 
 
-#: Uploads waiting for the arbiter's confirmation, by token (browsers cannot send a file twice by themselves).
-PENDING: dict[str, Pending] = {}
-PENDING_MAX = 16
-PENDING_AGE = 3600.0
-
-
-def hold(event_id: str, tid: int, filename: str, parsed: Parsed) -> str:
-    """Keep a parsed upload until it is confirmed (or forgotten: at most PENDING_MAX, for PENDING_AGE s)."""
-    now = time.time()
-    for token, pending in list(PENDING.items()):
-        if now - pending.created > PENDING_AGE:
-            del PENDING[token]
-    while len(PENDING) >= PENDING_MAX:
-        del PENDING[next(iter(PENDING))]
-    token = secrets.token_urlsafe(16)
-    PENDING[token] = Pending(event_id=event_id, tid=tid, parsed=parsed, filename=filename, created=now)
-    return token
-
-
-def take(token: str, event_id: str, tid: int) -> Pending | None:
-    """The upload held under `token` for this tournament (removed: a confirmation is used once)."""
-    pending = PENDING.get(token)
-    if pending is None or pending.event_id != event_id or pending.tid != tid:
-        return None
-    return PENDING.pop(token)
-
-
-async def replace_plan(store: EventStore, event_id: str, tid: int, filename: str, parsed: Parsed) -> ReplacePlan:
-    """What replacing tournament `tid` with `parsed` would lose; the upload is held for the confirmation."""
+async def replace_plan(held: Confirmations, store: EventStore, event_id: str, tid: int, filename: str, data: bytes,
+                       parsed: Parsed) -> ReplacePlan:
+    """What replacing tournament `tid` with `parsed` (read from `data`) would lose; the upload is held for the
+    confirmation."""
     assert isinstance(parsed.data, TrfData)
     players = await store.players(tid)
     pairings = await store.pairings(tid)
     losses = round_losses(players, pairings, await store.results_log([tid]), parsed.data.pairings)
-    return ReplacePlan(token=hold(event_id, tid, filename, parsed), filename=filename, players_now=len(players),
-                       players_file=len(parsed.data.players), pairings_now=len(pairings),
-                       pairings_file=len(parsed.data.pairings), losses=losses)
+    token = await held.hold(event_id, tid, filename, data)
+    return ReplacePlan(token=token, filename=filename, players_now=len(players), players_file=len(parsed.data.players),
+                       pairings_now=len(pairings), pairings_file=len(parsed.data.pairings), losses=losses)
 
 
 async def import_entry(store: EventStore, tid: int) -> int | None:

@@ -1,0 +1,1 @@
+"""Tests of the translation layer (i18n/): catalogs, extraction, runtime, French pages."""
