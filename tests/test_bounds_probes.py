@@ -22,7 +22,7 @@ import pytest
 
 from database.store import EventStore
 from tests.support.bounds import heavy_trf, limited_server, open_files, process_memory
-from tests.test_many_events import make_folder
+from tests.support.events import make_folder
 from web.auth import save_admin_password
 
 ADMIN_PASSWORD = "probe-admin-password"

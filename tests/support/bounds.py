@@ -12,8 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bench._server import free_port, wait_until_up
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.files import ROOT
 
 #: The machine the probes imitate: 1024 open files, a 3 GB address space.
 OPEN_FILES = 1024
