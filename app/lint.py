@@ -25,14 +25,15 @@ import msgspec
 
 from tournament.errors import Invalid, Unavailable
 from tournament.formats.trf_lint import LintReport, lint_bytes
+from tournament.messages import N_
 
 SHOWN = 200  # problems listed on the page; the totals count them all
 CHILD_MEMORY = 1536 * 1024 * 1024  # address space of the child (the heaviest 20 MB file peaks near 600 MB)
 CHILD_CPU = 120  # seconds of processor
 MAX_ANSWER = 4 * 1024 * 1024  # the child's report, SHOWN problems: a few hundred kB at most
 ROOT = Path(__file__).resolve().parent.parent
-TOO_COMPLEX = ("This file is too large or too complex to be checked here; check it on the server with "
-               "`echiquier check-trf`.")
+TOO_COMPLEX = N_("This file is too large or too complex to be checked here; check it on the server with "
+                 "`echiquier check-trf`.")
 
 resource: ModuleType | None
 try:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -24,8 +23,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench._server import free_port, wait_until_up  # noqa: E402
-from tests.support.bounds import heavy_trf, process_memory, small_machine  # noqa: E402
+from tests.support.bounds import heavy_trf, limited_server, process_memory  # noqa: E402
 
 
 async def batch(base: str, content: bytes, parallel: int) -> list[int | str]:
@@ -55,14 +53,8 @@ def main() -> None:
                                                                               else ""))
     for parallel in args.parallel:
         with tempfile.TemporaryDirectory() as tmp:
-            port = free_port()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "cli.main", "serve", "--events", str(Path(tmp) / "events"), "--host",
-                 "127.0.0.1", "--port", str(port)], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONPATH": root}, preexec_fn=small_machine if args.limits else None)
-            base = f"http://127.0.0.1:{port}"
-            try:
-                wait_until_up(base, process)
+            with limited_server(Path(tmp) / "events", Path(tmp) / "server.log", limits=args.limits,
+                                root=root) as (base, process):
                 before, _ = process_memory(process.pid)
                 started = time.perf_counter()
                 statuses = asyncio.run(batch(base, content, parallel))
@@ -72,14 +64,6 @@ def main() -> None:
                 counts = {s: statuses.count(s) for s in sorted(set(statuses), key=str)}
                 print(f"  {parallel:3} in parallel: {counts} in {took:.1f} s; RSS MB before {before}, peak {peak}, "
                       f"after {after} (+{after - before}); " + ("alive" if alive else "THE SERVER DIED"))
-            finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-
 
 if __name__ == "__main__":
     main()

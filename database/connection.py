@@ -102,10 +102,11 @@ def make_private(path: Path) -> None:
     """Create `path` empty with mode 0600 if it is missing (SQLite then writes it, and gives its -wal and -shm the
     same mode), else take the group's and others' permissions away from it."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        with contextlib.suppress(OSError):  # a file of another user, a read-only folder: left as it is
-            mode = stat.S_IMODE(path.stat().st_mode)
-            if mode & 0o077:
-                path.chmod(mode & 0o700)
+    if not path.exists():  # a stat: an existing file is never opened here (its SQLite locks stay as they are)
+        with contextlib.suppress(FileExistsError):  # created meanwhile: SQLite opens it as it is
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return
+    with contextlib.suppress(OSError):  # a file of another user, a read-only folder: left as it is
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            path.chmod(mode & 0o700)

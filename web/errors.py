@@ -118,11 +118,12 @@ def known_failure(exc: BaseException) -> tuple[int, str] | None:
 
 
 def on_unexpected_error(request: Request, exc: Exception) -> Response[str] | Template:
-    log.exception("unexpected error on %s", request.scope.get("path", "?"), exc_info=exc)
     _ = translator(language(request))
     known = known_failure(exc)
     if known is not None:
+        log.warning("%s on %s: %r", known[0], request.scope.get("path", "?"), exc)
         return error_page(request, known[0], _(known[1]), translated=True)
+    log.exception("unexpected error on %s", request.scope.get("path", "?"), exc_info=exc)
     return error_page(request, 500, _("Something went wrong on the server; nothing was changed."))
 
 
