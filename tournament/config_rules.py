@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from tournament.messages import N_
-from tournament.models import Player, Tournament
+from tournament.models import Tournament
 
 IDENT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -276,49 +276,7 @@ def upload_kind(filename: str) -> str | None:
     return {"trf": "trf", "txt": "trf", "trfx": "trf", "papi": "papi", "json": "chessevent"}.get(suffix)
 
 
-# -- players -----------------------------------------------------------------------------------
-
-def fixed_board_rule(form: Form, board: int | None, players: Iterable[Player], player_id: int | None) -> None:
-    if board is None:
-        return
-    for other in players:
-        if other.fixed_board == board and other.id != player_id:
-            form.fail("fixed_board", FIXED_BOARD_TAKEN, board, other.shown_name)
-            return
-
-
-def player_rules(form: Form, player: Player, players: Iterable[Player], current_round: int | None) -> dict[str, Any]:
-    """Admin edit of a player: display name, fixed board, check-in."""
-    values: dict[str, Any] = {
-        "display_name": form.text("display_name", max_length=100),
-        "fixed_board": form.integer("fixed_board", minimum=1, maximum=9999),
-        "checked_in": form.flag("checked_in"),
-    }
-    fixed_board_rule(form, values["fixed_board"], players, player.id)
-    if values["checked_in"] != player.checked_in and current_round is not None:
-        form.fail("checked_in", CHECK_IN_CLOSED, current_round)
-    return values
-
-
-def new_player_rules(form: Form, players: Iterable[Player]) -> dict[str, Any]:
-    """A late entrant → `player` columns (the pairing number is the next free one)."""
-    players = list(players)
-    values: dict[str, Any] = {
-        "last_name": form.text("last_name", required=True, max_length=100),
-        "first_name": form.text("first_name", max_length=100) or "",
-        "title": form.choice("title", TITLES),
-        "sex": form.choice("sex", ("M", "F")),
-        "fide_rating": form.integer("fide_rating", minimum=0, maximum=3500),
-        "national_rating": form.integer("national_rating", minimum=0, maximum=3500),
-        "rating_type": form.choice("rating_type", RATING_TYPES),
-        "federation": form.text("federation", max_length=3),
-        "club": form.text("club", max_length=100),
-        "fixed_board": form.integer("fixed_board", minimum=1, maximum=9999),
-        "pairing_number": max((p.pairing_number for p in players), default=0) + 1,
-    }
-    fixed_board_rule(form, values["fixed_board"], players, None)
-    return values
-
+# -- players (their record: tournament/player_rules.py) ------------------------------------------
 
 def withdraw_rules(form: Form, tournament: Tournament, paired_rounds: Collection[int]) -> tuple[list[int], float]:
     """Withdrawal "from round r on": the unpaired rounds r..N to skip, and the points each gives."""
