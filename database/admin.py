@@ -19,6 +19,7 @@ from database.tx import Tx, columns_of
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Family,
+    Pairing,
     Player,
     Rotator,
     Row,
@@ -30,6 +31,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.player_rules import ranking_changed
+from tournament.results import ByeKind
 
 CONFIG = ("config", None)
 TABLES: dict[str, type[Row]] = {
@@ -190,7 +192,9 @@ async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
     return await store.skipped_rounds(tid)
 
 
-async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int:
+async def add_player(store: EventStore, tid: int, values: dict[str, Any], missed: ByeKind = ByeKind.ZERO) -> int:
+    """A new player; before round 1 everyone is renumbered by the initial ranking, after it the entrant gets the next
+    number and a `missed` bye (zero or half a point) in every round already paired."""
     async with write(store, ("players", tid), what="late entrant", target=_label("player", values),
                      tournament_id=tid, undo_role="arbiter") as tx:
         cursor = await tx.execute("SELECT coalesce(max(pairing_number), 0) FROM player WHERE tournament_id = ?",
@@ -201,6 +205,12 @@ async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int
         player_id = await tx.insert("player", Player, _stamped(Player, values))
         if not await round_one_paired(tx, tid):  # before round 1 the numbers follow the initial ranking (C.04.2)
             await renumber(tx, tid)
+            return player_id
+        rounds = await tx.fetchall("SELECT DISTINCT round FROM pairing WHERE tournament_id = ?", (tid,))
+        await tx.insert_many("pairing", Pairing, [
+            {"tournament_id": tid, "round": r[0], "white_player_id": player_id, "bye_kind": missed.value,
+             "last_update": values.get("last_update", time.time())} for r in rounds])
+        tx.changed("pairings", tid)
         return player_id
 
 

@@ -52,10 +52,12 @@ ROUND_BEYOND = N_("The tournament has %s rounds.")
 REPLACE_NEEDED = N_("This tournament already has players: tick “replace” to overwrite them and their results.")
 UNKNOWN_FORMAT = N_("Unknown file type: upload a .trf, .papi or ChessEvent .json file.")
 FILE_ERRORS = N_("The file has %s errors; nothing was imported: %s")
+COLOUR_FIXED = N_("Round 1 is paired: the initial colour can no longer change.")
 
 TOURNAMENT_TYPES = ("swiss", "round_robin")
 PAIRING_SYSTEMS = ("standard", "haley", "haley_soft", "sad", "nicois", "berger")
 RATING_KINDS = ("standard", "rapid", "blitz")
+INITIAL_COLOURS = ("W", "B")  # the colour of the first-ranked player in round 1 (TRF 152 / XXC)
 EVENT_LANGUAGES = ("en", "fr")  # the languages of i18n/__init__.py
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 RATING_TYPES = ("F", "N", "E")
@@ -225,8 +227,10 @@ def timer_json(form: Form, prefix: str, read: Any) -> str | None:
 
 # -- tournaments -------------------------------------------------------------------------------
 
-def tournament_rules(form: Form, *, taken_ids: Collection[str] = ()) -> dict[str, Any]:
-    """Tournament settings → `tournament` columns.
+def tournament_rules(form: Form, *, taken_ids: Collection[str] = (), paired_colour: str | bool | None = False
+                     ) -> dict[str, Any]:
+    """Tournament settings → `tournament` columns. `paired_colour`: once round 1 is paired, the initial colour it
+    was paired with, which may no longer change (False before).
 
     >>> f = Form({"uniq_id": "a", "name": "A", "time_control_handicap_penalty_step": "50"})
     >>> _ = tournament_rules(f)
@@ -249,7 +253,13 @@ def tournament_rules(form: Form, *, taken_ids: Collection[str] = ()) -> dict[str
         "time_control_handicap_min_time": form.integer("time_control_handicap_min_time", minimum=0),
         "record_illegal_moves": form.integer("record_illegal_moves", minimum=0, maximum=9),
         "tie_breaks": form.text("tie_breaks", max_length=200),
+        "initial_colour": form.choice("initial_colour", INITIAL_COLOURS),
     }
+    if paired_colour is not False:  # round 1 is paired: the colour it was paired with stays
+        if "initial_colour" not in form.data:
+            values["initial_colour"] = paired_colour
+        elif values["initial_colour"] != paired_colour:
+            form.fail("initial_colour", COLOUR_FIXED)
     step, value = values["time_control_handicap_penalty_step"], values["time_control_handicap_penalty_value"]
     initial, minimum = values["time_control_initial_time"], values["time_control_handicap_min_time"]
     if (step is None) != (value is None) and not {"time_control_handicap_penalty_step",

@@ -17,6 +17,7 @@ from typing import Any
 from tournament.config_rules import CHECK_IN_CLOSED, FIXED_BOARD_TAKEN, RATING_TYPES, TITLES, Form
 from tournament.messages import N_
 from tournament.models import Player
+from tournament.results import ByeKind
 from tournament.seeding import ranking_key
 
 #: FIDE age categories as the event file stores them (the imports map Papi's and ChessEvent's onto these).
@@ -28,6 +29,8 @@ FEDERATION = re.compile(r"[A-Z]{3}")
 LICENCE = re.compile(r"[A-Z0-9]{1,20}")
 YEAR = re.compile(r"\d{4}")
 MAX_FIDE_ID = 99_999_999_999  # 11 digits: the width of the TRF field
+#: A late entrant's rounds already paired: none of their points (Z) or half a point each (H).
+MISSED = {"0": ByeKind.ZERO, "0.5": ByeKind.HALF}
 
 BAD_FEDERATION = N_("Enter the federation's three-letter code (FRA, GER…).")
 BAD_BIRTH = N_("Enter a birth date as YYYY-MM-DD, or the year alone.")
@@ -147,6 +150,16 @@ def new_player_rules(form: Form, players: Iterable[Player], rating_kind: str | N
     values = record_rules(form, rating_kind)
     fixed_board_rule(form, values["fixed_board"], players, None)
     return values
+
+
+def missed_rounds_rule(form: Form) -> ByeKind:
+    """What a late entrant scores in each round paired before the entry: the arbiter's choice of a zero-point (`Z`,
+    the default) or a half-point bye (`H`), as the TRF writes them.
+
+    >>> missed_rounds_rule(Form({"missed": "0.5"})), missed_rounds_rule(Form({}))
+    (<ByeKind.HALF: 'H'>, <ByeKind.ZERO: 'Z'>)
+    """
+    return MISSED[form.choice("missed", MISSED) or "0"]
 
 
 def ranking_changed(before: Player, after: Player) -> bool:

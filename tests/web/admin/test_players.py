@@ -124,3 +124,50 @@ async def test_delete_before_the_first_game_only(admin_web: Client) -> None:
     assert response.status_code == 409 and "withdraw" in response.text
     assert await store.players(paired) == before
     assert "Delete this player" not in (await admin_web.get(f"{BASE}/{paired}/players/{before[0].id}")).text
+
+
+@pytest.mark.parametrize("missed, code, points", [("0.5", "H", 0.5), ("0", "Z", 0.0)])
+async def test_a_late_entrant_scores_the_missed_rounds_as_chosen(admin_web: Client, missed: str, code: str,
+                                                                  points: float) -> None:
+    store = await new_event(admin_web)
+    tid = await import_fixture(store, "small-20p-5r.trf")
+    rounds = sorted({p.round for p in await store.pairings(tid)})
+    response = await post(admin_web, f"{BASE}/{tid}/players", {"last_name": "Tardif", "missed": missed})
+    assert response.status_code == 303
+    late = await by_name(store, tid, "Tardif")
+    byes = [p for p in await store.pairings(tid) if p.white_player_id == late.id]
+    assert sorted(p.round for p in byes) == rounds and {p.bye_kind for p in byes} == {code}
+    trf, errors = parse_trf((await admin_web.get(f"/arbiter/open/export/{tid}")).text)
+    assert not errors
+    [line] = [p for p in trf.players if p.number == late.pairing_number]
+    assert [r.code for r in line.rounds] == [code] * len(rounds) and line.points == points * len(rounds)
+    await store.undo((await store.journal_entries())[0].id)  # the entry and its byes go together
+    assert all(p.last_name != "Tardif" for p in await store.players(tid))
+    assert all(p.white_player_id != late.id for p in await store.pairings(tid))
+
+
+async def test_a_bad_missed_rounds_score_changes_nothing(admin_web: Client) -> None:
+    store = await new_event(admin_web)
+    tid = await import_fixture(store, "small-20p-5r.trf")
+    before = await store.players(tid)
+    expect_error(await post(admin_web, f"{BASE}/{tid}/players", {"last_name": "Tardif", "missed": "1"}), "missed",
+                 rules.NOT_CHOICE)
+    assert await store.players(tid) == before
+
+
+async def test_the_initial_colour_reaches_the_trf_and_is_fixed_by_round_one(admin_web: Client) -> None:
+    store, tid = await fresh_tournament(admin_web, ("Abel", 1500), ("Brun", 1700))
+    settings = {"uniq_id": "a", "name": "Open A", "rounds": "7"}
+    assert (await post(admin_web, f"{BASE}/{tid}", {**settings, "initial_colour": "B"})).status_code == 303
+    assert (await store.tournament(tid)).initial_colour == "B"
+    assert "\n152 B" in (await admin_web.get(f"/arbiter/open/export/{tid}")).text
+    assert "\nXXC black1" in (await admin_web.get(f"/arbiter/open/export/{tid}", params={"trf26": "false"})).text
+    expect_error(await post(admin_web, f"{BASE}/{tid}", {**settings, "initial_colour": "X"}), "initial_colour",
+                 rules.NOT_CHOICE)
+    paired = await import_fixture(store, "small-20p-5r.trf", uniq_id="b")
+    colour = (await store.tournament(paired)).initial_colour
+    settings = {"uniq_id": "b", "name": "Open B", "rounds": "5"}
+    changed = "W" if colour == "B" else "B"
+    expect_error(await post(admin_web, f"{BASE}/{paired}", {**settings, "initial_colour": changed}),
+                 "initial_colour", rules.COLOUR_FIXED)
+    assert (await store.tournament(paired)).initial_colour == colour

@@ -27,6 +27,7 @@ from tournament.names import collate
 from tournament.player_rules import (
     CATEGORIES,
     RATING_COLUMNS,
+    missed_rounds_rule,
     new_player_rules,
     player_rules,
     rating_column,
@@ -100,10 +101,11 @@ class PlayersAdmin(Controller):
         data = await read_form(request)
         form = Form(data)
         values = new_player_rules(form, await store.players(tid), tournament.rating_kind)
+        missed = missed_rounds_rule(form)
         if not form.ok:
             return await self._index(request, event_id, store, tid, form, data)
         with self.acting(request):
-            await admin.add_player(store, tid, values)
+            await admin.add_player(store, tid, values, missed)
         return back(self.base(event_id, tid), "created")  # the list again, ready for the next entry
 
     @post("/renumber")
