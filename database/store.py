@@ -17,6 +17,7 @@ import msgspec
 from database import journal as jn
 from database.base import StoreCore, convert
 from database.connection import connect, storage_error
+from database.disputes import DisputeWrites
 from database.errors import EventExists, NotAnEventFile, StorageError
 from database.events import GameKey
 from database.journal import Actor, Submission, Summary
@@ -32,7 +33,7 @@ from tournament.errors import Forbidden, NotFound
 __all__ = ["EventStore", "GameKey", "StoreCore", "Tx", "columns_of", "convert", "storage_error"]
 
 
-class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
+class EventStore(Reads, ResultWrites, DisputeWrites, TournamentWrites, ConfigWrites):
     """All reads and writes of one event file. Every write is one `BEGIN IMMEDIATE` transaction."""
 
     #: False: `create` runs the migrations one by one instead of the template's script (tests and bench/).

@@ -138,7 +138,7 @@ JOURNAL_WORDS = (
     N_("create"), N_("edit"), N_("delete"), N_("reorder"), N_("late entrant"), N_("withdraw"), N_("cancel withdrawal"),
     N_("clone"), N_("change"), N_("visitor"), N_("player"), N_("board"), N_("arbiter"), N_("admin"), N_("system"),
     N_("server"), N_("round published"), N_("round unpaired"), N_("requested bye"), N_("requested bye cancelled"),
-    N_("outside Echiquier"), N_("outside"),
+    N_("outside Echiquier"), N_("outside"), N_("player record"), N_("result refused"), N_("dispute settled"),
     *TEAM_JOURNAL_WORDS,
 )
 #: Stored values shown by their words.
