@@ -32,6 +32,7 @@ from web.controllers.desk import DeskController
 from web.controllers.hall import HallController
 from web.controllers.home import HomeController
 from web.controllers.pairing import PairingController
+from web.controllers.players import PlayerPages
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
@@ -159,6 +160,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             PairingController,
             PrintController,
             TeamController,
+            PlayerPages,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],
