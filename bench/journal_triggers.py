@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from database import journal as jn  # noqa: E402
+from database import journal_triggers as jt  # noqa: E402
 from database.store import EventStore  # noqa: E402
 from tournament.formats.importing import trf_rows  # noqa: E402
 from tournament.formats.trf import decode, parse_trf  # noqa: E402
@@ -30,7 +31,7 @@ TRF = ROOT / "tests" / "fixtures" / "open-600p-9r.trf"
 def old_triggers(table: str, columns: list[str]) -> list[str]:
     """The triggers of schema 2.9.0: every change attached to the latest entry."""
     entry = "(SELECT max(id) FROM journal)"
-    old, new = jn._object("OLD.", columns), jn._object("NEW.", columns)
+    old, new = jn.row_json("OLD.", columns), jn.row_json("NEW.", columns)
     insert = "INSERT INTO journal_change (entry_id, tbl, row_id, old, new)"
     return [
         f'CREATE TRIGGER "journal_{table}_insert" AFTER INSERT ON "{table}" BEGIN '
@@ -48,8 +49,8 @@ async def one(folder: Path, name: str, old: bool, players: list, pairings: list)
         if old:
             writer = store._writer
             await writer.execute("BEGIN IMMEDIATE")
-            await jn.drop_triggers(writer)
-            for table, columns in (await jn.journalled_tables(writer)).items():
+            await jt.drop_triggers(writer)
+            for table, columns in (await jt.journalled_tables(writer)).items():
                 for statement in old_triggers(table, columns):
                     await writer.execute(statement)
             await writer.execute("COMMIT")

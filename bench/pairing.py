@@ -26,8 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournament.formats.trf import decode, parse_trf
-from tournament.pairing import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord, pair_next_round
 from tournament.pairing.dutch import gacrux_tournament, pair_dutch
+from tournament.pairing.engines import pair_next_round
+from tournament.pairing.model import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord
 from tournament.pairing.trf_input import pairing_input
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"

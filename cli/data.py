@@ -1,4 +1,4 @@
-"""`echiquier import-trf | export-trf | import-papi | import-chessevent | import-pairing | standings`: the commands
+"""`echiquier import-trf | export-trf | import-papi | import-chessevent | standings`: the commands
 on an event file (their arguments: cli/main.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 from app.imports import event_span, find_tournament, import_trf, open_or_create, sync_rows
-from app.pairing.program_import import import_engine_round
 from app.views.standings import standings_csv, standings_for, standings_json
 from database.imports import export_tournament, import_chessevent, tournament_id_for
 from database.registry import EventRegistry
@@ -59,9 +58,6 @@ async def _run_async(args: argparse.Namespace) -> str:
         tid = await find_tournament(store, args.tournament)
         if args.command == "export-trf":
             return await export_tournament(store, tid, trf26=args.trf26)
-        if args.command == "import-pairing":
-            text = (await asyncio.to_thread(args.file.read_bytes)).decode("utf-8", errors="replace")
-            return (await import_engine_round(store, tid, text, confirm=args.confirm)).text()
         standings = await standings_for(store, tid, tie_breaks=args.tiebreaks, edition=args.edition,
                                         rounds=args.round)
         return standings_json(standings) if args.format == "json" else standings_csv(standings)

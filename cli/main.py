@@ -18,7 +18,7 @@ from app.settings import DEFAULT_REDIS, default_events
 from cli import VERSION
 from i18n import LANGUAGES
 
-#: tournament.pairing.SYSTEMS (tests/cli checks they agree), spelled here: that module loads the pairing engines.
+#: tournament.pairing.engines.SYSTEMS (tests/cli checks they agree), spelled here: that module loads the engines.
 SYSTEMS = ("dutch", "berger")
 
 Parser = argparse.ArgumentParser
@@ -31,7 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export-trf": ("cli.data:run", "write a tournament as a TRF file (results entered on screens included)"),
     "import-papi": ("cli.data:run", "create or re-sync a tournament from a Papi (.papi) file"),
     "import-chessevent": ("cli.data:run", "import players from a saved ChessEvent JSON file"),
-    "import-pairing": ("cli.data:run", "publish the next round from a pairing program's -p output file "
+    "import-pairing": ("cli.import_pairing:run", "publish the next round from a pairing program's -p output file "
                        "(JaVaFo, bbpPairings)"),
     "standings": ("cli.data:run", "standings with FIDE tie-breaks, as JSON or CSV"),
     "pair": ("cli.pair:run", "pair the next round of a tournament in an event file and publish it"),

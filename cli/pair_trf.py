@@ -8,7 +8,7 @@ import sys
 
 from tournament.errors import EchiquierError
 from tournament.formats.trf import decode, parse_trf
-from tournament.pairing import pair_next_round
+from tournament.pairing.engines import pair_next_round
 from tournament.pairing.trf_input import pairing_input
 
 

@@ -50,44 +50,56 @@ class CannotListen(Exception):
 
 
 def listen(host: str, port: int) -> socket.socket:
-    """A socket bound to (host, port) and listening; CannotListen with a clear reason otherwise."""
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except socket.gaierror as exc:
-        raise CannotListen(f"cannot listen on {host}: not an address or a name of this machine"
-                           f" ({exc.strerror})") from None
-    family, kind, proto, _, address = infos[0]
-    sock = socket.socket(family, kind, proto)
+    """A socket bound to (host, port) and listening; CannotListen with a clear reason otherwise. IPv6 for an
+    address with a colon, else IPv4 (as uvicorn chooses: `localhost` is 127.0.0.1, which the banner names)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         if os.name != "nt":  # a restart may reuse the port at once (on Windows this would let two servers share it)
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(address)
+        sock.bind((host, port))
         sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
-        if exc.errno == errno.EADDRINUSE:
-            raise CannotListen(f"port {port} is already in use on {host} (another server?): stop it, or choose"
-                               f" another port with --port") from None
-        if exc.errno in (errno.EACCES, errno.EPERM):
-            raise CannotListen(f"not allowed to listen on port {port} (below 1024 needs administrator rights):"
-                               f" choose another port with --port") from None
-        raise CannotListen(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from None
+        raise CannotListen(refusal(exc, host, port)) from None
     sock.set_inheritable(True)  # the worker processes of `--workers N` serve it too
     return sock
+
+
+def refusal(exc: OSError, host: str, port: int) -> str:
+    if isinstance(exc, socket.gaierror):
+        return f"cannot listen on {host}: not an address or a name of this machine ({exc.strerror})"
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {host}: not an address of this machine (--host 0.0.0.0 listens on all of them)"
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is already in use on {host} (another server?): stop it, or choose another port with --port"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return (f"not allowed to listen on port {port} (below 1024 needs administrator rights):"
+                " choose another port with --port")
+    return f"cannot listen on {host} port {port}: {exc.strerror or exc}"
 
 
 def serve(args: argparse.Namespace) -> int:
     """Serve the folder, holding its lock (cli/folder_lock.py): one server per events folder."""
     events_dir = Path(args.events).resolve()
     workers = getattr(args, "workers", 1)
+    settings = Settings(events_dir=events_dir, cache=not args.no_cache, language=args.lang,
+                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
+                        redis_url=getattr(args, "redis", None))
+    refusal = redis_refusal(settings, workers) if workers > 1 else None  # several workers are joined by Redis
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     try:  # a worker joined by Redis (`--redis`, one process) shares the folder; any other server has it alone
-        held = lock_folder(events_dir, shared=workers == 1 and getattr(args, "redis", None) is not None)
+        held = lock_folder(events_dir, shared=workers == 1 and settings.redis_url is not None)
     except (FolderBusy, OSError) as exc:
         print(f"echiquier serve: {exc}", file=sys.stderr)
         return 1
     try:
         with listen(args.host, args.port) as sock:
-            return _serve(args, events_dir, workers, sock)
+            if workers > 1:  # several processes (cli/workers.py); this supervisor holds the lock
+                banner(events_dir, args.host, args.port, workers)
+                return serve_workers(settings, sock, workers=workers)
+            return serve_one(args, settings, sock)
     except CannotListen as exc:
         print(f"echiquier serve: {exc}", file=sys.stderr)
         return 1
@@ -109,17 +121,8 @@ def banner(events_dir: Path, host: str, port: int, workers: int = 1) -> None:
     print("  stop: Ctrl+C", flush=True)
 
 
-def _serve(args: argparse.Namespace, events_dir: Path, workers: int, sock: socket.socket) -> int:
-    settings = Settings(events_dir=events_dir, cache=not args.no_cache, language=args.lang,
-                        host_names=tuple(args.host_name or ()), forwarded_allow_ips=args.forwarded_allow_ips,
-                        redis_url=getattr(args, "redis", None))
-    if workers > 1:  # several processes joined by Redis (cli/workers.py); this supervisor holds the lock
-        refusal = redis_refusal(settings, workers)
-        if refusal is not None:
-            print(refusal, file=sys.stderr)
-            return 2
-        banner(events_dir, args.host, args.port, workers)
-        return serve_workers(settings, sock, workers=workers)
+def serve_one(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+    """One process: Ctrl+C is ours until uvicorn takes it (EarlyStop), and the default handler's again after."""
     early = EarlyStop()
     previous = signal.signal(signal.SIGINT, early)
     try:

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -55,7 +54,7 @@ from typing import Any, Protocol
 import aiosqlite
 import msgspec
 
-from tournament.errors import Conflict, NotFound
+from tournament.errors import NotFound
 
 
 class Executor(Protocol):
@@ -196,7 +195,7 @@ class Change(msgspec.Struct, frozen=True, kw_only=True):
 State = dict[str, dict[int, dict[str, Any]]]
 
 
-# -- triggers ------------------------------------------------------------------------------------
+# -- the journalled tables ------------------------------------------------------------------------
 
 async def journalled_tables(conn: Executor) -> dict[str, list[str]]:
     """Every journalled table and its columns, from the live schema."""
@@ -209,71 +208,10 @@ async def journalled_tables(conn: Executor) -> dict[str, list[str]]:
     return out
 
 
-def _object(prefix: str, columns: list[str]) -> str:
+def row_json(prefix: str, columns: list[str]) -> str:
+    """SQL making a row's columns one JSON object (`prefix`: "OLD." or "NEW." in a trigger, "" in a query)."""
     pairs = ", ".join(f"'{c}', {prefix}\"{c}\"" for c in columns)
     return f"json_object({pairs})"
-
-
-#: The time in SQL (seconds since 1970, with milliseconds), for any program: no custom function.
-NOW_SQL = "((julianday('now') - 2440587.5) * 86400.0)"
-#: First statement of every trigger: outside Echiquier's transactions, make sure the latest entry is an outside
-#: one (Echiquier's own writes stop at the first test: one look in a table of at most one row).
-OUTSIDE_ENTRY_SQL = (
-    f"INSERT INTO journal (date, role, what, undo_role) SELECT {NOW_SQL}, '{OUTSIDE_ROLE}', '{OUTSIDE}', 'admin'"
-    " WHERE NOT EXISTS (SELECT 1 FROM journal_open) AND NOT EXISTS (SELECT 1 FROM journal"
-    f" WHERE id = (SELECT max(id) FROM journal) AND role = '{OUTSIDE_ROLE}' AND date > {NOW_SQL} - {OUTSIDE_WINDOW});"
-)
-#: The entry a change belongs to: Echiquier's open one, else the outside entry the first statement ensured.
-ENTRY_SQL = "coalesce((SELECT entry_id FROM journal_open), (SELECT max(id) FROM journal))"
-
-
-def trigger_statements(table: str, columns: list[str]) -> list[str]:
-    old, new = _object("OLD.", columns), _object("NEW.", columns)
-    insert = f"INSERT INTO journal_change (entry_id, tbl, row_id, old, new) VALUES ({ENTRY_SQL}, '{table}'"
-    return [
-        f'CREATE TRIGGER "journal_{table}_insert" AFTER INSERT ON "{table}" BEGIN {OUTSIDE_ENTRY_SQL} '
-        f"{insert}, NEW.rowid, NULL, {new}); END",
-        f'CREATE TRIGGER "journal_{table}_update" AFTER UPDATE ON "{table}" WHEN {old} IS NOT {new} BEGIN '
-        f"{OUTSIDE_ENTRY_SQL} {insert}, NEW.rowid, {old}, {new}); END",
-        f'CREATE TRIGGER "journal_{table}_delete" AFTER DELETE ON "{table}" BEGIN {OUTSIDE_ENTRY_SQL} '
-        f"{insert}, OLD.rowid, {old}, NULL); END",
-    ]
-
-
-async def drop_triggers(conn: Executor) -> None:
-    cursor = await conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
-    for (name,) in await cursor.fetchall():
-        await conn.execute(f'DROP TRIGGER "{name}"')
-
-
-async def triggers_complete(conn: Executor) -> bool:
-    cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'journal'")
-    row = await cursor.fetchone()
-    if row is None or not row[0]:
-        return True  # a file older than 2.6.0: the migration will install them
-    cursor = await conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'journal_%'")
-    row = await cursor.fetchone()
-    return row is not None and row[0] == 3 * len(await journalled_tables(conn))
-
-
-async def install(conn: Executor, now: float | None = None) -> None:
-    """(Re)create the triggers from the live schema and write a baseline entry; inside a transaction."""
-    await drop_triggers(conn)
-    tables = await journalled_tables(conn)
-    for table, columns in tables.items():
-        for statement in trigger_statements(table, columns):
-            await conn.execute(statement)
-    cursor = await conn.execute(
-        "INSERT INTO journal (date, role, client, what, target) VALUES (?, ?, ?, ?, ?)",
-        (time.time() if now is None else now, SYSTEM.role, SYSTEM.client, BASELINE, "schema"),
-    )
-    entry_id = cursor.lastrowid
-    for table, columns in tables.items():
-        await conn.execute(
-            f"INSERT INTO journal_change (entry_id, tbl, row_id, old, new)"
-            f" SELECT ?, '{table}', rowid, NULL, {_object('', columns)} FROM \"{table}\" ORDER BY rowid",
-            (entry_id,),
-        )
 
 
 # -- entries, written by EventStore.transaction() -----------------------------------------------
@@ -420,64 +358,11 @@ async def live_state(conn: Executor) -> State:
     """Every row of every journalled table, as the triggers would have written it."""
     state: State = {}
     for table, columns in (await journalled_tables(conn)).items():
-        cursor = await conn.execute(f'SELECT rowid, {_object("", columns)} FROM "{table}"')
+        cursor = await conn.execute(f'SELECT rowid, {row_json("", columns)} FROM "{table}"')
         rows = {r[0]: json.loads(r[1]) for r in await cursor.fetchall()}
         if rows:
             state[table] = rows
     return state
-
-
-# -- undo --------------------------------------------------------------------------------------
-
-async def _current(conn: Executor, table: str, columns: list[str], row_id: int) -> dict[str, Any] | None:
-    cursor = await conn.execute(f'SELECT {_object("", columns)} FROM "{table}" WHERE rowid = ?', (row_id,))
-    row = await cursor.fetchone()
-    return json.loads(row[0]) if row else None
-
-
-def _same(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return {k: v for k, v in a.items() if k not in TIMESTAMPS} == {k: v for k, v in b.items() if k not in TIMESTAMPS}
-
-
-async def apply_undo(conn: Executor, target: Entry, now: float) -> None:
-    """Write the inverse of `target`'s row changes, newest first; Conflict if a row moved on since."""
-    if target.what == BASELINE:
-        raise Conflict("A baseline (schema snapshot) cannot be undone.")
-    if target.undone_by is not None:
-        raise Conflict("Journal entry %s was already undone (entry %s).", target.id, target.undone_by)
-    tables = await journalled_tables(conn)
-    todo = await changes(conn, target.id)
-    if not todo:
-        raise Conflict("Journal entry %s changed no data; there is nothing to undo.", target.id)
-    for c in reversed(todo):
-        columns = tables.get(c.tbl)
-        if columns is None:
-            raise Conflict("Table %s no longer exists; entry %s cannot be undone.", c.tbl, target.id)
-        old = json.loads(c.old) if c.old else None
-        new = json.loads(c.new) if c.new else None
-        current = await _current(conn, c.tbl, columns, c.row_id)
-        if not _same(current, new):
-            raise Conflict("Entry %s cannot be undone: the data it changed was changed again since."
-                           " Undo the later entries first. Nothing was changed.", target.id)
-        if old is None:
-            await conn.execute(f'DELETE FROM "{c.tbl}" WHERE rowid = ?', (c.row_id,))
-        elif new is None:
-            values = {k: (now if k in TIMESTAMPS and k != "result_date" else v) for k, v in old.items() if k in columns}
-            names = ", ".join(f'"{k}"' for k in values)
-            marks = ", ".join("?" for _ in values)
-            await conn.execute(f'INSERT INTO "{c.tbl}" ({names}) VALUES ({marks})', tuple(values.values()))
-        else:
-            values = {k: v for k, v in old.items() if k in columns and k not in TIMESTAMPS and new.get(k) != v}
-            values.update({k: now for k in old if k in columns and k in TIMESTAMPS and old.get(k) != new.get(k)})
-            if values:
-                sets = ", ".join(f'"{k}" = ?' for k in values)
-                await conn.execute(f'UPDATE "{c.tbl}" SET {sets} WHERE rowid = ?', (*values.values(), c.row_id))
-
-
-async def mark_undone(conn: Executor, target_id: int, by_entry: int) -> None:
-    await conn.execute("UPDATE journal SET undone_by = ? WHERE id = ?", (by_entry, target_id))
 
 
 # -- remembered submissions (idempotent writes) --------------------------------------------------

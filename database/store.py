@@ -15,6 +15,8 @@ from pathlib import Path
 import msgspec
 
 from database import journal as jn
+from database import journal_triggers as jt
+from database import journal_undo as ju
 from database.base import StoreCore, convert
 from database.connection import connect, storage_error
 from database.disputes import DisputeWrites
@@ -58,14 +60,14 @@ class EventStore(Reads, ResultWrites, DisputeWrites, TournamentWrites, ConfigWri
             if read_only and version != LATEST:
                 raise StorageError("%s is read-only and was written by an older Echiquier (schema %s): make it "
                                    "writable once so it can be upgraded.", path.name, version)
-            if not read_only and (version != LATEST or not await jn.triggers_complete(writer)
+            if not read_only and (version != LATEST or not await jt.triggers_complete(writer)
                                   or await jn.left_open(writer)):
                 await writer.execute("BEGIN IMMEDIATE")
                 try:
-                    await jn.drop_triggers(writer)
+                    await jt.drop_triggers(writer)
                     await run_pending(writer, version)
                     await jn.clear_open(writer)
-                    await jn.install(writer)  # journal triggers from the new schema, then a baseline
+                    await jt.install(writer)  # journal triggers from the new schema, then a baseline
                     await writer.execute("COMMIT")
                 except BaseException:
                     await writer.execute("ROLLBACK")
@@ -99,7 +101,7 @@ class EventStore(Reads, ResultWrites, DisputeWrites, TournamentWrites, ConfigWri
             else:
                 await writer.execute("BEGIN IMMEDIATE")
                 await run_pending(writer, None)
-                await jn.install(writer, now)
+                await jt.install(writer, now)
             entry_id = await jn.open_entry(writer, jn.current_actor(), now)
             await writer.execute(
                 "INSERT INTO info (version, name, start, stop, public, last_update) VALUES (?, ?, ?, ?, ?, ?)",
@@ -135,12 +137,12 @@ class EventStore(Reads, ResultWrites, DisputeWrites, TournamentWrites, ConfigWri
                 raise Forbidden("Journal entry %s changed the event's configuration: only the server administrator"
                                 " may undo it. Nothing was changed.", entry_id)
             tx.needs(target.undo_role)  # its undo is undone by the same role
-            await jn.apply_undo(tx, target, time.time())
+            await ju.apply_undo(tx, target, time.time())
             tx.journal(f"undo: {target.what}", target.target, old=target.new, new=target.old,
                        tournament_id=target.tournament_id, round=target.round, board=target.board,
                        players=msgspec.json.decode(target.player_ids or "[]", type=list[int]))
             tx.summary.undoes = entry_id
-            await jn.mark_undone(tx, entry_id, tx.entry_id)
+            await ju.mark_undone(tx, entry_id, tx.entry_id)
             # an undo may touch more than a result: screens refetch (a tournament change), no row push
             tx.changed(*(("tournament", target.tournament_id) if target.tournament_id else ("config", None)))
             return tx.entry_id

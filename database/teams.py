@@ -12,15 +12,7 @@ from collections.abc import Iterable, Sequence
 from database.store import EventStore, Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
-from tournament.teams.core import (
-    BoardGame,
-    LineupRules,
-    Match,
-    Team,
-    TeamScoring,
-    a_is_white,
-    team_scoring,
-)
+from tournament.teams.core import BoardGame, LineupRules, Match, Team, TeamScoring, a_is_white, team_scoring
 from tournament.teams.trf import TeamEvent, TeamPlayer
 
 TEAMS = "teams"  # the change announced for a tournament's team rows

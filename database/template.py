@@ -20,7 +20,7 @@ from typing import Any
 
 import aiosqlite
 
-from database import journal as jn
+from database import journal_triggers as jt
 from database import migrations
 
 #: The creation script, by migration list (the list is read when a file is created, never frozen at import).
@@ -44,7 +44,7 @@ async def _build() -> str:
     try:
         await conn.execute("BEGIN")
         await migrations.run_pending(conn, None)
-        await jn.install(conn, now=0.0)
+        await jt.install(conn, now=0.0)
         await conn.execute("COMMIT")
         return await dump(conn)
     finally:

@@ -34,7 +34,7 @@ def citations() -> list[tuple[str, str, str | None]]:
         base = ROOT / source
         files = [base] if base.is_file() else [p for p in base.rglob("*") if p.suffix in SUFFIXES]
         for path in files:
-            if "static/htmx" in path.as_posix() or "fixtures" in path.parts:
+            if "static/htmx" in path.as_posix() or "fixtures" in path.parts or "node_modules" in path.parts:
                 continue
             for match in CITATION.finditer(path.read_text(encoding="utf-8", errors="replace")):
                 out.append((str(path.relative_to(ROOT)), match.group(1), match.group(2)))

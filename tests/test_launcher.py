@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from app.settings import ROOT
-from bench._server import free_port
+from tests.support.servers import free_port
 
 
 def port_is_free(port: int) -> bool:

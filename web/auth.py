@@ -8,18 +8,17 @@
   password (its argon2 hash lives in `<events>/.admin`, set at first start from the server machine; every worker
   reads it again when the file changes, `refresh_admin_hash`).
 
-A board card (QR code) grants a "board" role on one game only (`board_token`, signed with a persistent
-secret kept beside the event files). Logins are server-side sessions (web/sessions.py): a random id in
-the cookie, the record kept (and persisted) by the server, so they survive a restart; logout ends the
-session on the server; each is bound to the stored password hash, so changing a password logs everybody
-out. Password attempts are rate-limited per client and per event, counted before the hash check, in a file every
-worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
+A board card (QR code) grants a "board" role on the current game of one board only (its address signed with a
+persistent secret kept beside the event files: web/controllers/cards.py). Logins are server-side sessions
+(web/sessions.py): a random id in the cookie, the record kept (and persisted) by the server, so they survive a
+restart; logout ends the session on the server; each is bound to the stored password hash, so changing a password
+logs everybody out. Password attempts are rate-limited per client and per event, counted before the hash check, in a
+file every worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
 import hashlib
 import hmac
@@ -35,7 +34,6 @@ from litestar import Request
 from litestar.connection import ASGIConnection
 
 from database.journal import Actor, acting_as
-from database.store import GameKey
 from database.watch import stamp
 from tournament.errors import Forbidden
 from tournament.models import Info
@@ -225,30 +223,11 @@ def actor(connection: Connection, role: str, where: str = "") -> Actor:
     return Actor(role=role, client=f"{where} ({host})" if where else host)
 
 
-# -- board cards ----------------------------------------------------------------------------------
-
-def board_token(secret: bytes, event_id: str, key: GameKey) -> str:
-    """A URL-safe token naming one game, signed: it authorises entering that game's result only."""
-    body = f"{key.tournament_id}.{key.round}.{key.white_player_id}.{key.black_player_id}"
-    signature = base64.urlsafe_b64encode(bytes.fromhex(_sign(secret, "board", event_id, body))[:12]).decode()
-    return f"{body}.{signature}"
-
+# -- board cards (web/controllers/cards.py) --------------------------------------------------------
 
 class BadCard(Forbidden):
     def __init__(self) -> None:
         super().__init__("This board card is not valid for this event.")
-
-
-def read_board_token(secret: bytes, event_id: str, token: str) -> GameKey:
-    try:
-        tid, rnd, white, black, _sig = token.split(".")
-        key = GameKey(tournament_id=int(tid), round=int(rnd), white_player_id=int(white),
-                      black_player_id=int(black))
-    except ValueError:
-        raise BadCard() from None
-    if not hmac.compare_digest(board_token(secret, event_id, key), token):
-        raise BadCard()
-    return key
 
 
 def new_code(length: int = 8) -> str:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tournament.models import Pairing, Player, Tournament
-from tournament.pairing import pair_next_round
 from tournament.pairing.checks import Board
+from tournament.pairing.engines import pair_next_round
 from tournament.pairing.rows import draft_boards, pairing_input, system_of
 from tournament.results import ByeKind
 

@@ -16,7 +16,7 @@ from database.store import EventStore
 from tournament.errors import EchiquierError
 from tournament.formats.trf import parse_date
 from tournament.standings import DEFAULT_TIE_BREAKS, StandingRow, Standings, completed_round, compute_standings
-from tournament.teams.core import completed_matches, team_standings
+from tournament.teams.standings import completed_matches, team_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
 
 

@@ -16,7 +16,8 @@ from database.store import EventStore
 from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.standings import Standings
-from tournament.teams.core import Match, a_is_white, from_a, match_score, side_choices, team_rounds
+from tournament.teams.core import Match, a_is_white, from_a, match_score, side_choices
+from tournament.teams.standings import team_rounds
 from tournament.teams.trf import TeamEvent
 
 

@@ -13,7 +13,7 @@ from app import settings
 from app.settings import ROOT
 from cli import VERSION
 from cli.main import ARGUMENTS, COMMANDS, SYSTEMS, main, parser, runner
-from tournament.pairing import SYSTEMS as PAIRING_SYSTEMS
+from tournament.pairing.engines import SYSTEMS as PAIRING_SYSTEMS
 
 FIXTURE = ROOT / "tests" / "fixtures" / "small-20p-5r.trf"
 WEB_STACK = ("litestar", "uvicorn", "jinja2")
@@ -97,3 +97,13 @@ def test_installed_the_events_default_is_the_current_folders(monkeypatch: pytest
     found = settings.Settings()
     assert (found.events_dir, found.custom_dir) == (tmp_path / "events", tmp_path / "custom")
     assert found.templates_dir == ROOT / "templates"  # the code's own files stay beside the code
+
+
+def test_the_one_file_build_started_alone_serves(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    monkeypatch.setattr("cli.main.runner", lambda command: lambda args: seen.append(args.command) or 0)
+    with pytest.raises(SystemExit):  # a checkout or an installed wheel: a command is needed
+        main([])
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert main([]) == 0
+    assert seen == ["serve"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import socket
 import subprocess
@@ -11,7 +12,8 @@ from pathlib import Path
 import httpx
 
 from app.settings import ROOT
-from bench._server import free_port
+from cli.serve import refusal
+from tests.support.servers import free_port
 from tests.support.serving import Served
 
 
@@ -62,5 +64,16 @@ def test_an_address_of_another_machine_is_refused_clearly(tmp_path: Path) -> Non
                           cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1
     [line] = done.stderr.splitlines()
-    assert line.startswith("echiquier serve: cannot listen on 192.0.2.1 port "), line
+    assert line == ("echiquier serve: cannot listen on 192.0.2.1: not an address of this machine (--host 0.0.0.0"
+                    " listens on all of them)")
     assert not (tmp_path / "events" / "demo.db").exists()
+
+
+def test_each_refusal_to_listen_says_why() -> None:
+    unknown = socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    assert refusal(unknown, "hall.invalid", 8080) == ("cannot listen on hall.invalid: not an address or a name of this"
+                                                      " machine (Name or service not known)")
+    assert refusal(PermissionError(errno.EACCES, "Permission denied"), "0.0.0.0", 80) == (
+        "not allowed to listen on port 80 (below 1024 needs administrator rights): choose another port with --port")
+    assert refusal(OSError(errno.EMFILE, "Too many open files"), "0.0.0.0", 8080) == (
+        "cannot listen on 0.0.0.0 port 8080: Too many open files")

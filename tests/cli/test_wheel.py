@@ -21,8 +21,8 @@ import httpx
 import pytest
 
 from app.settings import ROOT
-from bench._server import free_port
 from cli import VERSION
+from tests.support.servers import free_port
 from tests.support.serving import Served
 
 NOT_SHIPPED = {".git", ".venv", ".ci", "tests", "bench", "docs", "events", "custom", "build", "dist"}

@@ -16,6 +16,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database import journal as jn
+from database import journal_triggers as jt
 from database.journal import Actor
 from database.migrations import MIGRATIONS, sql_of
 from database.store import EventStore, GameKey
@@ -157,7 +158,7 @@ async def test_migration_0008_derives_the_roles_of_existing_entries(tmp_path: Pa
         migrated = {e.id: e.undo_role for e in await store.journal_entries() if e.id in expected}
         assert migrated == {i: r for i, r in expected.items()
                             if i != min(expected)} | {min(expected): "admin"}  # the first baseline: admin
-        assert await jn.triggers_complete(store._writer)
+        assert await jt.triggers_complete(store._writer)
     finally:
         await store.close()
 

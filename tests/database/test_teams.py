@@ -17,7 +17,8 @@ from tests.support.files import fixture_path
 from tournament.errors import Conflict, Invalid
 from tournament.formats.trf import decode, parse_trf
 from tournament.results import Result
-from tournament.teams.core import match_score, team_standings
+from tournament.teams.core import match_score
+from tournament.teams.standings import team_standings
 from tournament.teams.trf import export_team_trf
 from tournament.teams.trf_import import team_event_from_trf
 

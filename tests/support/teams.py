@@ -13,7 +13,8 @@ from database import teams as db
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.results import Result
-from tournament.teams.core import BoardGame, Match, Team, team_round_robin
+from tournament.teams.core import BoardGame, Match, Team
+from tournament.teams.round_robin import team_round_robin
 from tournament.teams.trf import TeamEvent, TeamPlayer
 from web.auth import hash_password
 

@@ -15,17 +15,8 @@ import re
 import msgspec
 
 from tournament.formats.trf_checks import check
-from tournament.formats.trf_model import (
-    REPEATED,
-    TRF26_RECORDS,
-    TrfError,
-    TrfPlayer,
-    TrfRecord,
-    TrfRound,
-    TrfTournament,
-    field_int,
-    parse_date,
-)
+from tournament.formats.trf_model import REPEATED, TRF26_RECORDS, TrfError, TrfPlayer, TrfRound, TrfTournament
+from tournament.formats.trf_records import TrfRecord, field_int, parse_date
 from tournament.messages import N_
 from tournament.results import ByeKind, Result
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from tournament.formats.trf_model import TrfAdjustment, TrfError, TrfPlayer, TrfTournament
+from tournament.formats.trf_model import TrfError, TrfPlayer, TrfTournament
+from tournament.formats.trf_records import TrfAdjustment
 from tournament.messages import N_
 from tournament.scoring import Scoring, format_decimal
 

@@ -21,7 +21,8 @@ from decimal import Decimal
 import msgspec
 
 from tournament.errors import Invalid
-from tournament.formats.trf_model import TRF26_RECORDS, TrfPlayer, TrfRecord, TrfRound, TrfTournament
+from tournament.formats.trf_model import TRF26_RECORDS, TrfPlayer, TrfRound, TrfTournament
+from tournament.formats.trf_records import TrfRecord
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.pairing.virtual_points import HALEY_KINDS, virtual_half_points
 from tournament.results import ByeKind, Result

@@ -13,9 +13,8 @@ from typing import Literal
 
 from tournament.errors import Invalid
 from tournament.models import Pairing, Player, Tournament
-from tournament.pairing import PairingInput, PairingPlayer, RoundPairing, RoundRecord
 from tournament.pairing.checks import Board
-from tournament.pairing.model import Outcome
+from tournament.pairing.model import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord
 from tournament.results import ByeKind, Result
 
 BYES: dict[ByeKind, Outcome] = {ByeKind.PAB: Outcome.PAB, ByeKind.FULL: Outcome.FULL_BYE,

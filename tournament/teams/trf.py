@@ -11,7 +11,8 @@ import msgspec
 
 from tournament.results import Result
 from tournament.scoring import format_decimal
-from tournament.teams.core import Match, Team, TeamScoring, a_is_white, match_score, team_standings
+from tournament.teams.core import Match, Team, TeamScoring, a_is_white, match_score
+from tournament.teams.standings import team_standings
 
 CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN: ("0", "1"),
          Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"),

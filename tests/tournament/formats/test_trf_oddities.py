@@ -24,7 +24,8 @@ from tournament.formats.importing import trf_pairings, trf_players, trf_rows, tr
 from tournament.formats.trf import decode, parse_trf, requested_byes
 from tournament.formats.trf_export import FROM_EVENT, export_trf, write_trf
 from tournament.formats.trf_lint import lint_bytes
-from tournament.formats.trf_model import TrfRecord, TrfTournament, forfeited_330, lineup_300
+from tournament.formats.trf_model import TrfTournament
+from tournament.formats.trf_records import TrfRecord, forfeited_330, lineup_300
 from tournament.models import Tournament
 from tournament.results import ByeKind, Result
 

@@ -12,7 +12,8 @@ from tests.support.files import FIXTURES
 from tournament.formats.importing import trf_pairings, trf_players
 from tournament.formats.trf import decode, parse_trf
 from tournament.formats.trf_export import export_trf, write_trf
-from tournament.formats.trf_model import TrfPlayer, TrfRecord, TrfRound, TrfTournament
+from tournament.formats.trf_model import TrfPlayer, TrfRound, TrfTournament
+from tournament.formats.trf_records import TrfRecord
 from tournament.models import Pairing, Player, Tournament
 from tournament.results import ByeKind, Result
 

@@ -8,8 +8,9 @@ import pytest
 from gacrux import berger as gacrux_berger
 
 from tournament.errors import Invalid
-from tournament.pairing import PairingInput, PairingPlayer, berger_round, berger_table, pair_next_round
-from tournament.pairing.berger import schedule_round
+from tournament.pairing.berger import berger_round, berger_table, schedule_round
+from tournament.pairing.engines import pair_next_round
+from tournament.pairing.model import PairingInput, PairingPlayer
 
 # The published tables (FIDE Handbook C.05 Annex 1), round by round, "white-black".
 PUBLISHED = {

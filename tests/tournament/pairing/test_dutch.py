@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from tests.support.files import FIXTURES
 from tournament.errors import Conflict, Invalid
 from tournament.formats.trf import decode, parse_trf
-from tournament.pairing import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord, pair_next_round
+from tournament.pairing.engines import pair_next_round
+from tournament.pairing.model import Outcome, PairingInput, PairingPlayer, RoundPairing, RoundRecord
 from tournament.pairing.trf_input import pairing_input
 
 CORPUS = FIXTURES / "pairing"

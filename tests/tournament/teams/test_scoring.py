@@ -17,10 +17,9 @@ from tournament.teams.core import (
     board_game_with_forfeit,
     lineup_errors,
     match_score,
-    pair_teams,
-    team_round_robin,
     team_scoring,
 )
+from tournament.teams.round_robin import pair_teams, team_round_robin
 
 W, D, B = Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN
 

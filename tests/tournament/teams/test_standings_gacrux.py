@@ -11,7 +11,7 @@ import pytest
 from tests.support.files import fixture_path
 from tests.support.gacrux import HAVE_GACRUX, tiebreakchecker
 from tests.support.teams import generate
-from tournament.teams.core import TeamStandings, team_standings
+from tournament.teams.standings import TeamStandings, team_standings
 from tournament.teams.trf import TeamEvent, export_team_trf
 
 CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "FB", "FB/C1", "TPN"]

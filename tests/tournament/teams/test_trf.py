@@ -10,7 +10,7 @@ from tests.support.files import fixture_path
 from tests.support.teams import generate
 from tournament.errors import Invalid
 from tournament.formats.trf import decode, parse_trf
-from tournament.teams.core import team_standings
+from tournament.teams.standings import team_standings
 from tournament.teams.trf import TeamEvent, export_team_trf
 from tournament.teams.trf_import import team_event_from_trf
 
