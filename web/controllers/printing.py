@@ -27,6 +27,7 @@ from web.desk_access import Req, require_reader
 from web.render import render
 
 Order = Literal["board", "alpha"]
+PlayerOrder = Literal["number", "alpha"]
 #: Cross-tables with more rounds than this print in landscape.
 PORTRAIT_ROUNDS = 9
 
@@ -125,6 +126,29 @@ class PrintController(Controller):
         rounds = sorted({p.round for p in everything})
         return render(request, "print/pairings.html", event_id=event_id, info=info, tournament=tournament,
                       round=rnd, order=order, rounds=rounds, printed=_printed(), **context)
+
+    @get("/players")
+    async def players(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                      order: FromQuery[PlayerOrder] = "number") -> Template:
+        """The player list (FIDE events post one): by pairing number or alphabetical."""
+        return await self._players(request, event_id, tid, store, info, role, "print/players.html", order)
+
+    @get("/checkin")
+    async def checkin(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role]
+                      ) -> Template:
+        """The check-in list: alphabetical, a box to tick and a column to sign for each player."""
+        return await self._players(request, event_id, tid, store, info, role, "print/players_checkin.html", "alpha")
+
+    async def _players(self, request: Req, event_id: str, tid: int, store: EventStore, info: Info, role: Role,
+                       template: str, order: PlayerOrder) -> Template:
+        require_reader(role, info)
+        tournament = await _tournament(store, tid)
+        players = await store.players(tid)
+        ordered = sorted(players, key=alpha_key if order == "alpha" else lambda p: (p.pairing_number,))
+        return render(request, template, event_id=event_id, info=info, tournament=tournament, players=ordered,
+                      order=order, printed=_printed())
 
     @get("/standings")
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
