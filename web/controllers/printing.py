@@ -15,6 +15,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
 from app.views.standings import fmt, standings_for
+from app.views.standings_filter import part_of, standings_of_part
 from app.views.tournament import alpha_key
 from database.store import EventStore
 from tournament.boards import current_round, half_points
@@ -153,12 +154,14 @@ class PrintController(Controller):
     @get("/standings")
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
-                        round: FromQuery[int | None] = None) -> Template:
+                        round: FromQuery[int | None] = None, category: FromQuery[str | None] = None,
+                        sex: FromQuery[str | None] = None) -> Template:
         require_reader(role, info)
         tournament = await _tournament(store, tid)
-        standings = await standings_for(store, tid, rounds=round)
+        part = part_of(category, sex)
+        standings = await standings_of_part(store, tid, await standings_for(store, tid, rounds=round), part)
         return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
-                      standings=standings, fmt=fmt, printed=_printed())
+                      standings=standings, fmt=fmt, printed=_printed(), part=part)
 
     @get("/crosstable")
     async def crosstable(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
