@@ -1,6 +1,7 @@
 """Standings of a part of the players: an age category (FFE categories as the event file stores them: U8…U20,
 Sen, S50, S65) or the women, on the standings page, its print sheet and its JSON (`?category=U12`, `?sex=F`).
-Each row keeps its place in the whole tournament; the rows' order in the part is the category's own ranking."""
+Each row keeps its place in the whole tournament; the rows' order in the part is the category's own ranking.
+And provisional standings (`?provisional=1`): the round being played counted with the results entered so far."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import msgspec
 
 from app.views.standings import BadRequest
 from database.store import EventStore
+from tournament.boards import current_round
 from tournament.models import Player
 from tournament.player_rules import CATEGORIES
-from tournament.standings import Standings
+from tournament.standings import Standings, completed_round
 
 SEXES = ("F",)
 
@@ -56,3 +58,12 @@ async def parts_present(store: EventStore, tid: int) -> list[str]:
     """The categories the tournament's players have, in age order (the page's choice of parts)."""
     present = {p.category for p in await store.players(tid)}
     return [c for c in CATEGORIES if c in present]
+
+
+async def round_in_progress(store: EventStore, tid: int) -> int | None:
+    """The round being played (paired, some results missing) when it follows the last complete round, else None:
+    the provisional standings count it with the results entered so far (a game without result is worth nothing
+    yet, tournament/tiebreaks.py); once it is complete the standings are the final ones of that round."""
+    pairings = await store.pairings(tid)
+    playing = current_round(pairings)
+    return playing if playing is not None and playing > completed_round(pairings) else None

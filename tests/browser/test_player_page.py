@@ -71,3 +71,40 @@ def test_a_parent_finds_a_child_on_a_phone(browser: Any, live_demo: LiveServer) 
         assert fits(page)
     finally:
         page.close()
+
+
+SSE_OPEN = """() => { const el = document.querySelector('[sse-connect]');
+  const data = el && el['htmx-internal-data'];
+  return Boolean(data && data.sseEventSource && data.sseEventSource.readyState === 1); }"""
+
+
+def test_provisional_standings_move_with_a_result(browser: Any, live_demo: LiveServer) -> None:
+    standings = browser.new_page(viewport={"width": 1024, "height": 768})
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        standings.goto(f"{live_demo.url}/standings/demo/open-a?provisional=1&lang=fr")
+        assert standings.locator("#provisional").inner_text() == "Provisoire : ronde 3 en cours"
+        standings.wait_for_function(SSE_OPEN)
+        standings.evaluate("window.__noReload = 'still here'")
+        names = standings.locator("table.standings tbody tr td:nth-child(3)").all_inner_texts()
+        tablet.on("dialog", lambda d: d.accept())  # loopback = the admin: an arbiter's entry is confirmed
+        tablet.goto(f"{live_demo.url}/screen/demo/input")
+        rows = tablet.locator("tr.tappable[id^='game-1-3-']")
+        whites = [rows.nth(i).locator("td.player.white .name").inner_text() for i in range(rows.count())]
+        lowest = max(range(len(whites)), key=lambda i: names.index(whites[i]))  # the win that moves most
+        winner, before = whites[lowest], names.index(whites[lowest])
+        row_id = rows.nth(lowest).get_attribute("id")
+        tablet.locator(f"#{row_id}").click()
+        tablet.locator("button.choice-3").click()
+        tablet.wait_for_selector(f"#{row_id}.done")
+        standings.wait_for_function(
+            """([name, before]) => [...document.querySelectorAll('table.standings tbody tr td:nth-child(3)')]
+                 .findIndex(td => td.innerText.trim() === name) < before""", arg=[winner, before])
+        assert standings.evaluate("window.__noReload") == "still here"
+        assert standings.locator("#provisional").count() == 1  # still provisional: the round goes on
+        assert "provisional=1" in (standings.locator("section[hx-get]").get_attribute("hx-get") or "")
+        assert standings.locator(f"table.standings a:has-text('{winner}')").count() == 1  # names still linked
+        standings.screenshot(path=str(ARTIFACTS / "provisional-standings-fr.png"))
+    finally:
+        standings.close()
+        tablet.close()

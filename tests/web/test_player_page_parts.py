@@ -12,7 +12,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from database import admin
-from database.store import EventStore
+from database.store import EventStore, GameKey
 from tests.support.clients import in_app, settle
 from tests.support.events import EVENT, finish_round, nine_player_event
 from tournament.results import Result
@@ -65,3 +65,27 @@ async def test_the_page_offers_the_parts_and_refuses_unknown_ones(client: Client
             response = await client.get(url, params=query)
             value = next(iter(query.values()))
             assert response.status_code == 400 and f"'{value}'" in html.unescape(response.text)  # named, in French
+
+
+async def first_result(store: EventStore, tid: int) -> None:
+    """Board 1 (1 against 5): Black wins; the other games of round 1 go on."""
+    game = next(p for p in await store.pairings(tid, 1) if p.board == 1)
+    assert game.black_player_id is not None
+    await store.record_result(GameKey(tournament_id=tid, round=1, white_player_id=game.white_player_id,
+                                      black_player_id=game.black_player_id), Result.BLACK_WIN, 1)
+
+
+async def test_provisional_standings_during_a_round(client: Client) -> None:
+    store, tid = await in_app(client, nine_player_event, app_state(client.app).registry)
+    url = f"/standings/{EVENT}/open"
+    await in_app(client, first_result, store, tid)
+    page = (await client.get(url, params={"provisional": "1"})).text
+    assert 'id="provisional">Provisional: round 1 in progress<' in page
+    numbers = [int(n) for n in re.findall(r'<tr><td>[^<]*</td><td>(\d+)</td>', page)]
+    assert set(numbers[:2]) == {5, 9} and len(numbers) == 9  # the winner of board 1 and the bye: a point each
+    final = (await client.get(url)).text
+    assert 'id="provisional"' not in final and 'id="after-round">After round 0<' in final
+    await in_app(client, finish_round, store, tid, 1)
+    done = (await client.get(url, params={"provisional": "1"})).text
+    assert 'id="provisional"' not in done and 'id="after-round">After round 1<' in done  # the final standings
+    await settle(client, EVENT)
