@@ -62,6 +62,8 @@ async def test_every_field_edited_and_exported(admin_web: Client) -> None:
     assert " 2011/03/14 " in text  # as the TRF writes it
     page = (await admin_web.get(f"{BASE}/{tid}/players/{edited.id}")).text
     assert 'value="36012345"' in page and 'value="K12345"' in page and 'value="1985"' in page
+    assert f'href="/player/open/t1/{edited.pairing_number}" id="public-page"' in page
+    assert (await admin_web.get(f"/player/open/t1/{edited.pairing_number}")).status_code == 200
 
 
 @pytest.mark.parametrize("field, value, text, args", [
