@@ -6,13 +6,14 @@ It holds two kinds of entries:
 - **values of a commit** (`memo`): tournament states, board rows, standings, screen specs, rendered
   pages and sets. Keyed by the store's commit generation (`store.generation`, bumped after every
   commit): a value computed for one generation is never served for another, and a commit forgets
-  them all. Concurrent requests for the same missing value wait for one computation (16 screens
-  asking right after a result cost one render, not 16).
+  them all, but for the tournament state and board rows the live hub carries over a result (the
+  values of the commit before with the result put in). Concurrent requests for the same missing
+  value wait for one computation (16 screens asking right after a result cost one render, not 16).
 - **fragments** (`fragment`): rendered HTML keyed by what it shows, e.g. a board row by (the row's
   content, screen variant, language). They outlive commits, since the same content renders the same
   HTML: after a result the live hub (web/hub.py) renders the changed row once per variant and
   language for the stream, and every page and set rendered after it is assembled from the fragments
-  (the 299 unchanged rows and the new one) instead of rendering its rows again. Nothing is patched.
+  (the 299 unchanged rows and the new one) instead of rendering its rows again. No HTML is patched.
   The least recently used fragments go when there are too many (two generations of buckets).
 """
 
@@ -47,6 +48,14 @@ class Memo:
         """The value kept for `generation`, if that is the generation held (the live hub reads the
         state of the commit before a result)."""
         return self.values.get(key) if generation == self.generation else None
+
+    def carry(self, generation: int, key: Hashable, value: Any) -> None:
+        """Keep `value` for `generation`: a value of the previous generation with a result put in (the live
+        hub does so with the tournament state and the board rows, so that pages do not compute them again)."""
+        if generation < self.generation:
+            return
+        self._roll(generation)
+        self.values.setdefault(key, value)
 
     def clear(self) -> None:
         """Forget every value and fragment (the next reads compute them again)."""

@@ -31,6 +31,8 @@ CHILD_MEMORY = 1536 * 1024 * 1024  # address space of the child (the heaviest 20
 CHILD_CPU = 120  # seconds of processor
 MAX_ANSWER = 4 * 1024 * 1024  # the child's report, SHOWN problems: a few hundred kB at most
 ROOT = Path(__file__).resolve().parent.parent
+TOO_COMPLEX = ("This file is too large or too complex to be checked here; check it on the server with "
+               "`echiquier check-trf`.")
 
 resource: ModuleType | None
 try:
@@ -89,9 +91,11 @@ async def lint_in_child(chunks: AsyncIterator[bytes]) -> LintSummary:
                 child.kill()
             await child.wait()
     if child.returncode != 0 or not answer:
-        raise CheckFailed("This file is too large or too complex to be checked here; check it on the server with "
-                          "`echiquier check-trf`.")
-    return msgspec.json.decode(answer, type=LintSummary)
+        raise CheckFailed(TOO_COMPLEX)
+    try:
+        return msgspec.json.decode(answer, type=LintSummary)
+    except msgspec.DecodeError as exc:  # a child that could not finish its report
+        raise CheckFailed(TOO_COMPLEX) from exc
 
 
 async def _exchange(child: asyncio.subprocess.Process, chunks: AsyncIterator[bytes]) -> bytes:
@@ -102,9 +106,13 @@ async def _exchange(child: asyncio.subprocess.Process, chunks: AsyncIterator[byt
             child.stdin.write(chunk)
             await child.stdin.drain()
         child.stdin.close()
-    answer = await child.stdout.read(MAX_ANSWER + 1)
+    answer = bytearray()
+    while chunk := await child.stdout.read(65536):
+        answer += chunk
+        if len(answer) > MAX_ANSWER:
+            return b""
     await child.wait()
-    return b"" if len(answer) > MAX_ANSWER else answer
+    return bytes(answer)
 
 
 def _limit_self() -> None:

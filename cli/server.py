@@ -7,8 +7,9 @@
   (time the server itself stopped reading is not counted): trickling bodies cannot hold sockets;
 - connections are bounded per client address (`CONNECTIONS_PER_CLIENT`: a browser's six, its live screens and
   more) and in all, from the limit of open files: past `budget()` the connection gets a short answer in words
-  and is closed, unless a connection still waiting for its request head can be closed instead (the longest
-  waiting); between the visitors' share and the budget, requests are marked "crowded" and web/security.py
+  and is closed, unless a connection waiting for a request head can be closed instead: one that sent part of a head
+  (a client sends its head at once), else an idle keep-alive, else one silent for `SHED_AFTER` seconds; between the
+  visitors' share and the budget, requests are marked "crowded" and web/security.py
   serves only the server machine itself and signed-in staff. The server machine itself (loopback) is never
   refused here, nor anybody when a reverse proxy (`--forwarded-allow-ips`) connects for every client.
 - idle keep-alive connections close after `KEEP_ALIVE` seconds; a request head is at most 16 kB (h11);
@@ -36,6 +37,7 @@ except ImportError:  # pragma: no cover
 
 HEADER_TIMEOUT = 10.0
 CROWDED_HEADER_TIMEOUT = 2.0
+SHED_AFTER = 5.0  # seconds a connection waited for its head before it may be closed for a newcomer
 BODY_GRACE = 10.0
 BODY_CHECK_EVERY = 2.0
 MIN_BODY_RATE = 16 * 1024  # bytes a second: a 20 MB file may take 20 minutes, a trickle is cut
@@ -87,7 +89,7 @@ class HeaderTimeoutProtocol(H11Protocol):
         peer = transport.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.since = self.loop.time()
-        self.crowded = False
+        self.head_bytes = 0  # of a head not complete yet: a client sends its head at once, a slow one in bits
         if self.peer not in LOOPBACK and not self.config.proxy_headers and self._refused(transport):
             return
         self._arm()
@@ -105,27 +107,36 @@ class HeaderTimeoutProtocol(H11Protocol):
             transport.write(answer)
             transport.close()
             return True
-        self.crowded = total > limit - STAFF_SHARE
         return False
 
     def _shed(self) -> bool:
         """Past the budget: close the connection that waits longest for a request head (a slow head, an idle
         keep-alive), so that a client sending its request at once is served; False when none waits."""
-        waiting = [c for c in self.connections
-                   if isinstance(c, HeaderTimeoutProtocol) and c is not self and c._head_timer is not None]
+        now = self.loop.time()
+        waiting = [c for c in self.connections if isinstance(c, HeaderTimeoutProtocol) and c is not self
+                   and c._head_timer is not None
+                   and (c.head_bytes or c.cycle is not None or now - c.since > SHED_AFTER)]
         if not waiting:
             return False
-        oldest = min(waiting, key=lambda c: c.since)
+        oldest = min(waiting, key=lambda c: (not c.head_bytes, c.since))
         oldest._disarm()
         oldest.transport.close()
         return True
 
-    def _crowded(self) -> bool:
+    def _pressed(self) -> bool:
+        """Many connections open: heads get less time."""
         return len(self.connections) > budget() - STAFF_SHARE
+
+    def _crowded(self) -> bool:
+        """Many requests under way (streams, bodies, handlers; not connections waiting for a head, which are shed)."""
+        busy = sum(1 for c in self.connections if not isinstance(c, HeaderTimeoutProtocol) or c._head_timer is None)
+        return busy > budget() - STAFF_SHARE
 
     def _arm(self) -> None:
         if self._head_timer is None:
-            timeout = CROWDED_HEADER_TIMEOUT if self._crowded() else self.header_timeout
+            self.since = self.loop.time()
+            self.head_bytes = 0
+            timeout = CROWDED_HEADER_TIMEOUT if self._pressed() else self.header_timeout
             self._head_timer = self.loop.call_later(min(timeout, self.header_timeout), self._head_timed_out)
 
     def _disarm(self) -> None:
@@ -145,12 +156,13 @@ class HeaderTimeoutProtocol(H11Protocol):
         if cycle is not before:  # a request head was parsed: its handler runs, no more head timer
             self._disarm()
             if cycle is not None:
-                if self.crowded or self._crowded():
+                if self._crowded():
                     cycle.scope[CROWDED] = True  # type: ignore[literal-required]  # read by web/security.py
                 if cycle.more_body:
                     self._watch_body(len(data))
         elif before is None or before.response_complete:  # between requests: the next head is on the clock
             self._arm()
+            self.head_bytes += len(data)
         elif self._body_timer is not None:
             self._body_received += len(data)
         if cycle is not None and not cycle.more_body:

@@ -5,13 +5,20 @@ SQLite's own busy handler waits up to `BUSY_TIMEOUT_MS` on aiosqlite's thread; a
 answered SQLITE_BUSY (the timeout ran out, or a busy that SQLite does not wait on) is tried again after a
 growing pause on the event loop (`asyncio.sleep`: other requests run meanwhile), for at most
 `BUSY_BUDGET` seconds in all; then the write is refused with `FileBusy`, a 503 that changed nothing.
+
+Files are private (mode 0600: they hold the hashes of the event's codes): a new one is created empty with that mode
+before SQLite opens it, and SQLite gives its -wal and -shm the same mode; an older file readable by others loses
+those permissions when the writer opens it (a chmod; the file itself is only ever opened by SQLite).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import sqlite3
+import stat
 import time
 from pathlib import Path
 
@@ -83,8 +90,22 @@ async def connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
         pragmas: tuple[str, ...] = READER_PRAGMAS
     else:
+        await asyncio.to_thread(make_private, path)
         conn = await aiosqlite.connect(path, isolation_level=None)
         pragmas = PRAGMAS
     conn.row_factory = sqlite3.Row
     await conn.executescript("".join(f"PRAGMA {pragma};\n" for pragma in pragmas))  # one round trip, in order
     return conn
+
+
+def make_private(path: Path) -> None:
+    """Create `path` empty with mode 0600 if it is missing (SQLite then writes it, and gives its -wal and -shm the
+    same mode), else take the group's and others' permissions away from it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        with contextlib.suppress(OSError):  # a file of another user, a read-only folder: left as it is
+            mode = stat.S_IMODE(path.stat().st_mode)
+            if mode & 0o077:
+                path.chmod(mode & 0o700)

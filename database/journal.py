@@ -377,11 +377,21 @@ class Submission(msgspec.Struct, frozen=True, kw_only=True):
     date: float = 0.0
 
 
+#: Refused submissions kept (the newest): a retry of a refusal gets it again for a while, but fresh keys cannot grow
+#: the file without bound. Accepted ones are kept with the write they made.
+MAX_REFUSED = 1000
+
+
 async def remember(conn: Executor, sub: Submission, now: float) -> None:
+    """Keep the answer to `sub`; a refusal drops the oldest refusals beyond `MAX_REFUSED` (same transaction)."""
     await conn.execute(
         "INSERT OR IGNORE INTO submission (key, fingerprint, date, status, body) VALUES (?, ?, ?, ?, ?)",
         (sub.key, sub.fingerprint, now, sub.status, sub.body),
     )
+    if sub.status >= 400:
+        await conn.execute(
+            "DELETE FROM submission WHERE rowid IN (SELECT rowid FROM submission WHERE status >= 400 "
+            "ORDER BY date DESC, rowid DESC LIMIT -1 OFFSET ?)", (MAX_REFUSED,))
 
 
 async def recall(conn: Executor, key: str) -> Submission | None:

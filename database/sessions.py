@@ -10,7 +10,6 @@ which they read the rows again. All SQL runs on aiosqlite's thread, never on the
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from database.connection import begin_immediate
+from database.connection import begin_immediate, make_private
 from database.watch import CommitWatch
 
 SESSIONS_DB = ".sessions.sqlite"
@@ -31,15 +30,6 @@ Row = tuple[str, str, str, str, float]  # digest, kind, event, password digest, 
 Statements = list[tuple[str, tuple[object, ...]]]
 T = TypeVar("T")
 S = TypeVar("S", bound="SharedFile")
-
-
-def _create_private(path: Path) -> None:
-    """The file, created with mode 0600 if missing (SQLite gives its -wal and -shm the same mode)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:
-        pass
 
 
 class SharedFile:
@@ -58,7 +48,7 @@ class SharedFile:
     @classmethod
     async def open(cls: type[S], events_dir: Path) -> S:
         path = events_dir / cls.FILE
-        await asyncio.to_thread(_create_private, path)
+        await asyncio.to_thread(make_private, path)
         return await cls._connect(path, str(path), PRAGMAS)
 
     @classmethod
@@ -137,11 +127,13 @@ class SessionFile(SharedFile):
         return [(r[0], r[1], r[2], r[3], r[4]) for r in found]
 
     async def add(self, row: Row, *, now: float, keep: int) -> None:
-        """Store a session; drop expired ones, and the oldest beyond `keep`. One transaction."""
+        """Store a session; drop expired ones, and the oldest of its kind beyond `keep` of that kind (input codes
+        never push out admin or arbiter sessions). One transaction."""
+        kind = row[1]
         await self._write([
             ("DELETE FROM session WHERE expires <= ?", (now,)),
-            ("DELETE FROM session WHERE digest IN (SELECT digest FROM session ORDER BY expires "
-             "LIMIT max(0, (SELECT count(*) FROM session) - ?))", (keep - 1,)),
+            ("DELETE FROM session WHERE digest IN (SELECT digest FROM session WHERE kind = ? ORDER BY expires "
+             "LIMIT max(0, (SELECT count(*) FROM session WHERE kind = ?) - ?))", (kind, kind, keep - 1)),
             ("INSERT OR REPLACE INTO session (digest, kind, event, password, expires) VALUES (?, ?, ?, ?, ?)", row),
         ])
 

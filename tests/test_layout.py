@@ -41,6 +41,14 @@ def test_no_test_imports_a_conftest() -> None:
     assert found == [], "import from tests/support/ instead: " + ", ".join(found)
 
 
+def test_no_test_imports_another_test_module() -> None:
+    """What two test modules share (helpers, fixtures) is in tests/support/ or a conftest.py: a fixture imported
+    from a test module would be collected a second time under another name."""
+    found = [f"{path.relative_to(ROOT)}: {name}" for path in python_files() for name in imported_modules(path)
+             if name.startswith("tests.") and any(part.startswith("test_") for part in name.split(".")[1:])]
+    assert found == [], found
+
+
 def test_the_check_sees_an_import_of_conftest(tmp_path: Path) -> None:
     sample = tmp_path / "test_sample.py"
     sample.write_text("from tests.conftest import fixture_path\nfrom . import conftest\n")

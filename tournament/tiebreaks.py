@@ -17,21 +17,13 @@ import msgspec
 
 from tournament.errors import Invalid
 from tournament.models import Pairing, Player
+from tournament.rating import dp_for, half_up, ptp
 from tournament.results import ByeKind, Result
 from tournament.scoring import ZERO, Scoring
 
 EDITIONS = ("2024-08", "2026-03")
 Value = Decimal | int | None
 
-#: FIDE B.02 table 8.1.2: the largest rating difference giving each PD from 0.50 to 1.00 (index = PD - 50).
-PD_UPPER = (3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145, 153, 162, 170,
-            179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328, 344, 357, 374, 391, 411, 432,
-            456, 484, 517, 559, 619, 735, 800)
-#: FIDE B.02 table 8.1.1: dp for a fractional score p = 0.50 … 1.00 (index = p×100 - 50); symmetric below.
-DP_HIGH = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149, 158, 166, 175,
-           184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444,
-           470, 501, 538, 589, 677, 800)
-_PD = [next(pd for pd, upper in enumerate(PD_UPPER, start=50) if diff <= upper) for diff in range(801)]
 
 KNOWN = {"PTS", "BH", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "REP", "GE", "DE", "ARO", "TPR", "PTP", "AOB",
          "KS", "APRO", "APPO", "TPN", "RTNG"}
@@ -285,41 +277,7 @@ def counts(ctx: Context, tb: TieBreak) -> dict[int, Value]:
     return {pid: sum(1 for e in rows if test(e)) for pid, rows in ctx.entries.items()}
 
 
-# -- rating tie-breaks (Art. 10) ----------------------------------------------------------------------
-
-
-def expected_hundredths(own: int, opponent: int) -> int:
-    """PD × 100 of a player rated `own` against `opponent` (differences capped at 800)."""
-    diff = max(-800, min(800, opponent - own))
-    pd = _PD[abs(diff)]
-    return 100 - pd if diff > 0 else pd
-
-
-def dp_for(score: Decimal, games: int) -> int:
-    """dp of table 8.1.1 for the fractional score, rounded half up to hundredths."""
-    p = int((score * 100 / games).to_integral_value(rounding=ROUND_HALF_UP))
-    return DP_HIGH[p - 50] if p >= 50 else -DP_HIGH[50 - p]
-
-
-def _half_up(value: Decimal) -> int:
-    return int(value.to_integral_value(rounding=ROUND_HALF_UP))
-
-
-def ptp(score: Decimal, ratings: list[int]) -> int:
-    """Lowest rating R whose expected score against `ratings` reaches `score` (zero score: lowest - 800)."""
-    if score == 0:
-        return min(ratings) - 800
-    if score > len(ratings):
-        return max(ratings) + 800
-    target = score * 100
-    low, high = min(ratings) - 801, max(ratings) + 800  # expected(low) < target <= expected(high)
-    while high - low > 1:
-        mid = (low + high) // 2
-        if sum(expected_hundredths(mid, r) for r in ratings) >= target:
-            high = mid
-        else:
-            low = mid
-    return high
+# -- rating tie-breaks (Art. 10; the rating tables and formulas are tournament/rating.py's) -----------------
 
 
 def rating_based(ctx: Context, tb: TieBreak) -> dict[int, Value]:
@@ -346,7 +304,7 @@ def rating_based(ctx: Context, tb: TieBreak) -> dict[int, Value]:
             continue
         ratings = [g[0] for g in games]
         score = sum((g[1] for g in games), ZERO)
-        aro = _half_up(Decimal(sum(ratings)) / len(ratings))
+        aro = half_up(Decimal(sum(ratings)) / len(ratings))
         out[pid] = {"ARO": aro, "TPR": aro + dp_for(score, len(ratings)) if ratings else None,
                     "PTP": ptp(score, ratings)}[tb.name]
     return out

@@ -23,7 +23,7 @@ from tournament.errors import (
 )
 from tournament.messages import N_
 from web.htmx import is_htmx
-from web.limits import BodyTooLarge
+from web.limits import BodyTooLarge, good_host
 from web.render import language, render
 from web.security import SECURITY_HEADERS
 from web.throttle import TooManyAttempts
@@ -37,6 +37,9 @@ def error_page(request: Request, status: int, message: str, *, translated: bool 
     A message that is a catalog key (a refusal raised with a fixed English text) is shown translated.
     """
     fragment = is_htmx(request)
+    headers = request.scope.get("headers", [])
+    if not all(good_host(value) for name, value in headers if name == b"host"):  # a path no route matches skips
+        request.scope["headers"] = [(n, v) for n, v in headers if n != b"host"]  # web/limits.py: the page's links
     if not translated:
         message = translator(language(request))(message)
     page = render(request, "_error.html" if fragment else "error.html", status_code=status, message=message)

@@ -8,7 +8,7 @@ answer and the frame the live hub pushes are the same string, rendered once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import msgspec
 from jinja2 import Environment
@@ -18,8 +18,6 @@ from app.cache import fragment
 from app.views.tournament import BoardRow
 from database.store import EventStore
 from i18n import translator
-
-BoardRowHtml = Callable[[BoardRow], Markup]
 
 
 class SlotScreen(msgspec.Struct, frozen=True):
@@ -47,13 +45,25 @@ def board_row_html(environment: Environment, store: EventStore, row: BoardRow, s
     return Markup(fragment(store, ("row", variant, lang, row), render))
 
 
-def rows_html(environment: Environment, store: EventStore, screen_type: str, screen_id: str,
-              lang: str) -> BoardRowHtml:
-    """`row_html(row)` for the templates of one screen's sets (templates/screen/_set.html)."""
-    def row_html(row: BoardRow) -> Markup:
-        return board_row_html(environment, store, row, screen_type, screen_id, lang)
+class RowsHtml:
+    """How one screen's sets show their board rows (templates/screen/_set.html): its variant, its language."""
 
-    return row_html
+    def __init__(self, environment: Environment, store: EventStore, screen_type: str, screen_id: str,
+                 lang: str) -> None:
+        self.environment, self.store, self.lang = environment, store, lang
+        self.screen_type, self.screen_id = screen_type, screen_id
+
+    def __call__(self, row: BoardRow) -> Markup:
+        return board_row_html(self.environment, self.store, row, self.screen_type, self.screen_id, self.lang)
+
+    def column(self, rows: Sequence[BoardRow]) -> Markup:
+        """A column's rows, one after the other."""
+        return Markup("\n".join([self(row) for row in rows]))
+
+    @staticmethod
+    def open_games(columns: Sequence[Sequence[BoardRow]]) -> int:
+        """The games of these columns without a result yet."""
+        return sum(1 for rows in columns for row in rows if row.black is not None and row.result is None)
 
 
 def missing_html(environment: Environment, store: EventStore, tid: int, missing: int) -> Markup:

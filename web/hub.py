@@ -124,6 +124,14 @@ def with_result(state: TournamentState, event: ResultChanged) -> TournamentState
     return msgspec.structs.replace(state, pairings=[*state.pairings[:i], game, *state.pairings[i + 1:]])
 
 
+def moves(state: TournamentState, event: ResultChanged) -> bool:
+    """Whether screens refetch the tournament's sets after this result (`state` has it): a result of an earlier
+    round moves the points shown, a game no longer there was re-paired, a complete round lets the next one show."""
+    if state.round != event.game.round or position(state, event.game) is None:
+        return True
+    return state.missing == 0 and (state.last_round or 0) > (state.round or 0)
+
+
 class LiveHub:
     """The live side of one event: subscribed to its store, publishing on its channel."""
 
@@ -189,9 +197,19 @@ class LiveHub:
 
     def on_result(self, event: ResultChanged) -> None:
         tid = event.tournament_id
-        before: TournamentState | None = memo_of(self.store).peek(event.generation - 1, ("state", tid))
-        if before is not None and self.inputs is not None and not self.busy():
-            self.send(self.result_frames(event, with_result(before, event)))  # the fast path: nothing to read
+        memo = memo_of(self.store)
+        before: TournamentState | None = memo.peek(event.generation - 1, ("state", tid))
+        if before is not None and self.inputs is not None and not self.busy():  # the fast path: nothing to read
+            state = with_result(before, event)
+            rows: list[BoardRow] | None = memo.peek(event.generation - 1, ("boards", tid))
+            self.send(self.result_frames(event, state))
+            if not moves(state, event):  # the state and rows of this commit: those of the last one, with the result
+                memo.carry(event.generation, ("state", tid), state)
+                if rows is not None:
+                    i = position(state, event.game)
+                    fresh = board_row(state, state.pairings[i]) if i is not None else None
+                    memo.carry(event.generation, ("boards", tid),
+                               [fresh if fresh is not None and r.dom_id == fresh.dom_id else r for r in rows])
             return
 
         async def slow() -> None:
@@ -208,10 +226,8 @@ class LiveHub:
         tid = event.tournament_id
         done = frame(f"result-{tid}", str(tid))
         i = position(state, event.game)
-        if state.round != event.game.round or i is None:  # an earlier round (the points shown move),
-            return [frame(f"tournament-{tid}", str(tid)), done]  # or re-paired meanwhile: screens refetch
-        if state.missing == 0 and (state.last_round or 0) > (state.round or 0):
-            return [frame(f"tournament-{tid}", str(tid)), done]  # the round is complete: the next one shows
+        if i is None or moves(state, event):
+            return [frame(f"tournament-{tid}", str(tid)), done]
         game = state.pairings[i]
         frames = self.row_frames(state, board_row(state, game)) if on_boards(game) else []
         missing_before = state.missing - (event.new is None) + (event.old is None)

@@ -33,7 +33,7 @@ from tournament.models import Info
 from tournament.notices import Notice
 from web.auth import Role, is_admin
 from web.deps import check_public
-from web.fragments import BoardRowHtml, rows_html
+from web.fragments import RowsHtml
 from web.render import language
 from web.state import app_state
 
@@ -70,9 +70,9 @@ async def resolve_image(request: Request, value: str | None) -> str:
     return url
 
 
-def row_renderer(request: Request, store: EventStore, spec: ScreenSpec) -> BoardRowHtml:
-    """How this screen's sets show a board row: the shared fragment of its variant and the request's language."""
-    return rows_html(app_state(request).templates.engine, store, spec.type, spec.uniq_id, language(request))
+def row_renderer(request: Request, store: EventStore, spec: ScreenSpec) -> RowsHtml:
+    """How this screen's sets show board rows: the shared fragments of its variant and the request's language."""
+    return RowsHtml(app_state(request).templates.engine, store, spec.type, spec.uniq_id, language(request))
 
 
 async def screen_context(request: Request, store: EventStore, info: Info, spec: ScreenSpec,

@@ -36,7 +36,7 @@ log = logging.getLogger("echiquier")
 OLD_SESSIONS_FILE = ".sessions"  # before the shared database: a JSON file per server
 SESSIONS_FILE = SESSIONS_DB
 SESSION_AGE = 60 * 60 * 24 * 30
-MAX_SESSIONS = 20_000
+MAX_SESSIONS = 20_000  # of each kind (admin, arbiter, input)
 
 
 class Record(msgspec.Struct, array_like=True):
@@ -109,10 +109,11 @@ class Sessions:
         record = Record(kind=kind, event=event, password=digest(password_hash), expires=now + SESSION_AGE)
         if self.file is not None:
             await self.file.add(_row(key, record), now=now, keep=MAX_SESSIONS)
-        if len(self.records) >= MAX_SESSIONS:
-            self.records = {k: r for k, r in self.records.items() if r.expires > now}
-            while len(self.records) >= MAX_SESSIONS:
-                self.records.pop(next(iter(self.records)))
+        if sum(1 for r in self.records.values() if r.kind == kind) >= MAX_SESSIONS:  # per kind: input codes
+            self.records = {k: r for k, r in self.records.items() if r.expires > now}  # never push out staff
+            same = [k for k, r in self.records.items() if r.kind == kind]
+            for old in same[: len(same) - MAX_SESSIONS + 1]:
+                del self.records[old]
         self.records[key] = record
         return session_id
 

@@ -246,11 +246,9 @@ def _choices(page: Any) -> list[str]:
 
 def _said(page: Any, click: Any) -> list[str]:
     """The text of the confirmation `click` opens (dismissed: nothing is sent)."""
-    with page.expect_event("dialog") as opened:
-        click()
-    dialog = opened.value
-    said = [dialog.message]
-    dialog.dismiss()
+    said: list[str] = []
+    page.once("dialog", lambda d: (said.append(d.message), d.dismiss()))
+    click()  # the page's confirm() is synchronous: the click returns once the dialog was dismissed
     return said
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
-from tests.support.servers import START_LIMIT, Process, free_port, redis
+from tests.support.servers import HANG_LIMIT, Process, free_port, redis, wait_until
 
 
 def workers_of(parent: int) -> set[int]:
@@ -30,14 +29,6 @@ def workers_of(parent: int) -> set[int]:
     return found
 
 
-def wait_for(condition: str, check: object, limit: float = START_LIMIT) -> None:
-    """Until `check()` is true (a readiness condition, never a fixed time); fails after `limit` s only on a hang."""
-    deadline = time.monotonic() + limit
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"never: {condition}"
-        time.sleep(0.05)
-
-
 def test_a_worker_killed_is_logged_and_replaced_while_the_other_serves(tmp_path: Path) -> None:
     server, redis_url = redis(tmp_path)
     port = free_port()
@@ -45,19 +36,19 @@ def test_a_worker_killed_is_logged_and_replaced_while_the_other_serves(tmp_path:
     args = [sys.executable, "-m", "cli.main", "serve", "--events", str(tmp_path / "events"), "--host", "127.0.0.1",
             "--port", str(port), "--workers", "2", "--redis", redis_url]
     with server, Process(args, port, log) as serve, httpx.Client(base_url=f"http://127.0.0.1:{port}",
-                                                                 timeout=60) as c:
+                                                                 timeout=HANG_LIMIT) as c:
         assert serve.process is not None
         parent = serve.process.pid
-        wait_for("two workers", lambda: len(workers_of(parent)) == 2)
+        wait_until(lambda: len(workers_of(parent)) == 2, "two workers")
         assert c.get("/", headers={"Connection": "close"}).status_code == 200
         victim, survivor = sorted(workers_of(parent))
         os.kill(victim, signal.SIGKILL)
         statuses = [c.get("/", headers={"Connection": "close"}).status_code for _ in range(10)]
         assert statuses == [200] * 10  # the survivor answers every request meanwhile
-        wait_for("a new worker", lambda: len(workers_of(parent) - {victim, survivor}) == 1)
+        wait_until(lambda: len(workers_of(parent) - {victim, survivor}) == 1, "a new worker")
         assert survivor in workers_of(parent) and serve.process.poll() is None
-        wait_for("the death in the log", lambda: f"worker {victim} died (killed by SIGKILL)" in log.read_text())
+        wait_until(lambda: f"worker {victim} died (killed by SIGKILL)" in log.read_text(), "the death in the log")
         replacement = (workers_of(parent) - {survivor}).pop()
-        wait_for("the replacement serving", lambda: any(
-            c.get("/", headers={"Connection": "close"}).status_code == 200 for _ in range(4)))
+        wait_until(lambda: any(c.get("/", headers={"Connection": "close"}).status_code == 200 for _ in range(4)),
+                   "the replacement serving")
         assert f"worker {replacement} started in place of worker {victim}" in log.read_text()

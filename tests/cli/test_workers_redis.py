@@ -7,15 +7,12 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-import time
 from pathlib import Path
 
 from app.demo import ensure_demo
 from database.registry import EventRegistry
-from tests.cli.test_workers import Workers, client, sse_reader, wait_for, wait_subscribed, workers_and_redis
-from tests.support.servers import START_LIMIT, Process
-
-__all__ = ["workers_and_redis"]  # the fixture, from tests/test_workers.py
+from tests.support.servers import Process, wait_until
+from tests.support.workers import Workers, client, read_until, sse_reader, wait_subscribed
 
 OUTAGE = "does not answer"
 
@@ -33,20 +30,6 @@ def open_games(events: Path) -> list[tuple[int, int]]:
     return asyncio.run(read())
 
 
-def until(lines: queue.Queue[str], wanted: str, seen: list[str]) -> None:
-    """Read the stream until a line holds `wanted` (fails only on a hang)."""
-    deadline = time.monotonic() + START_LIMIT
-    while time.monotonic() < deadline:
-        try:
-            line = lines.get(timeout=0.5)
-        except queue.Empty:
-            continue
-        seen.append(line)
-        if wanted in line:
-            return
-    raise AssertionError(f"the screen never got {wanted!r}: {seen[-20:]}")
-
-
 def test_a_redis_outage_is_logged_once_and_the_other_workers_screens_refetch(
         workers_and_redis: tuple[Workers, Process], tmp_path: Path) -> None:
     (url_a, url_b, _game), server = workers_and_redis
@@ -57,7 +40,7 @@ def test_a_redis_outage_is_logged_once_and_the_other_workers_screens_refetch(
     stop = threading.Event()
     threading.Thread(target=sse_reader, args=(f"{url_b}/live/demo", lines, stop), daemon=True).start()
     seen: list[str] = []
-    until(lines, "connected", seen)
+    read_until(lines, "connected", seen)
     wait_subscribed(server, "event:demo", 2)
     server.stop()  # Redis goes down
     for i, (white, black) in enumerate(games):
@@ -66,10 +49,10 @@ def test_a_redis_outage_is_logged_once_and_the_other_workers_screens_refetch(
             "result": "2", "key": f"outage-{i}"}, headers={"HX-Request": "true"})
         assert sent.status_code == 200 and "stored on board" in sent.text  # the hall writes on
     logs = (tmp_path / "a.log", tmp_path / "b.log")
-    wait_for("the outage in A's log", lambda: OUTAGE in logs[0].read_text())
+    wait_until(lambda: OUTAGE in logs[0].read_text(), "the outage in A's log")
     server.start()  # Redis is back, on the same port (the fixture stops it)
-    until(lines, "data: missed", seen)  # B's screen refetches what it missed (a `config` frame)
-    wait_for("both workers saying it is back", lambda: all("is back" in p.read_text() for p in logs))
+    read_until(lines, "data: missed", seen)  # B's screen refetches what it missed (a `config` frame)
+    wait_until(lambda: all("is back" in p.read_text() for p in logs), "both workers saying it is back")
     stop.set()
     for path in logs:
         text = path.read_text()

@@ -14,10 +14,8 @@ from pathlib import Path
 import httpx
 
 from database.registry import EventRegistry
-from tests.cli.test_workers import ADMIN_PASSWORD, ARBITER_PASSWORD, client, two_remote_workers
+from tests.support.workers import ADMIN_PASSWORD, ARBITER_PASSWORD, client
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
-
-__all__ = ["two_remote_workers"]  # the fixture, from tests/test_workers.py
 
 Pair = tuple[str, str]
 

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import resource
-import shutil
 import subprocess
 import sys
 import threading
@@ -22,6 +21,7 @@ from database.index import INDEX, EventIndex, EventSummary, read_summary
 from database.registry import MAX_OPEN, EventRegistry
 from database.store import EventStore
 from tests.support.clients import LOCAL_URL, LOOPBACK, in_app, seen_from
+from tests.support.events import make_folder
 from tests.support.files import ROOT
 from web.app import create_app
 from web.state import app_state
@@ -29,20 +29,6 @@ from web.state import app_state
 EVENTS = 500
 PRIVATE = 50  # the last ones are not public
 PAGES = 120  # distinct event pages visited: far more than MAX_OPEN
-
-
-async def make_folder(events: Path, count: int = EVENTS, private: int = PRIVATE) -> None:
-    """`count` small event files, copies of two templates (fast: no store per file)."""
-    events.mkdir(parents=True, exist_ok=True)
-    templates = events.parent / "templates"
-    templates.mkdir(exist_ok=True)
-    for name, public in (("public", True), ("private", False)):
-        store = await EventStore.create(templates / f"{name}.db", name=f"Open {name}", start=0.0, stop=4e9,
-                                        public=public)
-        await store.close()  # the last connection: the WAL is folded into the file
-    for n in range(count):
-        kind = "private" if n >= count - private else "public"
-        shutil.copyfile(templates / f"{kind}.db", events / f"e{n:03d}.db")
 
 
 def open_fds() -> int:
@@ -88,7 +74,7 @@ def child(events: str) -> None:
 
 def test_500_events_under_1024_open_files(tmp_path: Path) -> None:
     events = tmp_path / "events"
-    asyncio.run(make_folder(events))
+    asyncio.run(make_folder(events, EVENTS, PRIVATE))
     done = subprocess.run([sys.executable, "-c", f"from {__name__} import child; child({str(events)!r})"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]

@@ -1,10 +1,13 @@
 """Events built in a store for the tests: a TRF fixture imported, a small paired event with an input screen and
 an arbiter password (the arbiter, auth, idempotency and board-card tests), the 9-player Swiss after round 1 (the
-desk, pairing and print tests), the demo event's open games; result forms and arbiter logins."""
+desk, pairing and print tests), the demo event's open games, a folder of many small events; result forms and
+arbiter logins."""
 
 from __future__ import annotations
 
 import random
+import shutil
+from pathlib import Path
 from typing import Any
 
 from litestar import Litestar
@@ -127,3 +130,18 @@ async def open_game(store: EventStore, tournament: str = "open-a") -> Pairing:
     """A game of the demo's round 3 without a result."""
     t = await store.tournament_by_uniq_id(tournament)
     return next(g for g in await store.pairings(t.id, 3) if g.is_game and g.result is None)
+
+
+async def make_folder(events: Path, count: int, private: int) -> None:
+    """`count` small event files e000.db, e001.db ..., the last `private` ones not public: copies of two
+    templates (fast: no store per file)."""
+    events.mkdir(parents=True, exist_ok=True)
+    templates = events.parent / "templates"
+    templates.mkdir(exist_ok=True)
+    for name, public in (("public", True), ("private", False)):
+        store = await EventStore.create(templates / f"{name}.db", name=f"Open {name}", start=0.0, stop=4e9,
+                                        public=public)
+        await store.close()  # the last connection: the WAL is folded into the file
+    for n in range(count):
+        kind = "private" if n >= count - private else "public"
+        shutil.copyfile(templates / f"{kind}.db", events / f"e{n:03d}.db")

@@ -109,6 +109,10 @@ class ArbiterController(Controller):
 
     def _login_page(self, request: Request, event_id: str, info: Info, message: str | None,
                     status: int = 401) -> Template:
+        """The login form; the name of an event that is not public is not shown to whoever is not signed in (its id
+        is in the address already)."""
+        if not info.public:
+            info = msgspec.structs.replace(info, name=event_id)
         return render(request, "arbiter/login.html", status_code=status, event_id=event_id, info=info,
                       message=message, action=f"/arbiter/{event_id}/login",
                       title=translator(language(request))("Arbiter"))
