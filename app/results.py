@@ -8,6 +8,7 @@ the row to the screens.
 
 from __future__ import annotations
 
+from database.errors import ResultConflict
 from database.journal import Submission
 from database.store import EventStore, GameKey
 from tournament.results import Result
@@ -19,10 +20,15 @@ async def enter_result(store: EventStore, game: GameKey, new: Result | None, *, 
 
     `board` is the number the client showed (messages and the result log); `submission` the answer kept
     for the client's key, in the same transaction. A game whose result is no longer `shown`, or that is
-    gone, raises ResultConflict and nothing changes."""
+    gone, raises ResultConflict and nothing changes; a result refused because the game has another one is
+    journalled as disputed (database/disputes.py) for the arbiter's desk."""
     if new is None:
         await store.delete_result(game, expected=shown, shown_board=board, submission=submission)
     elif shown is None:
-        await store.record_result(game, new, board, submission=submission)
+        try:
+            await store.record_result(game, new, board, submission=submission)
+        except ResultConflict:
+            await store.refuse_result(game, new, board)  # another result is there: journalled, flagged on the desk
+            raise
     else:
         await store.correct_result(game, shown, new, board, submission=submission)

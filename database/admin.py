@@ -12,12 +12,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from database.base import convert
 from database.store import EventStore
 from database.tournaments import renumber, round_one_paired
 from database.tx import Tx, columns_of
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import (
     Family,
+    Pairing,
     Player,
     Rotator,
     Row,
@@ -28,6 +30,8 @@ from tournament.models import (
     TimerHour,
     Tournament,
 )
+from tournament.player_rules import ranking_changed
+from tournament.results import ByeKind
 
 CONFIG = ("config", None)
 TABLES: dict[str, type[Row]] = {
@@ -40,11 +44,12 @@ ORDERED = {"screen_set": "screen_id", "timer_hour": "timer_id"}
 
 @asynccontextmanager
 async def write(store: EventStore, *changes: tuple[str, int | None], what: str, target: str | None = None,
-                tournament_id: int | None = None) -> AsyncIterator[Tx]:
-    """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened)."""
+                tournament_id: int | None = None, undo_role: str = "admin") -> AsyncIterator[Tx]:
+    """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened).
+    `undo_role`: who may undo it; a player's record, which the arbiter's desk edits too, is the arbiter's."""
     async with store.transaction(*changes) as tx:
         tx.journal(f"admin: {what}", target, tournament_id=tournament_id)
-        tx.needs("admin")  # a change made on the admin pages is undone there (database/journal.py)
+        tx.needs(undo_role)  # a change made on the admin pages is undone there (database/journal.py)
         yield tx
 
 
@@ -187,9 +192,11 @@ async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
     return await store.skipped_rounds(tid)
 
 
-async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int:
+async def add_player(store: EventStore, tid: int, values: dict[str, Any], missed: ByeKind = ByeKind.ZERO) -> int:
+    """A new player; before round 1 everyone is renumbered by the initial ranking, after it the entrant gets the next
+    number and a `missed` bye (zero or half a point) in every round already paired."""
     async with write(store, ("players", tid), what="late entrant", target=_label("player", values),
-                     tournament_id=tid) as tx:
+                     tournament_id=tid, undo_role="arbiter") as tx:
         cursor = await tx.execute("SELECT coalesce(max(pairing_number), 0) FROM player WHERE tournament_id = ?",
                                     (tid,))
         row = await cursor.fetchone()
@@ -198,7 +205,51 @@ async def add_player(store: EventStore, tid: int, values: dict[str, Any]) -> int
         player_id = await tx.insert("player", Player, _stamped(Player, values))
         if not await round_one_paired(tx, tid):  # before round 1 the numbers follow the initial ranking (C.04.2)
             await renumber(tx, tid)
+            return player_id
+        rounds = await tx.fetchall("SELECT DISTINCT round FROM pairing WHERE tournament_id = ?", (tid,))
+        await tx.insert_many("pairing", Pairing, [
+            {"tournament_id": tid, "round": r[0], "white_player_id": player_id, "bye_kind": missed.value,
+             "last_update": values.get("last_update", time.time())} for r in rounds])
+        tx.changed("pairings", tid)
         return player_id
+
+
+async def _player(tx: Tx, tid: int, player_id: int) -> Player:
+    rows = await tx.fetchall("SELECT * FROM player WHERE id = ? AND tournament_id = ?", (player_id, tid))
+    if not rows:
+        raise NotFound("No player %s in this tournament.", player_id)
+    return convert(rows, Player)[0]
+
+
+async def edit_player(store: EventStore, tid: int, player_id: int, values: dict[str, Any]) -> None:
+    """A player's record changed (any field, at any time); before round 1, an edit that moves the player in the
+    initial ranking (rating, title, name) renumbers the tournament in the same transaction."""
+    async with write(store, ("players", tid), what="player record", target=_label("player", values, player_id),
+                     tournament_id=tid, undo_role="arbiter") as tx:
+        before = await _player(tx, tid, player_id)
+        await tx.update("player", Player, player_id, _stamped(Player, values))
+        tx.journal("admin: player record", _label("player", values, player_id), tournament_id=tid,
+                   players=(player_id,))
+        if ranking_changed(before, await _player(tx, tid, player_id)) and not await round_one_paired(tx, tid):
+            await renumber(tx, tid)
+
+
+async def delete_player(store: EventStore, tid: int, player_id: int) -> None:
+    """Remove a player who has no pairing yet (no game, no bye); with a pairing the player stays (withdraw)."""
+    async with write(store, ("players", tid), what="delete", tournament_id=tid, undo_role="arbiter") as tx:
+        player = await _player(tx, tid, player_id)
+        tx.journal("admin: delete", _label("player", {"last_name": player.shown_name}), tournament_id=tid,
+                   players=(player_id,))
+        if await tx.fetchone("SELECT 1 FROM pairing WHERE tournament_id = ? AND (white_player_id = ?"
+                             " OR black_player_id = ?) LIMIT 1", (tid, player_id, player_id)) is not None:
+            raise Conflict("%s is in the pairings already: withdraw the player instead. Nothing was changed.",
+                           player.shown_name)
+        for table in ("skipped_round", "illegal_move"):
+            column = "papi_player_id" if table == "skipped_round" else "player_id"
+            await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?", (tid, player_id))
+        await tx.execute("DELETE FROM player WHERE id = ?", (player_id,))
+        if not await round_one_paired(tx, tid):
+            await renumber(tx, tid)
 
 
 async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: list[int], score: float) -> None:

@@ -19,6 +19,7 @@ from database import journal_triggers as jt
 from database import journal_undo as ju
 from database.base import StoreCore, convert
 from database.connection import connect, storage_error
+from database.disputes import DisputeWrites
 from database.errors import EventExists, NotAnEventFile, StorageError
 from database.events import GameKey
 from database.journal import Actor, Submission, Summary
@@ -34,7 +35,7 @@ from tournament.errors import Forbidden, NotFound
 __all__ = ["EventStore", "GameKey", "StoreCore", "Tx", "columns_of", "convert", "storage_error"]
 
 
-class EventStore(Reads, ResultWrites, TournamentWrites, ConfigWrites):
+class EventStore(Reads, ResultWrites, DisputeWrites, TournamentWrites, ConfigWrites):
     """All reads and writes of one event file. Every write is one `BEGIN IMMEDIATE` transaction."""
 
     #: False: `create` runs the migrations one by one instead of the template's script (tests and bench/).

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from tournament.messages import N_
-from tournament.models import Player, Tournament
+from tournament.models import Tournament
 
 IDENT = re.compile(r"[A-Za-z0-9_-]{1,64}")
 COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -52,10 +52,12 @@ ROUND_BEYOND = N_("The tournament has %s rounds.")
 REPLACE_NEEDED = N_("This tournament already has players: tick “replace” to overwrite them and their results.")
 UNKNOWN_FORMAT = N_("Unknown file type: upload a .trf, .papi or ChessEvent .json file.")
 FILE_ERRORS = N_("The file has %s errors; nothing was imported: %s")
+COLOUR_FIXED = N_("Round 1 is paired: the initial colour can no longer change.")
 
 TOURNAMENT_TYPES = ("swiss", "round_robin")
 PAIRING_SYSTEMS = ("standard", "haley", "haley_soft", "sad", "nicois", "berger")
 RATING_KINDS = ("standard", "rapid", "blitz")
+INITIAL_COLOURS = ("W", "B")  # the colour of the first-ranked player in round 1 (TRF 152 / XXC)
 EVENT_LANGUAGES = ("en", "fr")  # the languages of i18n/__init__.py
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 RATING_TYPES = ("F", "N", "E")
@@ -225,8 +227,10 @@ def timer_json(form: Form, prefix: str, read: Any) -> str | None:
 
 # -- tournaments -------------------------------------------------------------------------------
 
-def tournament_rules(form: Form, *, taken_ids: Collection[str] = ()) -> dict[str, Any]:
-    """Tournament settings → `tournament` columns.
+def tournament_rules(form: Form, *, taken_ids: Collection[str] = (), paired_colour: str | bool | None = False
+                     ) -> dict[str, Any]:
+    """Tournament settings → `tournament` columns. `paired_colour`: once round 1 is paired, the initial colour it
+    was paired with, which may no longer change (False before).
 
     >>> f = Form({"uniq_id": "a", "name": "A", "time_control_handicap_penalty_step": "50"})
     >>> _ = tournament_rules(f)
@@ -249,7 +253,13 @@ def tournament_rules(form: Form, *, taken_ids: Collection[str] = ()) -> dict[str
         "time_control_handicap_min_time": form.integer("time_control_handicap_min_time", minimum=0),
         "record_illegal_moves": form.integer("record_illegal_moves", minimum=0, maximum=9),
         "tie_breaks": form.text("tie_breaks", max_length=200),
+        "initial_colour": form.choice("initial_colour", INITIAL_COLOURS),
     }
+    if paired_colour is not False:  # round 1 is paired: the colour it was paired with stays
+        if "initial_colour" not in form.data:
+            values["initial_colour"] = paired_colour
+        elif values["initial_colour"] != paired_colour:
+            form.fail("initial_colour", COLOUR_FIXED)
     step, value = values["time_control_handicap_penalty_step"], values["time_control_handicap_penalty_value"]
     initial, minimum = values["time_control_initial_time"], values["time_control_handicap_min_time"]
     if (step is None) != (value is None) and not {"time_control_handicap_penalty_step",
@@ -276,49 +286,7 @@ def upload_kind(filename: str) -> str | None:
     return {"trf": "trf", "txt": "trf", "trfx": "trf", "papi": "papi", "json": "chessevent"}.get(suffix)
 
 
-# -- players -----------------------------------------------------------------------------------
-
-def fixed_board_rule(form: Form, board: int | None, players: Iterable[Player], player_id: int | None) -> None:
-    if board is None:
-        return
-    for other in players:
-        if other.fixed_board == board and other.id != player_id:
-            form.fail("fixed_board", FIXED_BOARD_TAKEN, board, other.shown_name)
-            return
-
-
-def player_rules(form: Form, player: Player, players: Iterable[Player], current_round: int | None) -> dict[str, Any]:
-    """Admin edit of a player: display name, fixed board, check-in."""
-    values: dict[str, Any] = {
-        "display_name": form.text("display_name", max_length=100),
-        "fixed_board": form.integer("fixed_board", minimum=1, maximum=9999),
-        "checked_in": form.flag("checked_in"),
-    }
-    fixed_board_rule(form, values["fixed_board"], players, player.id)
-    if values["checked_in"] != player.checked_in and current_round is not None:
-        form.fail("checked_in", CHECK_IN_CLOSED, current_round)
-    return values
-
-
-def new_player_rules(form: Form, players: Iterable[Player]) -> dict[str, Any]:
-    """A late entrant → `player` columns (the pairing number is the next free one)."""
-    players = list(players)
-    values: dict[str, Any] = {
-        "last_name": form.text("last_name", required=True, max_length=100),
-        "first_name": form.text("first_name", max_length=100) or "",
-        "title": form.choice("title", TITLES),
-        "sex": form.choice("sex", ("M", "F")),
-        "fide_rating": form.integer("fide_rating", minimum=0, maximum=3500),
-        "national_rating": form.integer("national_rating", minimum=0, maximum=3500),
-        "rating_type": form.choice("rating_type", RATING_TYPES),
-        "federation": form.text("federation", max_length=3),
-        "club": form.text("club", max_length=100),
-        "fixed_board": form.integer("fixed_board", minimum=1, maximum=9999),
-        "pairing_number": max((p.pairing_number for p in players), default=0) + 1,
-    }
-    fixed_board_rule(form, values["fixed_board"], players, None)
-    return values
-
+# -- players (their record: tournament/player_rules.py) ------------------------------------------
 
 def withdraw_rules(form: Form, tournament: Tournament, paired_rounds: Collection[int]) -> tuple[list[int], float]:
     """Withdrawal "from round r on": the unpaired rounds r..N to skip, and the points each gives."""

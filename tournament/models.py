@@ -88,6 +88,9 @@ class Player(Row, frozen=True, kw_only=True):
     display_name: str | None = None
     email: str | None = None
     phone: str | None = None
+    standard_rating: int | None = None  # the FIDE ratings of the three lists (fide_rating: the tournament's kind)
+    rapid_rating: int | None = None
+    blitz_rating: int | None = None
     last_update: float = 0.0
 
     @property

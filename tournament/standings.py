@@ -35,6 +35,7 @@ class Standings(msgspec.Struct, frozen=True, kw_only=True):
     edition: str
     tie_breaks: list[str]  # as given
     rows: list[StandingRow]  # in rank order
+    teams: bool = False  # rows are teams (start_rank: the team's number), not players
 
     def as_data(self) -> list[dict[str, object]]:
         """The published JSON/CSV shape: rank order, tie-breaks by code as given."""

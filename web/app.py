@@ -33,6 +33,7 @@ from web.controllers.hall import HallController
 from web.controllers.home import HomeController
 from web.controllers.pairing import PairingController
 from web.controllers.papi import PapiController, papi_lifespan
+from web.controllers.players import PlayerPages
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
@@ -160,6 +161,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             PairingController, PapiController,
             PrintController,
             TeamController,
+            PlayerPages,
             create_static_files_router("/static", directories=[settings.static_dir]),
             create_static_files_router("/custom", directories=[settings.custom_dir], name="custom"),
         ],

@@ -13,7 +13,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from i18n import Translator
-from tournament.config_rules import EVENT_LANGUAGES, PAIRING_SYSTEMS, RATING_KINDS, RATING_TYPES, TOURNAMENT_TYPES
+from tournament.config_rules import (
+    EVENT_LANGUAGES,
+    INITIAL_COLOURS,
+    PAIRING_SYSTEMS,
+    RATING_KINDS,
+    RATING_TYPES,
+    TOURNAMENT_TYPES,
+)
 from tournament.hall.screen_rules import FAMILY_TYPES, SCREEN_TYPES
 from tournament.messages import N_, N_plural
 
@@ -40,6 +47,7 @@ NAMES: dict[str, dict[str, str]] = {
     },
     "rating_kind": {"standard": N_("Standard (classical)"), "rapid": N_("Rapid"), "blitz": N_("Blitz")},
     "rating_type": {"F": N_("FIDE"), "N": N_("National"), "E": N_("Estimated")},
+    "initial_colour": {"W": N_("White"), "B": N_("Black")},
     "language": {"en": N_("English"), "fr": N_("French")},
 }
 
@@ -76,6 +84,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "pairing_system": PAIRING_SYSTEMS,
     "rating_kind": RATING_KINDS,
     "rating_type": RATING_TYPES,
+    "initial_colour": INITIAL_COLOURS,
     "language": EVENT_LANGUAGES,
 }
 
@@ -129,7 +138,7 @@ JOURNAL_WORDS = (
     N_("create"), N_("edit"), N_("delete"), N_("reorder"), N_("late entrant"), N_("withdraw"), N_("cancel withdrawal"),
     N_("clone"), N_("change"), N_("visitor"), N_("player"), N_("board"), N_("arbiter"), N_("admin"), N_("system"),
     N_("server"), N_("round published"), N_("round unpaired"), N_("requested bye"), N_("requested bye cancelled"),
-    N_("outside Echiquier"), N_("outside"),
+    N_("outside Echiquier"), N_("outside"), N_("player record"), N_("result refused"), N_("dispute settled"),
     *TEAM_JOURNAL_WORDS,
     N_("papi read"), N_("papi write"), N_("papi link"), N_("papi unlink"),  # the Papi loop (app/papi/)
 )

@@ -107,4 +107,4 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
         rows.append(StandingRow(player_id=ids[r.team_number].id, start_rank=r.team_number, name=r.name, title=None,
                                 rating=0, federation=ids[r.team_number].federation or None, points=r.points,
                                 rank=r.rank, place=place, values=list(r.values)))
-    return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows)
+    return Standings(round=st.round, edition=edition, tie_breaks=st.tie_breaks, rows=rows, teams=True)

@@ -45,7 +45,8 @@ async def test_standings_and_crosstable_pages(client: AsyncTestClient[Litestar],
     page = await client.get(f"/standings/ev/{URL}")
     assert page.status_code == 200 and "GAUTHIER Loïc" in page.text and "BH/C1" in page.text
     fragment = await client.get(f"/standings/ev/{URL}", headers={"HX-Request": "true"})
-    assert fragment.text.lstrip().startswith("<table")
+    assert fragment.text.lstrip().startswith('<p class="standings-state">')  # the state refreshes with the table
+    assert "<table" in fragment.text and "<html" not in fragment.text
     cross = await client.get(f"/crosstable/ev/{URL}")
     assert cross.status_code == 200 and "GAUTHIER Loïc" in cross.text and ">U<" not in cross.text
     assert (await client.get("/standings/ev/nope")).status_code == 404

@@ -17,6 +17,7 @@ from app.imports import import_papi
 from app.lint import lint_in_child
 from app.offload import off_loop
 from app.views.standings import fmt, standings_for
+from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
 from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
 from tournament.errors import Invalid
@@ -86,13 +87,20 @@ class DataController(Controller):
     @get("/standings/{event_id:str}/{uniq:str}", guards=[public_event])
     async def standings_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
-                             tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None
-                             ) -> Response[bytes]:
+                             tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None,
+                             category: FromQuery[str | None] = None, sex: FromQuery[str | None] = None,
+                             provisional: FromQuery[bool] = False) -> Response[bytes]:
         tournament = await store.tournament_by_uniq_id(uniq)
+        part = part_of(category, sex)
 
         async def build() -> dict[str, Any]:
-            standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
-            return {"event_id": event_id, "tournament": tournament, "standings": standings, "fmt": fmt}
+            playing = await round_in_progress(store, tournament.id) if provisional and round is None else None
+            standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition,
+                                            rounds=playing or round)
+            return {"event_id": event_id, "tournament": tournament, "fmt": fmt, "part": part, "playing": playing,
+                    "provisional": provisional, "player_links": True,
+                    "standings": await standings_of_part(store, tournament.id, standings, part),
+                    "categories": [] if standings.teams else await parts_present(store, tournament.id)}
 
         # 600 rows: rendered (and gzipped) on a thread once per commit, not on the loop for every visitor
         template = "data/_standings.html" if is_htmx(request) else "data/standings.html"
@@ -101,9 +109,12 @@ class DataController(Controller):
     @get("/api/standings/{event_id:str}/{uniq:str}", guards=[public_event])
     async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                              round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
-                             edition: FromQuery[str | None] = None) -> Response[list[dict[str, object]]]:
+                             edition: FromQuery[str | None] = None, category: FromQuery[str | None] = None,
+                             sex: FromQuery[str | None] = None) -> Response[list[dict[str, object]]]:
         tournament = await store.tournament_by_uniq_id(uniq)
+        part = part_of(category, sex)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
+        standings = await standings_of_part(store, tournament.id, standings, part)
         return Response(standings.as_data(), headers={"X-Round": str(standings.round),
                                                       "X-Tie-Break-Edition": standings.edition})
 

@@ -6,20 +6,21 @@ print sheets. Also the TRF export for arbiters (the admin's /export is guarded f
 from __future__ import annotations
 
 import msgspec
-from litestar import Controller, MediaType, get
+from litestar import Controller, MediaType, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
-from litestar.response import Response, Template
+from litestar.response import Redirect, Response, Template
 
 from app.pairing.draft import Status, tournament_status
 from app.views.import_notes import NotesView, notes_view
 from app.views.tournament import tournament_state
 from database.imports import export_tournament, skipped_rounds
+from database.journal import Entry, acting_as
 from database.store import EventStore
 from tournament.models import Info, Player, Screen, Tournament
 from tournament.pairing.checks import not_to_pair
 from tournament.results import ByeKind
-from web.auth import Role
+from web.auth import Role, actor
 from web.controllers.arbiter import EntryLine, journal_lines
 from web.controllers.cards import board_signature
 from web.desk_access import Req, drafts_of, login_page, require_arbiter
@@ -47,6 +48,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
     has_draft: bool
     input_screen: Screen | None
     notes: NotesView | None = None  # the TRF import's warnings and team-file notice (app/views/import_notes.py)
+    disputes: list[Entry] = msgspec.field(default_factory=list)  # refused second results (database/disputes.py)
 
 
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
@@ -68,7 +70,7 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
         tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
         open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
         players=len(state.players), has_draft=await drafts_of(request).get(event_id, t.id) is not None,
-        input_screen=screen, notes=await notes_view(store, t.id))
+        input_screen=screen, notes=await notes_view(store, t.id), disputes=await store.open_disputes(t.id))
 
 
 class DeskController(Controller):
@@ -89,6 +91,15 @@ class DeskController(Controller):
         return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
                       lines=lines, admin=role == "admin", done=request.query_params.get("done"),
                       )
+
+    @post("/disputes/{tid:int}/{entry_id:int}/settle")
+    async def settle(self, request: Req, event_id: FromPath[str], tid: FromPath[int], entry_id: FromPath[int],
+                     store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Redirect:
+        """The arbiter keeps the result a second entry disputed: the board is no longer flagged."""
+        require_arbiter(role)
+        with acting_as(actor(request, role, "arbiter desk")):
+            await store.settle_dispute(tid, entry_id)
+        return Redirect(f"/arbiter/{event_id}/desk#t{tid}", status_code=303)
 
     @get("/export/{tid:int}")
     async def export(self, event_id: FromPath[str], tid: FromPath[int], store: NamedDependency[EventStore],

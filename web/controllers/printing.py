@@ -15,6 +15,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
 from app.views.standings import fmt, standings_for
+from app.views.standings_filter import part_of, standings_of_part
 from app.views.tournament import alpha_key
 from database.store import EventStore
 from tournament.boards import current_round, half_points
@@ -27,6 +28,7 @@ from web.desk_access import Req, require_reader
 from web.render import render
 
 Order = Literal["board", "alpha"]
+PlayerOrder = Literal["number", "alpha"]
 #: Cross-tables with more rounds than this print in landscape.
 PORTRAIT_ROUNDS = 9
 
@@ -126,15 +128,40 @@ class PrintController(Controller):
         return render(request, "print/pairings.html", event_id=event_id, info=info, tournament=tournament,
                       round=rnd, order=order, rounds=rounds, printed=_printed(), **context)
 
+    @get("/players")
+    async def players(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
+                      order: FromQuery[PlayerOrder] = "number") -> Template:
+        """The player list (FIDE events post one): by pairing number or alphabetical."""
+        return await self._players(request, event_id, tid, store, info, role, "print/players.html", order)
+
+    @get("/checkin")
+    async def checkin(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                      store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role]
+                      ) -> Template:
+        """The check-in list: alphabetical, a box to tick and a column to sign for each player."""
+        return await self._players(request, event_id, tid, store, info, role, "print/players_checkin.html", "alpha")
+
+    async def _players(self, request: Req, event_id: str, tid: int, store: EventStore, info: Info, role: Role,
+                       template: str, order: PlayerOrder) -> Template:
+        require_reader(role, info)
+        tournament = await _tournament(store, tid)
+        players = await store.players(tid)
+        ordered = sorted(players, key=alpha_key if order == "alpha" else lambda p: (p.pairing_number,))
+        return render(request, template, event_id=event_id, info=info, tournament=tournament, players=ordered,
+                      order=order, printed=_printed())
+
     @get("/standings")
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
-                        round: FromQuery[int | None] = None) -> Template:
+                        round: FromQuery[int | None] = None, category: FromQuery[str | None] = None,
+                        sex: FromQuery[str | None] = None) -> Template:
         require_reader(role, info)
         tournament = await _tournament(store, tid)
-        standings = await standings_for(store, tid, rounds=round)
+        part = part_of(category, sex)
+        standings = await standings_of_part(store, tid, await standings_for(store, tid, rounds=round), part)
         return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
-                      standings=standings, fmt=fmt, printed=_printed())
+                      standings=standings, fmt=fmt, printed=_printed(), part=part)
 
     @get("/crosstable")
     async def crosstable(self, request: Req, event_id: FromPath[str], tid: FromPath[int],

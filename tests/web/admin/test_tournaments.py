@@ -223,7 +223,7 @@ async def test_add_a_late_entrant(admin_web: Client) -> None:
     store, tid = await paired_event(admin_web)
     before = await store.players(tid)
     response = await post(admin_web, f"{BASE}/{tid}/players", {"last_name": "Late", "first_name": "Lou",
-                                                                  "fide_rating": "1500", "rating_type": "F"})
+                                                                  "standard_rating": "1500", "rating_type": "F"})
     assert response.status_code == 303
     [late] = [p for p in await store.players(tid) if p.last_name == "Late"]
     assert late.pairing_number == max(p.pairing_number for p in before) + 1

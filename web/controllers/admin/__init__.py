@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from web.controllers.admin.events import EventsAdmin
 from web.controllers.admin.families import FamiliesAdmin
-from web.controllers.admin.players import PlayersAdmin
+from web.controllers.admin.players import DeskPlayers, PlayersAdmin
 from web.controllers.admin.publication import PublicationAdmin
 from web.controllers.admin.rotators import RotatorsAdmin
 from web.controllers.admin.screens import ScreensAdmin
@@ -13,4 +13,4 @@ from web.controllers.admin.timers import TimersAdmin
 from web.controllers.admin.tournaments import TournamentsAdmin
 
 CONTROLLERS = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin, RotatorsAdmin, TimersAdmin,
-               PublicationAdmin, TeamsAdmin]
+               PublicationAdmin, TeamsAdmin, DeskPlayers]

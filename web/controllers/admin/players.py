@@ -1,32 +1,46 @@
-"""Admin: the players of a tournament (search, edit, late entrant, withdrawal from a round on)."""
+"""The players of a tournament: the list (search, numbering, a new entry), each player's whole record (edited at any
+time, deleted before the first game), withdrawal from a round on. The same pages serve the admin
+(`/admin/events/<event>/tournaments/<tid>/players`) and the arbiters of the event from their desk
+(`/arbiter/<event>/players/<tid>`); every write is journalled and undone from the arbiter's journal."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from litestar import Controller, Request, get, post
+from litestar.connection import ASGIConnection
 from litestar.di import NamedDependency
+from litestar.handlers.base import BaseRouteHandler
 from litestar.params import FromPath, FromQuery
 from litestar.response import Redirect, Template
 
 from database import admin
+from database.journal import acting_as
+from database.registry import check_event_id
 from database.store import EventStore
 from tournament.boards import current_round
-from tournament.config_rules import (
-    RATING_TYPES,
-    TITLES,
-    Form,
-    new_player_rules,
-    player_rules,
-    withdraw_rules,
-)
+from tournament.config_rules import RATING_TYPES, TITLES, Form, withdraw_rules
 from tournament.errors import NotFound
 from tournament.models import Player
 from tournament.names import collate
-from web.controllers.admin.common import back, page, read_form, values_of
+from tournament.player_rules import (
+    CATEGORIES,
+    RATING_COLUMNS,
+    missed_rounds_rule,
+    new_player_rules,
+    player_rules,
+    rating_column,
+    record_values,
+)
+from web.auth import actor, is_arbiter
+from web.controllers.admin.common import back, page, read_form
 from web.controllers.admin.guard import admin_guard
+from web.deps import Reserved
+from web.state import app_state
 
 SCORES = [("0", "0"), ("0.5", "½"), ("1", "1")]
+Req = Request[Any, Any, Any]
 
 
 def matches(player: Player, query: str) -> bool:
@@ -35,16 +49,32 @@ def matches(player: Player, query: str) -> bool:
             or query == str(player.pairing_number))
 
 
+async def arbiter_guard(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:
+    """The event's arbiters and the admin; anyone else is refused (403) before anything is read or written."""
+    event_id = check_event_id(connection.path_params["event_id"])
+    store = await app_state(connection).registry.get(event_id)
+    if not is_arbiter(connection, event_id, await store.info()):
+        raise Reserved()
+
+
 class PlayersAdmin(Controller):
     path = "/admin/events/{event_id:str}/tournaments/{tid:int}/players"
     guards = [admin_guard]  # noqa: RUF012
+    desk = False  # the arbiter's desk variant (DeskPlayers) leaves the admin's navigation out
+
+    def base(self, event_id: str, tid: int) -> str:
+        return f"/admin/events/{event_id}/tournaments/{tid}/players"
+
+    def acting(self, request: Req) -> AbstractContextManager[Any]:
+        """Who the journal names (the admin pages' default: the admin, from the request)."""
+        return nullcontext()
 
     @get("/")
-    async def index(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def index(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                     store: NamedDependency[EventStore], q: FromQuery[str] = "") -> Template:
         return await self._index(request, event_id, store, tid, Form({}), {}, q)
 
-    async def _index(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, tid: int, form: Form,
+    async def _index(self, request: Req, event_id: str, store: EventStore, tid: int, form: Form,
                      values: dict[str, Any], query: str = "") -> Template:
         tournament = await store.tournament(tid)
         players = await store.players(tid)
@@ -52,23 +82,31 @@ class PlayersAdmin(Controller):
         skipped: dict[int, list[int]] = {}
         for s in await admin.skipped_rounds(store, tid):
             skipped.setdefault(s.papi_player_id, []).append(s.round)
-        return page(request, "admin/players.html", form=form, event_id=event_id, info=await store.info(),
-                    tournament=tournament, players=shown, total=len(players), query=query, skipped=skipped,
-                    values=values, titles=[(t, t) for t in TITLES], rating_types=[(t, t) for t in RATING_TYPES],
-                    round_one_paired=bool(await store.pairings(tid)), section="tournaments")
+        return self._page(request, "admin/players.html", event_id, store, tid, form=form, tournament=tournament,
+                          players=shown, total=len(players), query=query, skipped=skipped, values=values,
+                          round_one_paired=bool(await store.pairings(tid)), info=await store.info())
+
+    def _page(self, request: Req, template: str, event_id: str, store: EventStore, tid: int, *, form: Form,
+              **context: Any) -> Template:
+        tournament = context["tournament"]
+        return page(request, template, form=form, event_id=event_id, base=self.base(event_id, tid), desk=self.desk,
+                    titles=[(t, t) for t in TITLES], rating_types=[(t, t) for t in RATING_TYPES],
+                    categories=[(c, c) for c in CATEGORIES], rating_used=rating_column(tournament.rating_kind),
+                    rating_columns=RATING_COLUMNS, section="tournaments", **context)
 
     @post("/")
-    async def add(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def add(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                   store: NamedDependency[EventStore]) -> Template | Redirect:
-        await store.tournament(tid)
+        tournament = await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
-        values = new_player_rules(form, await store.players(tid))
+        values = new_player_rules(form, await store.players(tid), tournament.rating_kind)
+        missed = missed_rounds_rule(form)
         if not form.ok:
             return await self._index(request, event_id, store, tid, form, data)
-        values.pop("pairing_number")
-        player_id = await admin.add_player(store, tid, values)
-        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}", "created")
+        with self.acting(request):
+            await admin.add_player(store, tid, values, missed)
+        return back(self.base(event_id, tid), "created")  # the list again, ready for the next entry
 
     @post("/renumber")
     async def renumber(self, event_id: FromPath[str], tid: FromPath[int],
@@ -76,36 +114,49 @@ class PlayersAdmin(Controller):
         """Pairing numbers by the initial ranking (FIDE C.04.2); refused once round 1 is paired."""
         await store.tournament(tid)
         await store.renumber_players(tid)
-        return back(f"/admin/events/{event_id}/tournaments/{tid}/players", "saved")
+        return back(self.base(event_id, tid), "saved")
 
     @get("/{player_id:int}")
-    async def show(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def show(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                    player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template:
         player = await self._player(store, tid, player_id)
-        return await self._show(request, event_id, store, player, Form({}), values_of(player))
+        kind = (await store.tournament(tid)).rating_kind
+        return await self._show(request, event_id, store, player, Form({}), record_values(player, kind))
 
-    async def _show(self, request: Request[Any, Any, Any], event_id: str, store: EventStore, player: Player,
+    async def _show(self, request: Req, event_id: str, store: EventStore, player: Player,
                     form: Form, values: dict[str, Any], withdraw: dict[str, Any] | None = None) -> Template:
         tid = player.tournament_id
         skipped = [s for s in await admin.skipped_rounds(store, tid) if s.papi_player_id == player.id]
-        return page(request, "admin/player.html", form=form, event_id=event_id, info=await store.info(),
-                    tournament=await store.tournament(tid), player=player, skipped=skipped, values=values,
-                    withdraw=withdraw or {"score": "0"}, scores=SCORES, section="tournaments")
+        played = any(player.id in (p.white_player_id, p.black_player_id) for p in await store.pairings(tid))
+        return self._page(request, "admin/player.html", event_id, store, tid, form=form, info=await store.info(),
+                          tournament=await store.tournament(tid), player=player, skipped=skipped, values=values,
+                          withdraw=withdraw or {"score": "0"}, scores=SCORES, played=played)
 
     @post("/{player_id:int}")
-    async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def update(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                      player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
         player = await self._player(store, tid, player_id)
         data = await read_form(request)
         form = Form(data)
-        values = player_rules(form, player, await store.players(tid), current_round(await store.pairings(tid)))
+        values = player_rules(form, player, await store.players(tid), current_round(await store.pairings(tid)),
+                              (await store.tournament(tid)).rating_kind)
         if not form.ok:
             return await self._show(request, event_id, store, player, form, data)
-        await admin.update(store, "player", player_id, values, ("players", tid))
-        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}")
+        with self.acting(request):
+            await admin.edit_player(store, tid, player_id, values)
+        return back(self.base(event_id, tid))
+
+    @post("/{player_id:int}/delete")
+    async def delete(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                     player_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
+        """Refused (409, nothing changed) once the player is in a round's pairings: withdraw them then."""
+        await self._player(store, tid, player_id)
+        with self.acting(request):
+            await admin.delete_player(store, tid, player_id)
+        return back(self.base(event_id, tid), "deleted")
 
     @post("/{player_id:int}/withdraw")
-    async def withdraw(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def withdraw(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                        player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template | Redirect:
         player = await self._player(store, tid, player_id)
         data = await read_form(request)
@@ -113,16 +164,19 @@ class PlayersAdmin(Controller):
         paired = {p.round for p in await store.pairings(tid)}
         rounds, score = withdraw_rules(form, await store.tournament(tid), paired)
         if not form.ok:
-            return await self._show(request, event_id, store, player, form, values_of(player), data)
-        await admin.withdraw_player(store, tid, player_id, rounds, score)
-        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}", "withdrawn")
+            kind = (await store.tournament(tid)).rating_kind
+            return await self._show(request, event_id, store, player, form, record_values(player, kind), data)
+        with self.acting(request):
+            await admin.withdraw_player(store, tid, player_id, rounds, score)
+        return back(f"{self.base(event_id, tid)}/{player_id}", "withdrawn")
 
     @post("/{player_id:int}/return")
-    async def cancel_withdrawal(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
+    async def cancel_withdrawal(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                                 player_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._player(store, tid, player_id)
-        await admin.cancel_withdrawal(store, tid, player_id)
-        return back(f"/admin/events/{event_id}/tournaments/{tid}/players/{player_id}")
+        with self.acting(request):
+            await admin.cancel_withdrawal(store, tid, player_id)
+        return back(f"{self.base(event_id, tid)}/{player_id}")
 
     async def _player(self, store: EventStore, tid: int, player_id: int) -> Player:
         for p in await store.players(tid):
@@ -130,3 +184,16 @@ class PlayersAdmin(Controller):
                 return p
         raise NotFound("No player %s in this tournament.", player_id)
 
+
+class DeskPlayers(PlayersAdmin):
+    """The same pages for the event's arbiters, reached from the desk; the journal names the arbiter."""
+
+    path = "/arbiter/{event_id:str}/players/{tid:int}"
+    guards = [arbiter_guard]  # noqa: RUF012
+    desk = True
+
+    def base(self, event_id: str, tid: int) -> str:
+        return f"/arbiter/{event_id}/players/{tid}"
+
+    def acting(self, request: Req) -> AbstractContextManager[Any]:
+        return acting_as(actor(request, "arbiter", "arbiter desk"))

@@ -109,7 +109,8 @@ class TournamentsAdmin(Controller):
         data = await read_form(request)
         form = Form(data)
         taken = {t.uniq_id for t in await store.tournaments() if t.id != tid}
-        values = tournament_rules(form, taken_ids=taken)
+        paired = bool(await store.pairings(tid))
+        values = tournament_rules(form, taken_ids=taken, paired_colour=tournament.initial_colour if paired else False)
         if not form.ok:
             return await self._show(request, event_id, store, tid, form, data)
         await admin.update(store, "tournament", tournament.id, values, ("config", None), ("tournament", tid))
