@@ -7,10 +7,12 @@ cross-table. No screen, input code, password, e-mail, phone, birth date or journ
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,9 @@ POLL_SECONDS = 10
 #: Copied into every site (no CDN): the poller.
 STATIC_FILES = ("public.js", "public.css")
 HASH_MARK = "__PAGE_HASH__"
+#: Where a page says when its content last changed (replaced after the hash is taken: an unchanged page keeps its
+#: time and its bytes, so it is not uploaded again).
+UPDATED_MARK = "__PAGE_UPDATED__"
 PAGES = ("boards", "players", "results", "standings", "crosstable")
 
 
@@ -42,6 +47,7 @@ class Site:
 
     files: dict[str, bytes]
     pages: dict[str, str]
+    updated: dict[str, float]
 
 
 def digest(data: bytes) -> str:
@@ -116,9 +122,26 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
     }
 
 
+def previous_times(folder: Path | None) -> dict[str, tuple[str, float]]:
+    """Each page's hash and time of change in a site written before (its `version.json`)."""
+    try:
+        version = json.loads((folder / "version.json").read_bytes()) if folder is not None else {}
+        return {page: (str(h), float(version["updated"][page])) for page, h in version["pages"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def stamp(moment: float) -> str:
+    local = time.localtime(moment)
+    return (f'<time datetime="{time.strftime("%Y-%m-%dT%H:%M:%S%z", local)}">'
+            f'{time.strftime("%H:%M:%S", local)}</time>')
+
+
 async def build_site(store: EventStore, environment: Environment, static_dir: Path, *, language: str = "en",
-                     poll_seconds: int = POLL_SECONDS) -> Site | None:
-    """Every file of the public site, or None when the event is not public (nothing may be published)."""
+                     poll_seconds: int = POLL_SECONDS, previous: Path | None = None) -> Site | None:
+    """Every file of the public site, or None when the event is not public (nothing may be published).
+
+    `previous`: the folder of the site written last time, whose pages keep their time of change when unchanged."""
     info: Info = await store.info()
     if not info.public:
         return None
@@ -127,15 +150,21 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     tournaments = await store.tournaments()
     files: dict[str, bytes] = {}
     pages: dict[str, str] = {}
+    updated: dict[str, float] = {}
+    before = await asyncio.to_thread(previous_times, previous)
+    now = time.time()
     event = {"name": info.name, "start": day(info.start, lang), "stop": day(info.stop, lang)}
     common = {"_": _, "lang": lang, "event": event,
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
     def page(path: str, template: str, data: dict[str, Any], root: str) -> None:
-        html = environment.get_template(template).render(**common, data=data, root=root, page=path,
-                                                         hash=HASH_MARK, twin=Path(path).with_suffix(".json").name)
+        twin = Path(path).with_suffix(".json").name
+        html = environment.get_template(template).render(**common, data=data, root=root, page=path, hash=HASH_MARK,
+                                                         updated=UPDATED_MARK, twin=twin)
         pages[path] = digest(html.encode())
-        files[path] = html.replace(HASH_MARK, pages[path]).encode()
+        old_hash, old_time = before.get(path, ("", now))
+        updated[path] = old_time if old_hash == pages[path] else now
+        files[path] = html.replace(HASH_MARK, pages[path]).replace(UPDATED_MARK, stamp(updated[path])).encode()
         files[str(Path(path).with_suffix(".json"))] = _json(data)
 
     index = {"event": common["event"], "tournaments": [
@@ -155,8 +184,8 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     for t in tournaments:
         await off_loop(pages_of, t, await tournament_data(store, t))
     version = digest("".join(f"{k}={v};" for k, v in sorted(pages.items())).encode())
-    files["version.json"] = _json({"version": version, "pages": pages, "poll": poll_seconds})
-    return Site(files=files, pages=pages)
+    files["version.json"] = _json({"version": version, "pages": pages, "updated": updated, "poll": poll_seconds})
+    return Site(files=files, pages=pages, updated=updated)
 
 
 def write_site(site: Site, folder: Path) -> tuple[set[str], set[str]]:

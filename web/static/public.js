@@ -1,6 +1,7 @@
 // The published site's poller (copied into every site by app/publication/site.py; no CDN, no framework).
 // Every data-poll seconds: GET version.json conditionally (If-None-Match / If-Modified-Since); when this
-// page's hash changed, fetch the page again and swap its <main> in place.
+// page's hash changed, fetch the page again and swap its <main> in place (its "last updated" time with it).
+// The footer says whether the page is live, unpublished (version.json gone) or the site unreachable.
 (function () {
   "use strict";
   var html = document.documentElement;
@@ -20,12 +21,21 @@
     html.dataset.version = (parseInt(html.dataset.version || "0", 10) + 1).toString();
   }
 
+  function say(state) {
+    var node = document.getElementById("live-state");
+    if (!node || node.dataset.state === state || !node.dataset[state]) { return; }
+    node.dataset.state = state;
+    node.textContent = node.dataset[state];
+  }
+
   function poll() {
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
     if (modified) { headers["If-Modified-Since"] = modified; }
     fetch(root + "version.json", { headers: headers, cache: "no-store" })
       .then(function (response) {
+        // 404/410: the event was unpublished (its version.json removed): say so, never "live" again
+        say(response.status === 404 || response.status === 410 ? "gone" : "live");
         if (response.status !== 200) { return null; }
         etag = response.headers.get("ETag");
         modified = response.headers.get("Last-Modified");
@@ -39,7 +49,7 @@
           .then(function (response) { return response.ok ? response.text() : null; })
           .then(function (text) { if (text) { swap(text, hash); } });
       })
-      .catch(function () { /* offline for a while: try again at the next tick */ })
+      .catch(function () { say("offline"); /* try again at the next tick */ })
       .then(function () { setTimeout(poll, seconds * 1000); });
   }
 
