@@ -30,7 +30,7 @@ from jinja2 import Environment
 from app.publication import owned
 from app.publication.owned import RemoteError, listing, remote_path
 from app.publication.remote import check_remote, rclone
-from app.publication.site import build_site, clear_site, write_site
+from app.publication.site import Site, build_site, clear_site, previous_times, write_site
 from database.store import EventStore
 from tournament.errors import EchiquierError
 from tournament.messages import N_
@@ -121,6 +121,7 @@ class Publisher:
         self.pending: set[str] | None = None  # None: everything (first run of this process, or a new remote)
         self.removed = False
         self.remote: str | None = None
+        self.times: dict[str, tuple[str, float]] | None = None  # each page's hash and time of change
         self.ours: set[str] | None = None  # the files of ours on self.remote (its manifest); None: not read yet
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -196,8 +197,7 @@ class Publisher:
         self.elsewhere = not self._hold_lock()
         if self.elsewhere:
             return True  # another process (worker) publishes this event
-        site = None if remote is None else await build_site(self.store, self.environment, self.static_dir,
-                                                            language=self.language, previous=self.site)
+        site = None if remote is None else await self._build()
         target = remote if site is not None else None
         if self.state.published_to is not None and self.state.published_to != target:
             if not await self._unpublish(self.state.published_to):
@@ -233,6 +233,15 @@ class Publisher:
         await self._save(status="ok", error=None, foreign=[], pending=0, last_success=time.time(), version=version,
                          runs=self.state.runs + 1)
         return True
+
+    async def _build(self) -> Site | None:
+        if self.times is None:  # the pages' times of change of the last site written (those of version.json)
+            self.times = await asyncio.to_thread(previous_times, self.site)
+        site = await build_site(self.store, self.environment, self.static_dir, language=self.language,
+                                before=self.times)
+        if site is not None:
+            self.times = {path: (site.pages[path], site.updated[path]) for path in site.pages}
+        return site
 
     async def _send(self, remote: str, files: set[str]) -> set[str]:
         """Claim the new files in the manifest (none of them may be there unless ours), send the pending ones,

@@ -28,6 +28,33 @@
     node.textContent = node.dataset[state];
   }
 
+  // Pages polled as a group (a player's page): their hash is the group's.
+  function groupHash(groups) {
+    for (var prefix in groups) {
+      if (page.indexOf(prefix) === 0) { return groups[prefix]; }
+    }
+    return null;
+  }
+
+  // The players' list: show the rows whose text holds what is typed (case and accents ignored).
+  function plain(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input || input.id !== "player-search") { return; }
+    var wanted = plain(input.value.trim());
+    var shown = 0;
+    document.querySelectorAll(input.dataset.rows).forEach(function (row) {
+      var match = !wanted || plain(row.textContent).indexOf(wanted) >= 0;
+      row.hidden = !match;
+      if (match) { shown += 1; }
+    });
+    var none = document.getElementById("player-search-none");
+    if (none) { none.hidden = shown > 0; }
+  });
+
   function poll() {
     var headers = {};
     if (etag) { headers["If-None-Match"] = etag; }
@@ -43,7 +70,7 @@
       })
       .then(function (version) {
         if (!version || !version.pages) { return null; }
-        var hash = version.pages[page];
+        var hash = version.pages[page] || groupHash(version.groups || {});
         if (!hash || hash === html.dataset.hash) { return null; }
         return fetch(location.pathname + "?v=" + encodeURIComponent(hash), { cache: "no-store" })
           .then(function (response) { return response.ok ? response.text() : null; })
