@@ -1,5 +1,7 @@
 """The data of a tournament's public pages (pure: run on a compute thread), laid out so that a result changes few
-files: the current round's boards and its round page, the two players' pages; the standings and the cross-table
+small files: one page of the current round's boards (BOARDS_PER_PAGE boards a page: `boards.html`, `boards-2.html`
+…), the two players' pages; a round's page is made once it is over (the current round is the boards pages); the
+standings and the cross-table
 change when a round is complete (they count completed rounds only), every completed round keeps its own standings
 page, and the player list has no points (they are on the standings and the player pages).
 
@@ -19,11 +21,17 @@ from tournament.models import Pairing, Player, Tournament
 from tournament.results import ByeKind, Result, format_points
 from tournament.standings import Standings, crosstable
 
+#: Boards of the current round per page: a result re-sends one page of 50 boards, not the 300 of a 600-player open.
+BOARDS_PER_PAGE = 50
 BYE_POINTS = {ByeKind.PAB: "1", ByeKind.FULL: "1", ByeKind.HALF: "½", ByeKind.ZERO: "0"}
 #: A result from each side: (White's, Black's).
 SIDES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("½", "½"), Result.BLACK_WIN: ("0", "1"),
          Result.WHITE_FORFEIT_WIN: ("1F", "0F"), Result.BLACK_FORFEIT_WIN: ("0F", "1F"),
          Result.DOUBLE_FORFEIT: ("0F", "0F")}
+
+
+def boards_path(part: int) -> str:
+    return "boards.html" if part == 1 else f"boards-{part}.html"
 
 
 def player_path(number: int) -> str:
@@ -115,16 +123,23 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
     base = {"tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round}
     done = sorted(by_round)
     ordered = sorted(players.values(), key=lambda p: (p.shown_name.lower(), p.pairing_number))
+    chunks = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)] or [[]]
+    parts = [{"path": boards_path(i), "first": c[0]["board"] if c else None, "last": c[-1]["board"] if c else None}
+             for i, c in enumerate(chunks, start=1)]
     pages: dict[str, dict[str, Any]] = {
-        "boards.html": {**base, "boards": boards},
+        boards_path(i): {**base, "boards": chunk, "parts": parts if len(parts) > 1 else []}
+        for i, chunk in enumerate(chunks, start=1)}
+    pages.update({
         "players.html": {**base, "players": [
             {**(_side(p) or {}), "federation": p.federation, "club": p.club, "category": p.category}
             for p in ordered]},
         "results.html": {**base, "rounds": sorted(rounds, reverse=True)},
         "standings.html": {**base, "standings": standings_data(standings, numbers), "completed": done},
         "crosstable.html": {**base, "round_count": standings.round, "rows": cross},
-    }
+    })
     for number, games in rounds.items():
+        if number == state.round:
+            continue  # the boards pages show it
         pages[f"round-{number}.html"] = {**base, "shown_round": number, "games": games,
                                          "rounds": sorted(rounds, reverse=True)}
     for number, s in by_round.items():

@@ -57,7 +57,7 @@ def digest(data: bytes) -> str:
 
 
 def _json(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode()
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
 async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[str, Any]]:
@@ -150,7 +150,7 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
 
 def template_of(rel: str) -> str:
     """The template of a tournament's page: `round-3.html` → round.html, `player/12.html` → player.html."""
-    name = rel.rpartition("/")[2] if not rel.startswith("player/") else "player.html"
+    name = rel if not rel.startswith("player/") else "player.html"
     return f"{name.partition('-')[0].removesuffix('.html')}.html"
 
 
