@@ -103,7 +103,8 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     before = before or {}
     now = time.time()
     event = {"name": info.name, "start": day(info.start, lang), "stop": day(info.stop, lang)}
-    common = {"_": _, "lang": lang, "event": event,
+    over = int(info.stop) + 86400 if info.stop else ""  # the day after the last one: the pages say it is over
+    common = {"_": _, "lang": lang, "event": event, "over": over,
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
     def page(path: str, template: str, data: dict[str, Any], root: str, up: str = "") -> None:

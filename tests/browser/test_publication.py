@@ -71,6 +71,21 @@ def test_a_result_entered_in_the_hall_reaches_the_public_site(browser: Any, tmp_
             tablet.close()
 
 
+async def unpublish(events: Path) -> int:
+    """The event's 'publish to' emptied and one publisher run: how many files it removed."""
+    registry = EventRegistry(events)
+    try:
+        store = await ensure_demo(registry)
+        await store.update_info(publish_remote=None)
+        settings = Settings(events_dir=events)
+        publisher = Publisher(store, events, template_engine(settings).engine, settings.static_dir, min_interval=0)
+        assert await publisher.run_once()
+        await publisher.stop()
+        return publisher.state.unpublished_files
+    finally:
+        await registry.close()
+
+
 async def publish_finished_rounds(events: Path, remote: str) -> str:
     """The demo event with round 3 complete, published once; the name of a player whose round-3 game was drawn."""
     registry = EventRegistry(events)
@@ -132,8 +147,18 @@ def test_a_spectator_on_a_phone_finds_a_player_and_the_standings_after_round_3(b
             assert phone.locator("table.standings tbody tr").count() == everyone
             assert phone.evaluate(fits), "the standings are wider than the phone"
             phone.screenshot(path=str(ARTIFACTS / "publication-phone-standings.png"), full_page=True)
-            phone.goto(f"{public_url}/1/round-3.html")
+            phone.locator("nav.tabs a", has_text="Results").click()
+            phone.locator("ul.rounds a", has_text="Round 2").click()  # a past round: its own page
+            phone.wait_for_url("**/round-2.html")
+            assert phone.locator("table.results tbody tr").count() == everyone // 2
             assert phone.evaluate(fits), "a round's results are wider than the phone"
             phone.screenshot(path=str(ARTIFACTS / "publication-phone-round.png"), full_page=True)
+            live = phone.locator("#live-state").inner_text()
+            with ThreadPoolExecutor(1) as pool:
+                assert pool.submit(asyncio.run, unpublish(events)).result() > 100
+            assert not (folder / "index.html").exists()
+            phone.wait_for_function("document.getElementById('live-state').dataset.state === 'gone'")
+            assert phone.locator("#live-state").inner_text() != live
+            assert "No longer published" in phone.locator("#live-state").inner_text()
         finally:
             phone.close()

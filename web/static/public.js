@@ -21,6 +21,12 @@
     html.dataset.version = (parseInt(html.dataset.version || "0", 10) + 1).toString();
   }
 
+  // The day after the event's last day, nothing is live any more (the hall may have stopped publishing).
+  function finished() {
+    var over = parseInt(html.dataset.over || "0", 10);
+    return over > 0 && Date.now() / 1000 > over;
+  }
+
   function say(state) {
     var node = document.getElementById("live-state");
     if (!node || node.dataset.state === state || !node.dataset[state]) { return; }
@@ -62,7 +68,7 @@
     fetch(root + "version.json", { headers: headers, cache: "no-store" })
       .then(function (response) {
         // 404/410: the event was unpublished (its version.json removed): say so, never "live" again
-        say(response.status === 404 || response.status === 410 ? "gone" : "live");
+        say(response.status === 404 || response.status === 410 ? "gone" : (finished() ? "over" : "live"));
         if (response.status !== 200) { return null; }
         etag = response.headers.get("ETag");
         modified = response.headers.get("Last-Modified");
@@ -80,5 +86,6 @@
       .then(function () { setTimeout(poll, seconds * 1000); });
   }
 
+  if (finished()) { say("over"); }
   setTimeout(poll, seconds * 1000);
 })();
