@@ -194,9 +194,12 @@ class Publisher:
             if self.state.status != "off":
                 await self._save(remote=None, status="off", error=None, pending=0)
             return True
+        held = self._lock_file is not None
         self.elsewhere = not self._hold_lock()
         if self.elsewhere:
             return True  # another process (worker) publishes this event
+        if not held:  # the lock just taken over (another worker published until now): its state is the truth
+            self.state = await asyncio.to_thread(read_state, self.events_dir, self.store.event_id)
         site = None if remote is None else await self._build()
         target = remote if site is not None else None
         if self.state.published_to is not None and self.state.published_to != target:
