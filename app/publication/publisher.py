@@ -4,10 +4,12 @@ rclone remote, in the background (docs/publication.md).
 One `Publisher` per event. A commit only sets a flag; the publisher's task coalesces commits (one run every
 `min_interval` seconds at most), rebuilds the site (app/publication/site.py), writes the files that differ under
 `<events>/.publish/<event>/site/`, and runs `rclone copy` on those files only, then `version.json` last (so a
-spectator never sees a version whose pages have not arrived). While the remote is unreachable the files stay
-pending and the task retries with back-off; nothing waits for it in the hall. Its state (last success, pending,
-error) is kept in `<events>/.publish/<event>.json`, read by the admin page of any worker. Among several worker
-processes only the one holding `<events>/.publish/<event>.lock` publishes.
+spectator never sees a version whose pages have not arrived). It owns only the files it wrote on the remote
+(app/publication/owned.py: a manifest there; never `rclone sync`); a remote no longer used (the setting emptied or
+changed, the event made private) gets exactly those files removed, checked. While the remote is unreachable the
+files stay pending and the task retries every few seconds; nothing waits for it in the hall. Its state (last
+success, pending, error) is kept in `<events>/.publish/<event>.json`, read by the admin page of any worker. Among
+several worker processes only the one holding `<events>/.publish/<event>.lock` publishes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import contextlib
 import fcntl
 import logging
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,8 +27,10 @@ from typing import IO
 import msgspec
 from jinja2 import Environment
 
+from app.publication import owned
+from app.publication.owned import RemoteError, listing, remote_path
 from app.publication.remote import check_remote, rclone
-from app.publication.site import build_site, clear_site, write_site
+from app.publication.site import Site, build_site, clear_site, previous_times, write_site
 from database.store import EventStore
 from tournament.errors import EchiquierError
 from tournament.messages import N_
@@ -36,22 +39,30 @@ log = logging.getLogger("echiquier")
 
 PUBLISH_DIR = ".publish"
 MIN_INTERVAL = 3.0  # seconds between two runs at most once
-MAX_BACKOFF = 60.0
+#: Retries while the host is unreachable: rclone fails fast (app/publication/remote.py), so a host that comes
+#: back is caught up with within this many seconds plus one run.
+MAX_BACKOFF = 3.0
 #: The states the admin page shows, by their words (templates/admin/_publication_state.html translates them).
-STATUSES = (N_("off"), N_("not public"), N_("pending"), N_("publishing"), N_("ok"), N_("error"))
+STATUSES = (N_("off"), N_("not public"), N_("pending"), N_("publishing"), N_("ok"), N_("error"), N_("refused"),
+            N_("unpublishing"))
 
 
 class PublishState(msgspec.Struct, kw_only=True):
     """What the admin page shows."""
 
     remote: str | None = None
-    status: str = "off"  # off | not public | pending | publishing | ok | error
+    status: str = "off"  # off | not public | pending | publishing | ok | error | refused | unpublishing
     last_success: float | None = None
     last_attempt: float | None = None
     pending: int = 0  # files written locally, not yet on the remote
     error: str | None = None
     version: str | None = None
     runs: int = 0
+    published_to: str | None = None  # where files of ours are (its manifest lists them), until removed
+    foreign: list[str] = msgspec.field(default_factory=list)  # refused: files there that are not ours
+    unpublished_from: str | None = None  # the last removal of our files, checked: where, how many, when
+    unpublished_files: int = 0
+    unpublished_at: float | None = None
 
 
 def publish_root(events_dir: Path) -> Path:
@@ -78,8 +89,8 @@ def published_ids(events_dir: Path) -> list[str]:
     root = publish_root(events_dir)
     if not root.is_dir():
         return []
-    return sorted(p.stem for p in root.glob("*.json")
-                  if read_state(events_dir, p.stem).remote is not None and (events_dir / f"{p.stem}.db").is_file())
+    return sorted(p.stem for p in root.glob("*.json") if (events_dir / f"{p.stem}.db").is_file() and (
+        read_state(events_dir, p.stem).remote is not None or read_state(events_dir, p.stem).published_to is not None))
 
 
 def _write_state(path: Path, state: PublishState) -> None:
@@ -91,10 +102,6 @@ def _write_state(path: Path, state: PublishState) -> None:
         handle.write(msgspec.json.encode(state))
     os.chmod(temporary, 0o600)  # an older file kept its mode through O_TRUNC
     os.replace(temporary, path)
-
-
-def remote_path(remote: str, rel: str) -> str:
-    return f"{remote}{rel}" if remote.endswith((":", "/")) else f"{remote}/{rel}"
 
 
 class Publisher:
@@ -114,6 +121,8 @@ class Publisher:
         self.pending: set[str] | None = None  # None: everything (first run of this process, or a new remote)
         self.removed = False
         self.remote: str | None = None
+        self.times: dict[str, tuple[str, float]] | None = None  # each page's hash and time of change
+        self.ours: set[str] | None = None  # the files of ours on self.remote (its manifest); None: not read yet
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._lock_file: IO[bytes] | None = None
@@ -181,61 +190,110 @@ class Publisher:
             shown = str(EchiquierError(exc.key, "(the 'publish to' setting)"))  # never the value: it may hold a secret
             await self._save(remote=None, status="error", error=shown, pending=0)
             return True
-        if remote is None:
+        if remote is None and self.state.published_to is None:
             if self.state.status != "off":
                 await self._save(remote=None, status="off", error=None, pending=0)
             return True
+        held = self._lock_file is not None
         self.elsewhere = not self._hold_lock()
         if self.elsewhere:
             return True  # another process (worker) publishes this event
+        if not held:  # the lock just taken over (another worker published until now): its state is the truth
+            self.state = await asyncio.to_thread(read_state, self.events_dir, self.store.event_id)
+        site = None if remote is None else await self._build()
+        target = remote if site is not None else None
+        if self.state.published_to is not None and self.state.published_to != target:
+            if not await self._unpublish(self.state.published_to):
+                return False
+        if remote is None:
+            await self._save(remote=None, status="off", error=None, pending=0)
+            return True
         if remote != self.remote:
-            self.remote, self.pending = remote, None
-        site = await build_site(self.store, self.environment, self.static_dir, language=self.language)
+            self.remote, self.pending, self.ours = remote, None, None
         if site is None:
             await asyncio.to_thread(clear_site, self.site)
+            self.pending = None
             await self._save(remote=remote, status="not public", error=None, pending=0)
             return True
-        changed, removed = await asyncio.to_thread(write_site, site, self.site)
+        changed, _removed = await asyncio.to_thread(write_site, site, self.site)
         if self.pending is not None:
             self.pending |= changed
-        self.removed = self.removed or bool(removed)
         version = msgspec.json.decode(site.files["version.json"])["version"]
         count = len(site.files) if self.pending is None else len(self.pending)
-        if self.pending is not None and not self.pending and not self.removed:
+        if self.pending is not None and not self.pending and self.ours == set(site.files):
             await self._save(remote=remote, status="ok", error=None, pending=0, version=version)
             return True
         await self._save(remote=remote, status="publishing", pending=count, last_attempt=time.time())
-        error = await self._send(remote)
-        if error is not None:
-            await self._save(status="error", error=error)
+        try:
+            foreign = await self._send(remote, set(site.files))
+        except RemoteError as exc:
+            await self._save(status="error", error=str(exc))
             return False
-        self.pending, self.removed = set(), False
-        await self._save(status="ok", error=None, pending=0, last_success=time.time(), version=version,
+        if foreign:
+            await self._save(status="refused", error=None, foreign=sorted(foreign)[:10], pending=count)
+            return True
+        self.pending = set()
+        await self._save(status="ok", error=None, foreign=[], pending=0, last_success=time.time(), version=version,
                          runs=self.state.runs + 1)
         return True
 
-    async def _send(self, remote: str) -> str | None:
-        """The pending files, then version.json; a full sync after removals or on a first run."""
-        source = str(self.site)
-        if self.pending is None or self.removed:
-            code, out = await rclone("sync", source, remote, flags=("--exclude", "version.json"))
-        else:
-            pages = sorted(self.pending - {"version.json"})
-            code, out = 0, ""
-            if pages:
-                with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as listing:
-                    listing.write("\n".join(pages) + "\n")
-                try:
-                    code, out = await rclone("copy", source, remote, flags=(
-                        "--files-from-raw", listing.name, "--no-traverse", "--no-check-dest"))
-                finally:
-                    os.unlink(listing.name)
-        if code == 0:
-            code, out = await rclone("copyto", str(self.site / "version.json"), remote_path(remote, "version.json"),
-                                     flags=("--no-check-dest",))
-        if code == 0:
-            return None
-        return out or f"rclone failed (exit code {code})"
+    async def _build(self) -> Site | None:
+        if self.times is None:  # the pages' times of change of the last site written (those of version.json)
+            self.times = await asyncio.to_thread(previous_times, self.site)
+        site = await build_site(self.store, self.environment, self.static_dir, language=self.language,
+                                before=self.times)
+        if site is not None:
+            self.times = {path: (site.pages[path], site.updated[path]) for path in site.pages}
+        return site
+
+    async def _send(self, remote: str, files: set[str]) -> set[str]:
+        """Claim the new files in the manifest (none of them may be there unless ours), send the pending ones,
+        then version.json, then delete the files of ours the site no longer has. Returns the foreign files
+        found where the site would write (nothing was sent then)."""
+        if self.ours is None:
+            self.ours = await owned.read_manifest(remote)
+        new = files - self.ours
+        if new:
+            foreign = await owned.existing(remote, new)
+            if foreign:
+                return foreign
+            await owned.write_manifest(remote, self.ours | files)
+            self.ours |= files
+            await self._save(published_to=remote)
+        pages = sorted(files - {"version.json"} if self.pending is None else self.pending - {"version.json"})
+        if pages:
+            await self._copy(remote, pages)
+        code, out = await rclone("copyto", str(self.site / "version.json"), remote_path(remote, "version.json"),
+                                 flags=("--no-check-dest",))
+        if code:
+            raise RemoteError(out or f"rclone failed (exit code {code})")
+        obsolete = self.ours - files
+        if obsolete:
+            await owned.delete(remote, obsolete)
+            await owned.write_manifest(remote, files)
+            self.ours = set(files)
+        return set()
+
+    async def _copy(self, remote: str, pages: list[str]) -> None:
+        with listing(pages) as names:
+            code, out = await rclone("copy", str(self.site), remote, flags=(
+                "--files-from-raw", names, "--no-traverse", "--no-check-dest"))
+        if code:
+            raise RemoteError(out or f"rclone failed (exit code {code})")
+
+    async def _unpublish(self, remote: str) -> bool:
+        """Remove exactly our files from a remote no longer used, checked; False (retried) when the host fails."""
+        await self._save(status="unpublishing", error=None, foreign=[])
+        try:
+            count = await owned.remove_all(remote)
+        except RemoteError as exc:
+            await self._save(status="error", error=str(exc))
+            return False
+        if self.remote == remote:
+            self.remote, self.pending, self.ours = None, None, None
+        await self._save(published_to=None, unpublished_from=remote, unpublished_files=count,
+                         unpublished_at=time.time())
+        return True
 
     # -- state and the inter-process lock ------------------------------------------------------------
 
@@ -247,8 +305,8 @@ class Publisher:
         if self._lock_file is not None:
             return True
         path = publish_root(self.events_dir) / f"{self.store.event_id}.lock"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = path.open("ab")
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "ab")
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

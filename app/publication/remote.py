@@ -69,17 +69,19 @@ def check_remote(text: str | None) -> str | None:
     return text
 
 
-async def rclone(command: str, *args: str, flags: tuple[str, ...] = ()) -> tuple[int, str]:
-    """`rclone <command> <flags> -- <args>` off the event loop, no shell; (exit code, last lines of its messages)."""
+async def rclone(command: str, *args: str, flags: tuple[str, ...] = (), keep_output: bool = False) -> tuple[int, str]:
+    """`rclone <command> <flags> -- <args>` off the event loop, no shell; (exit code, last lines of its messages),
+    or with `keep_output` its whole standard output when it succeeds (`lsf`, `cat`)."""
     try:
         process = await asyncio.create_subprocess_exec(
             "rclone", command, *flags, *RCLONE_FLAGS, "--", *args, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE if keep_output else asyncio.subprocess.STDOUT)
     except OSError as exc:
         return 127, f"rclone cannot be started ({exc}): install it (apt-get install rclone)"
     try:
         async with asyncio.timeout(RCLONE_TIMEOUT):
-            out, _ = await process.communicate()
+            out, err = await process.communicate()
     except TimeoutError:
         process.kill()
         await process.wait()
@@ -88,7 +90,9 @@ async def rclone(command: str, *args: str, flags: tuple[str, ...] = ()) -> tuple
         process.kill()
         await asyncio.shield(process.wait())
         raise
-    lines = [line for line in out.decode(errors="replace").splitlines() if line.strip()]
+    if keep_output and process.returncode == 0:
+        return 0, out.decode(errors="replace")
+    lines = [line for line in (err if keep_output else out).decode(errors="replace").splitlines() if line.strip()]
     return process.returncode or 0, "\n".join(lines[-3:])
 
 

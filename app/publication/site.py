@@ -7,10 +7,12 @@ cross-table. No screen, input code, password, e-mail, phone, birth date or journ
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,22 +20,27 @@ from typing import Any
 from jinja2 import Environment
 
 from app.offload import off_loop
-from app.views.standings import fmt, standings_for
-from app.views.tournament import TournamentState, board_rows, tournament_state
+from app.publication.pages import tournament_pages
+from app.views.standings import standings_for
+from app.views.tournament import tournament_state
 from database.store import EventStore
 from i18n import translator
 from i18n.formats import day
-from tournament.boards import half_points
-from tournament.models import Info, Pairing, Player, Tournament
-from tournament.results import ByeKind, format_points
-from tournament.standings import Standings, crosstable
+from tournament.models import Info, Tournament
 
 #: Spectators' pages ask for `version.json` this often (seconds).
 POLL_SECONDS = 10
 #: Copied into every site (no CDN): the poller.
 STATIC_FILES = ("public.js", "public.css")
 HASH_MARK = "__PAGE_HASH__"
+#: Where a page says when its content last changed (replaced after the hash is taken: an unchanged page keeps its
+#: time and its bytes, so it is not uploaded again).
+UPDATED_MARK = "__PAGE_UPDATED__"
 PAGES = ("boards", "players", "results", "standings", "crosstable")
+#: Pages many of which change together, polled as one group (`version.json` stays small: not 600 player hashes).
+GROUPED = "/player/"
+#: Sent compressed too (`<file>.gz` beside each: nginx's gzip_static, Caddy's precompressed).
+COMPRESSED = (".html", ".json", ".js", ".css")
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,7 @@ class Site:
 
     files: dict[str, bytes]
     pages: dict[str, str]
+    updated: dict[str, float]  # when each page's content last changed (keep it for the next build)
 
 
 def digest(data: bytes) -> str:
@@ -49,76 +57,40 @@ def digest(data: bytes) -> str:
 
 
 def _json(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode()
-
-
-def _player(p: Player, points: dict[int, int]) -> dict[str, Any]:
-    return {"number": p.pairing_number, "name": p.shown_name, "title": p.title, "rating": p.rating or None,
-            "federation": p.federation, "points": format_points(points.get(p.id, 0))}
-
-
-def _result_text(p: Pairing) -> str:
-    if p.black_player_id is None:
-        return {ByeKind.PAB: "1", ByeKind.FULL: "1", ByeKind.HALF: "½", ByeKind.ZERO: "0"}[p.bye_kind or ByeKind.ZERO]
-    return p.result.label() if p.result is not None else ""
-
-
-def _game(p: Pairing, players: dict[int, Player]) -> dict[str, Any]:
-    white = players.get(p.white_player_id)
-    black = players.get(p.black_player_id) if p.black_player_id is not None else None
-    return {"round": p.round, "board": p.board, "white": white.shown_name if white else "?",
-            "black": black.shown_name if black else None, "bye": p.bye_kind.value if p.bye_kind else None,
-            "result": _result_text(p)}
-
-
-def _standings(s: Standings) -> dict[str, Any]:
-    return {"round": s.round, "tie_breaks": s.tie_breaks,
-            "rows": [{"rank": r.rank, "place": r.place, "number": r.start_rank, "name": r.name, "title": r.title,
-                      "rating": r.rating or None, "federation": r.federation, "points": fmt(r.points),
-                      "tie_break_values": [fmt(v) for v in r.values]} for r in s.rows]}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
 async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[str, Any]]:
-    """The data of a tournament's five pages (also their JSON twins): read here, computed off the loop."""
+    """The data of a tournament's pages (also their JSON twins) by path: read here, computed off the loop."""
     state = await tournament_state(store, t.id)
     everything = await store.pairings(t.id)
     players = await store.players(t.id)
     standings = await standings_for(store, t.id)
-    return await off_loop(tournament_pages, t, state, everything, players, standings)
+    by_round = {r: await standings_for(store, t.id, rounds=r) for r in range(1, standings.round + 1)}
+    return await off_loop(tournament_pages, t, state, everything, players, standings, by_round)
 
 
-def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pairing], player_list: list[Player],
-                     standings: Standings) -> dict[str, dict[str, Any]]:
-    """The five pages' data from what was read (pure: run on a compute thread)."""
-    players = {p.id: p for p in player_list}
-    points = half_points(everything)
-    boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
-               "white_rating": b.white.rating or None, "black": b.black.name if b.black else None,
-               "black_points": b.black.points if b.black else None,
-               "black_rating": (b.black.rating or None) if b.black else None,
-               "result": b.label if b.black else "1", "bye": b.bye_kind.value if b.bye_kind else None}
-              for b in board_rows(state)]
-    rounds: dict[int, list[dict[str, Any]]] = {}
-    for p in sorted(everything, key=lambda p: (p.round, p.board_order is None, p.board_order or 0)):
-        rounds.setdefault(p.round, []).append(_game(p, players))
-    cells = crosstable(standings, everything)
-    cross = [{"rank": r.rank, "name": r.name, "points": fmt(r.points),
-              "rounds": [f"{c.opponent_rank or ''}{c.colour}{c.result}" for c in cells.get(r.player_id, [])]}
-             for r in standings.rows]
-    base = {"tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round}
-    ordered = sorted(players.values(), key=lambda p: (p.shown_name.lower(), p.pairing_number))
-    return {
-        "boards": {**base, "boards": boards},
-        "players": {**base, "players": [_player(p, points) for p in ordered]},
-        "results": {**base, "rounds": [{"round": r, "games": g} for r, g in sorted(rounds.items(), reverse=True)]},
-        "standings": {**base, "standings": _standings(standings)},
-        "crosstable": {**base, "round_count": standings.round, "rows": cross},
-    }
+def previous_times(folder: Path | None) -> dict[str, tuple[str, float]]:
+    """Each page's hash and time of change in a site written before (its `version.json`: the pages not grouped)."""
+    try:
+        version = json.loads((folder / "version.json").read_bytes()) if folder is not None else {}
+        return {page: (str(h), float(version["updated"][page])) for page, h in version["pages"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def stamp(moment: float) -> str:
+    local = time.localtime(moment)
+    return (f'<time datetime="{time.strftime("%Y-%m-%dT%H:%M:%S%z", local)}">'
+            f'{time.strftime("%H:%M:%S", local)}</time>')
 
 
 async def build_site(store: EventStore, environment: Environment, static_dir: Path, *, language: str = "en",
-                     poll_seconds: int = POLL_SECONDS) -> Site | None:
-    """Every file of the public site, or None when the event is not public (nothing may be published)."""
+                     poll_seconds: int = POLL_SECONDS,
+                     before: dict[str, tuple[str, float]] | None = None) -> Site | None:
+    """Every file of the public site, or None when the event is not public (nothing may be published).
+
+    `before`: each page's hash and time of change in the previous build: an unchanged page keeps its time."""
     info: Info = await store.info()
     if not info.public:
         return None
@@ -127,23 +99,33 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     tournaments = await store.tournaments()
     files: dict[str, bytes] = {}
     pages: dict[str, str] = {}
+    updated: dict[str, float] = {}
+    before = before or {}
+    now = time.time()
     event = {"name": info.name, "start": day(info.start, lang), "stop": day(info.stop, lang)}
-    common = {"_": _, "lang": lang, "event": event,
+    over = int(info.stop) + 86400 if info.stop else ""  # the day after the last one: the pages say it is over
+    common = {"_": _, "lang": lang, "event": event, "over": over,
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
-    def page(path: str, template: str, data: dict[str, Any], root: str) -> None:
-        html = environment.get_template(template).render(**common, data=data, root=root, page=path,
-                                                         hash=HASH_MARK, twin=Path(path).with_suffix(".json").name)
+    def page(path: str, template: str, data: dict[str, Any], root: str, up: str = "") -> None:
+        twin = Path(path).with_suffix(".json").name
+        html = environment.get_template(template).render(**common, data=data, root=root, page=path, hash=HASH_MARK,
+                                                         updated=UPDATED_MARK, twin=twin, up=up)
         pages[path] = digest(html.encode())
-        files[path] = html.replace(HASH_MARK, pages[path]).encode()
+        old_hash, old_time = before.get(path, ("", now))
+        updated[path] = old_time if old_hash == pages[path] else now
+        files[path] = html.replace(HASH_MARK, pages[path]).replace(UPDATED_MARK, stamp(updated[path])).encode()
         files[str(Path(path).with_suffix(".json"))] = _json(data)
 
     index = {"event": common["event"], "tournaments": [
         {"id": t.id, "name": t.name, "rounds": t.rounds, "pages": {k: f"{t.id}/{k}.html" for k in PAGES}}
         for t in tournaments]}
+
     def pages_of(t: Tournament, data: dict[str, dict[str, Any]]) -> None:
-        for name in PAGES:
-            page(f"{t.id}/{name}.html", f"public/{name}.html", data[name], "../")
+        for rel, values in data.items():
+            deep = rel.startswith("player/")
+            page(f"{t.id}/{rel}", f"public/{template_of(rel)}", values, "../../" if deep else "../",
+                 "../" if deep else "")
 
     def static_files() -> None:
         page("index.html", "public/index.html", index, "")
@@ -155,8 +137,28 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     for t in tournaments:
         await off_loop(pages_of, t, await tournament_data(store, t))
     version = digest("".join(f"{k}={v};" for k, v in sorted(pages.items())).encode())
-    files["version.json"] = _json({"version": version, "pages": pages, "poll": poll_seconds})
-    return Site(files=files, pages=pages)
+    groups: dict[str, list[str]] = {}
+    for path in sorted(pages):
+        if GROUPED in path:
+            groups.setdefault(path[:path.index(GROUPED) + len(GROUPED)], []).append(pages[path])
+    alone = {k: v for k, v in pages.items() if GROUPED not in k}
+    files["version.json"] = _json({"version": version, "pages": alone, "groups": {
+        g: digest("".join(hashes).encode()) for g, hashes in groups.items()},
+        "updated": {k: v for k, v in updated.items() if k in alone}, "poll": poll_seconds})
+    await off_loop(compress, files)
+    return Site(files=files, pages=pages, updated=updated)
+
+
+def template_of(rel: str) -> str:
+    """The template of a tournament's page: `round-3.html` → round.html, `player/12.html` → player.html."""
+    name = rel if not rel.startswith("player/") else "player.html"
+    return f"{name.partition('-')[0].removesuffix('.html')}.html"
+
+
+def compress(files: dict[str, bytes]) -> None:
+    """`<file>.gz` beside each text file, byte for byte the same for the same content (no time, no name in it)."""
+    for rel in [r for r in files if r.endswith(COMPRESSED)]:
+        files[f"{rel}.gz"] = gzip.compress(files[rel], compresslevel=9, mtime=0)
 
 
 def write_site(site: Site, folder: Path) -> tuple[set[str], set[str]]:

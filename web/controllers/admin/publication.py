@@ -35,7 +35,7 @@ class PublicationAdmin(Controller):
         info = await store.info()
         state = read_state(app_state(request).settings.events_dir, store.event_id)
         return render(request, "admin/_publication_state.html", event_id=event_id, info=info, state=state,
-                      last_success=when(state.last_success))
+                      last_success=when(state.last_success), unpublished_at=when(state.unpublished_at))
 
     @post("/")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],

@@ -1,0 +1,148 @@
+"""The data of a tournament's public pages (pure: run on a compute thread), laid out so that a result changes few
+small files: one page of the current round's boards (BOARDS_PER_PAGE boards a page: `boards.html`, `boards-2.html`
+…), the two players' pages; a round's page is made once it is over (the current round is the boards pages); the
+standings and the cross-table
+change when a round is complete (they count completed rounds only), every completed round keeps its own standings
+page, and the player list has no points (they are on the standings and the player pages).
+
+A page per player is built here from the pairings (the live server's player page is another module's, on another
+branch: this one needs only public fields and must stay a pure function of what the site reads).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from app.views.standings import fmt
+from app.views.tournament import TournamentState, board_rows
+from tournament.boards import half_points
+from tournament.models import Pairing, Player, Tournament
+from tournament.results import ByeKind, Result, format_points
+from tournament.standings import Standings, crosstable
+
+#: Boards of the current round per page: a result re-sends one page of 50 boards, not the 300 of a 600-player open.
+BOARDS_PER_PAGE = 50
+BYE_POINTS = {ByeKind.PAB: "1", ByeKind.FULL: "1", ByeKind.HALF: "½", ByeKind.ZERO: "0"}
+#: A result from each side: (White's, Black's).
+SIDES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("½", "½"), Result.BLACK_WIN: ("0", "1"),
+         Result.WHITE_FORFEIT_WIN: ("1F", "0F"), Result.BLACK_FORFEIT_WIN: ("0F", "1F"),
+         Result.DOUBLE_FORFEIT: ("0F", "0F")}
+
+
+def boards_path(part: int) -> str:
+    return "boards.html" if part == 1 else f"boards-{part}.html"
+
+
+def player_path(number: int) -> str:
+    return f"player/{number}.html"
+
+
+def _result_text(p: Pairing) -> str:
+    if p.black_player_id is None:
+        return BYE_POINTS[p.bye_kind or ByeKind.ZERO]
+    return p.result.label() if p.result is not None else ""
+
+
+def _side(p: Player | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {"number": p.pairing_number, "name": p.shown_name, "title": p.title, "rating": p.rating or None}
+
+
+def _game(p: Pairing, players: dict[int, Player]) -> dict[str, Any]:
+    black = players.get(p.black_player_id) if p.black_player_id is not None else None
+    return {"round": p.round, "board": p.board, "white": _side(players.get(p.white_player_id)), "black": _side(black),
+            "bye": p.bye_kind.value if p.bye_kind else None, "result": _result_text(p)}
+
+
+def standings_data(s: Standings, numbers: dict[int, int]) -> dict[str, Any]:
+    return {"round": s.round, "tie_breaks": s.tie_breaks,
+            "rows": [{"rank": r.rank, "place": r.place, "number": numbers.get(r.player_id, r.start_rank),
+                      "name": r.name, "title": r.title, "rating": r.rating or None, "federation": r.federation,
+                      "points": fmt(r.points), "tie_break_values": [fmt(v) for v in r.values]} for r in s.rows]}
+
+
+def _history(player: Player, games: list[Pairing], players: dict[int, Player]) -> list[dict[str, Any]]:
+    rows = []
+    for g in sorted(games, key=lambda g: g.round):
+        white = g.white_player_id == player.id
+        other_id = g.black_player_id if white else g.white_player_id
+        other = players.get(other_id) if other_id is not None else None
+        if g.black_player_id is None:
+            result = BYE_POINTS[g.bye_kind or ByeKind.ZERO]
+        else:
+            result = SIDES[g.result][0 if white else 1] if g.result is not None else ""
+        rows.append({"round": g.round, "board": g.board, "colour": ("w" if white else "b") if other else "",
+                     "opponent": _side(other), "bye": g.bye_kind.value if g.bye_kind else None, "result": result})
+    return rows
+
+
+def player_pages(t: Tournament, state: TournamentState, everything: list[Pairing], players: dict[int, Player],
+                 standings: Standings) -> dict[str, dict[str, Any]]:
+    """One page per player: their record, points, place after the last complete round, games, next board."""
+    points = half_points(everything)
+    place = {r.player_id: r.place for r in standings.rows}
+    games: dict[int, list[Pairing]] = defaultdict(list)
+    for g in everything:
+        games[g.white_player_id].append(g)
+        if g.black_player_id is not None:
+            games[g.black_player_id].append(g)
+    out = {}
+    for p in players.values():
+        history = _history(p, games[p.id], players)
+        current = [h for h in history if h["round"] == state.round and h["opponent"] and not h["result"]]
+        out[player_path(p.pairing_number)] = {
+            "tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round,
+            "player": {**(_side(p) or {}), "federation": p.federation, "club": p.club, "category": p.category,
+                       "points": format_points(points.get(p.id, 0)), "place": place.get(p.id),
+                       "after_round": standings.round},
+            "next": current[0] if current else None, "games": history}
+    return out
+
+
+def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pairing], player_list: list[Player],
+                     standings: Standings, by_round: dict[int, Standings]) -> dict[str, dict[str, Any]]:
+    """Every page's data, by path within the tournament's folder, from what was read."""
+    players = {p.id: p for p in player_list}
+    numbers = {p.id: p.pairing_number for p in player_list}
+    boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
+               "white_number": numbers.get(b.white.id), "black_number": numbers.get(b.black.id) if b.black else None,
+               "white_rating": b.white.rating or None, "black": b.black.name if b.black else None,
+               "black_points": b.black.points if b.black else None,
+               "black_rating": (b.black.rating or None) if b.black else None,
+               "result": b.label if b.black else "1", "bye": b.bye_kind.value if b.bye_kind else None}
+              for b in board_rows(state)]
+    rounds: dict[int, list[dict[str, Any]]] = {}
+    for p in sorted(everything, key=lambda p: (p.round, p.board_order is None, p.board_order or 0)):
+        rounds.setdefault(p.round, []).append(_game(p, players))
+    cells = crosstable(standings, everything)
+    cross = [{"rank": r.rank, "name": r.name, "number": numbers.get(r.player_id), "points": fmt(r.points),
+              "rounds": [f"{c.opponent_rank or ''}{c.colour}{c.result}" for c in cells.get(r.player_id, [])]}
+             for r in standings.rows]
+    base = {"tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round}
+    done = sorted(by_round)
+    ordered = sorted(players.values(), key=lambda p: (p.shown_name.lower(), p.pairing_number))
+    chunks = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)] or [[]]
+    parts = [{"path": boards_path(i), "first": c[0]["board"] if c else None, "last": c[-1]["board"] if c else None}
+             for i, c in enumerate(chunks, start=1)]
+    pages: dict[str, dict[str, Any]] = {
+        boards_path(i): {**base, "boards": chunk, "parts": parts if len(parts) > 1 else []}
+        for i, chunk in enumerate(chunks, start=1)}
+    pages.update({
+        "players.html": {**base, "players": [
+            {**(_side(p) or {}), "federation": p.federation, "club": p.club, "category": p.category}
+            for p in ordered]},
+        "results.html": {**base, "rounds": sorted(rounds, reverse=True)},
+        "standings.html": {**base, "standings": standings_data(standings, numbers), "completed": done},
+        "crosstable.html": {**base, "round_count": standings.round, "rows": cross},
+    })
+    for number, games in rounds.items():
+        if number == state.round:
+            continue  # the boards pages show it
+        pages[f"round-{number}.html"] = {**base, "shown_round": number, "games": games,
+                                         "rounds": sorted(rounds, reverse=True)}
+    for number, s in by_round.items():
+        pages[f"standings-{number}.html"] = {**base, "standings": standings_data(s, numbers), "completed": done}
+    pages.update(player_pages(t, state, everything, players, standings))
+    return pages
