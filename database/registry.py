@@ -29,6 +29,7 @@ from database.admin import copy_configuration
 from database.errors import EventExists, EventNotFound, FileGone, InvalidEventId
 from database.events import EventChanged
 from database.index import EventIndex, EventSummary, read_summary
+from database.overwrite import InPlaceWatch
 from database.store import EventStore
 from database.watch import CommitWatch
 
@@ -82,9 +83,10 @@ class EventRegistry:
         self._last_sweep = time.monotonic()
         self.index = EventIndex(events_dir)
         self._index_lock = threading.Lock()
+        self._in_place = InPlaceWatch()
 
-    async def _catch_up(self, store: EventStore) -> None:
-        """Several processes serve the folder (`serve --workers N`): when a commit reached the file since the last
+    async def catch_up(self, store: EventStore) -> None:
+        """Other workers (`serve --workers N`) or programs write the file: when a commit reached it since the last
         look, drop the store's cached reads and move its generation on, so that nothing derived from the old
         data is served again. The look (database/watch.py) stats the file and its WAL, and asks SQLite
         (`PRAGMA data_version`) only when they moved: it never opens a file of the database outside SQLite."""
@@ -132,10 +134,11 @@ class EventRegistry:
         if store is not None and store.file_moved():  # moved, deleted or replaced under the server: this
             await self._drop_stale(event_id, store)  # request is refused, the next one opens the path anew
             raise FileGone(store.path.name)
+        if store is not None and await self.overwritten(store):  # copied over in place: opened anew, now
+            store = None
         if store is not None:
             self._used[event_id] = time.monotonic()
-            if self.shared:
-                await self._catch_up(store)
+            await self.catch_up(store)  # other workers' and programs' commits, before this request reads
             self._sweep(event_id)
             return store
         path = self.path_of(event_id)
@@ -145,6 +148,7 @@ class EventRegistry:
                 if not path.is_file():
                     raise EventNotFound(event_id)
                 store = await EventStore.open(path)
+                self._in_place.start(store)
                 self._adopt(event_id, store)
         self._used[event_id] = time.monotonic()
         self._sweep(event_id)
@@ -218,12 +222,24 @@ class EventRegistry:
                 log.exception("closing %s: a hook failed", store.event_id)
         await store.close()
 
-    async def _drop_stale(self, event_id: str, store: EventStore) -> None:
+    async def overwritten(self, store: EventStore) -> bool:
+        """True when the store's file was copied over in place (database/overwrite.py): the store is dropped (its
+        screens reload), the next use opens the file again. Looked at by every `get` and once a second."""
+        if not await self._in_place.overwritten(store):
+            return False
+        log.warning("%s was overwritten in place while served (cp?): opened again. Replace a served event with mv"
+                    " or through the admin: its unsaved pages can mix into the copy", store.path.name)
+        await self._drop_stale(store.event_id, store, flush=False)  # a checkpoint would write the old pages over it
+        return True
+
+    async def _drop_stale(self, event_id: str, store: EventStore, *, flush: bool = True) -> None:
         """Forget a store whose file left (or was replaced): its screens reload, the next use opens the path anew."""
         if self._stores.get(event_id) is store:
             self._forget(event_id)
-            log.warning("%s was moved, deleted or replaced under the server: closed", store.path.name)
-            await store.flush_to_file()
+            self._in_place.forget(store)
+            if flush:
+                log.warning("%s was moved, deleted or replaced under the server: closed", store.path.name)
+                await store.flush_to_file()
             await self._gone(store)
             await self._shut(store)
 
@@ -234,6 +250,7 @@ class EventRegistry:
                 raise EventExists(event_id)
             self.events_dir.mkdir(parents=True, exist_ok=True)
             store = await EventStore.create(path, name=name, start=start, stop=stop, public=public)
+            self._in_place.start(store)
             self._adopt(event_id, store)
         return store
 
@@ -335,8 +352,7 @@ class EventRegistry:
                     and not s.file_moved()}
         found = await asyncio.to_thread(self._refresh, ids, frozenset(open_now))
         for event_id, store in open_now.items():
-            if self.shared:
-                await self._catch_up(store)
+            await self.catch_up(store)
             try:
                 info = await store.info()
                 found[event_id] = EventSummary(id=event_id, name=info.name, start=info.start, stop=info.stop,
