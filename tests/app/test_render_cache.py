@@ -6,7 +6,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.cache import memo_of
-from tests.web.test_result_routes import HX, demo_store, entry, open_game
+from tests.support.events import HX, demo_store, form, open_game
 from tournament.results import Result
 
 
@@ -28,7 +28,7 @@ async def test_screens_share_one_render_until_the_next_commit(demo_client: Async
     token = demo_client.cookies.get("echiquier-csrf")
     assert token and token not in first.text  # nothing per client in a shared page
     game = await open_game(store, "open-b")
-    assert (await demo_client.post("/screen/demo/input/result", data=entry(game, Result.BLACK_WIN),
+    assert (await demo_client.post("/screen/demo/input/result", data=form(game, Result.BLACK_WIN),
                                    headers=HX)).status_code == 200
     third = await demo_client.get("/screen/demo/boards-b")
     assert renders.count("screen/page.html") == 2
@@ -68,7 +68,7 @@ async def test_a_result_renders_its_row_once_per_variant_and_language_and_pages_
     for n in range(4):  # four more boards screens of the same tournament: the same rows
         await store.add_screen(uniq_id=f"hall-{n}", type="boards", public=True, columns=1 + n % 2,
                                sets=[{"tournament_id": tid}])
-    assert (await demo_client.post("/screen/demo/input/result", data=entry(first, Result.DRAW),
+    assert (await demo_client.post("/screen/demo/input/result", data=form(first, Result.DRAW),
                                    headers=HX)).status_code == 200  # the hub now knows the input screens
     screens = ("boards-b", "input", "players-a", "results", *(f"hall-{n}" for n in range(4)))
     pages = [f"/screen/demo/{screen}?lang={lang}" for lang in ("en", "fr") for screen in screens]
@@ -76,7 +76,7 @@ async def test_a_result_renders_its_row_once_per_variant_and_language_and_pages_
         assert (await demo_client.get(url)).status_code == 200  # cached at this commit
     renders = count_renders(demo_client)
     second = await open_game(store, "open-b")
-    answer = await demo_client.post("/screen/demo/input/result", data=entry(second, Result.WHITE_WIN), headers=HX)
+    answer = await demo_client.post("/screen/demo/input/result", data=form(second, Result.WHITE_WIN), headers=HX)
     assert answer.status_code == 200
     assembled = {url: (await demo_client.get(url)).text for url in pages}
     # the tablet's answer, the stream and the ten pages showing the row: once per variant and language

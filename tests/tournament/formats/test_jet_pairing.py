@@ -8,23 +8,11 @@ import pytest
 
 from tests.support import jet_readers
 from tests.support.files import fixture_path
+from tests.support.jet import changes, check_index, next_round
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.jet.header import PAGE_SIZE
 from tournament.formats.jet.rows import iter_rows, row_layout
 from tournament.formats.papi_write import write_pairings
-
-
-def next_round(name: str) -> tuple[list[tuple[int, int]], int | None]:
-    """The boards (white Ref, black Ref) and the bye's Ref of a .next.txt (pairing numbers + 1 = Refs)."""
-    lines = fixture_path(name).read_text(encoding="utf-8").split("\n")
-    boards, bye = [], None
-    for line in lines[1 : 1 + int(lines[0])]:
-        white, black = (int(x) for x in line.split())
-        if black == 0:
-            bye = white + 1
-        else:
-            boards.append((white + 1, black + 1))
-    return boards, bye
 
 
 @pytest.fixture(scope="module")
@@ -102,8 +90,6 @@ def test_round_6_of_the_open_splits_its_index_as_jackcess() -> None:
     """write_pairings orders its changes as tests/fixtures/jet's TSV (board by board, White then Black, the bye,
     EXEMPT): the Rd06Adv pages equal those of a plain set_cells of that TSV, checked against Jackcess in
     test_jet_split.py."""
-    from tests.tournament.formats.test_jet_split import changes
-
     data = fixture_path("papi/open-600p-9r.papi").read_bytes()
     boards, bye = next_round("open-600p-9r.next.txt")
     ours = JetDatabase.from_bytes(write_pairings(data, 6, boards, bye))
@@ -117,8 +103,6 @@ def test_round_6_of_the_open_splits_its_index_as_jackcess() -> None:
 def test_primary_key_changes_keep_its_compressed_index_valid() -> None:
     """JOUEUR.Ref (primary key, Long) of the open is one leaf whose 601 entries only fit with a shared prefix:
     renumbering rows keeps it a valid index; NULL and duplicates are refused."""
-    from tests.tournament.formats.test_jet_repairing import check_index
-
     data = fixture_path("papi/open-600p-9r.papi").read_bytes()
     db = JetDatabase.from_bytes(data)
     assert db.index_pages("JOUEUR", "Ref")[0].prefix_len > 0

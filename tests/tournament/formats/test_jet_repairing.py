@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from tests.support import jet_readers
 from tests.support.files import fixture_path
+from tests.support.jet import check_index
 from tournament.formats.jet import JetDatabase
-from tournament.formats.jet.rows import decode_row, iter_rows
 from tournament.formats.papi_write import write_pairings
 
 SMALL = fixture_path("papi/small-20p-5r-r4-paired.papi").read_bytes()
@@ -31,32 +31,7 @@ def pairing(refs: list[int], order: list[int]) -> tuple[list[tuple[int, int]], i
     return [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled), 2)], bye
 
 
-def check_index(data: bytes, index: str, column: str) -> None:
-    db = JetDatabase.from_bytes(data)
-    table = db.table("JOUEUR")
-    rows = {(slot.page, slot.row): decode_row(data, table, a, b) for slot, a, b in iter_rows(data, table)}
-    entries = db.decoded_index_entries("JOUEUR", index)
-    assert len(entries) == len(rows)
-    assert db.index_entries("JOUEUR", index) == sorted(db.index_entries("JOUEUR", index))
-    for e in entries:
-        assert e.values == (rows[(e.page, e.row)][column],)
-    pages = {p.number: p for p in db.index_pages("JOUEUR", index)}
-    leaves = [p for p in pages.values() if p.leaf]
-    for p in pages.values():
-        if not p.leaf:
-            for entry in p.entries:
-                child = pages[entry.child]  # type: ignore[index]
-                assert (entry.key, entry.page, entry.row) == (
-                    child.entries[-1].key,
-                    child.entries[-1].page,
-                    child.entries[-1].row,
-                )
-    walk = [p for p in leaves if p.prev_page == 0]
-    assert len(walk) == 1
-    while walk[-1].next_page:
-        walk.append(pages[walk[-1].next_page])
-    assert sorted(p.number for p in walk) == sorted(p.number for p in leaves)
-    assert [e for p in walk for e in p.entries] == db.index_entries("JOUEUR", index)
+
 
 
 def read_by_access_parser(data: bytes) -> list[jet_readers.Row]:

@@ -10,19 +10,12 @@ import pytest
 
 from tests.support import jet_readers
 from tests.support.files import fixture_path
+from tests.support.jet import changes
 from tournament.formats.jet import JetDatabase
 from tournament.formats.jet.header import PAGE_SIZE
 from tournament.formats.jet.rows import row_bytes, usage_map_pages
 
 SOURCE = "papi/open-600p-9r.papi"
-
-
-def changes() -> dict[int, dict[str, object]]:
-    out: dict[int, dict[str, object]] = {}
-    for line in fixture_path("jet/open-600p-9r-r6.changes.tsv").read_text(encoding="utf-8").splitlines():
-        _table, _key, ref, column, value = line.split("\t")
-        out.setdefault(int(ref), {})[column] = value if column.endswith("Cl") else int(value)
-    return out
 
 
 @pytest.fixture(scope="module")

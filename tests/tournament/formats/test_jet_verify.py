@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.files import fixture_path
-from tests.tournament.formats.test_jet_pairing import next_round
+from tests.support.jet import next_round
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.jet.header import PAGE_SIZE
 from tournament.formats.jet.verify import check_indexes, verify_changes
