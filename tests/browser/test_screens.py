@@ -100,6 +100,10 @@ def test_long_screens_page_themselves_so_nothing_is_cut_off(pages: dict[str, Any
     for screen in ("boards", "players"):
         page.goto(hall.url(f"/screen/{EVENT}/{screen}"))
         page.wait_for_function("document.body.dataset.fitPages !== undefined")
+        # the page turns itself every few seconds: stopped, so that only the test turns it (on a loaded machine
+        # a turn of its own between two of the test's would show a page twice)
+        page.evaluate("document.fonts.ready.then(() => {"
+                      " clearInterval(window.echiquierFit.state.timer); window.echiquierFit.fit(); })")
         pages_count = int(page.evaluate("document.body.dataset.fitPages"))
         assert pages_count > 1  # 299 boards / 600 players never fit one display
         assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")

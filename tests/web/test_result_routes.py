@@ -11,29 +11,11 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.settings import Settings
-from database.store import EventStore
-from tournament.models import Pairing
+from tests.support.events import HX, demo_store, form, open_game
 from tournament.results import Result
 from web.app import create_app
 from web.auth import hash_password, input_cookie_name
 from web.state import app_state
-
-HX = {"HX-Request": "true"}
-
-
-async def demo_store(client: AsyncTestClient[Litestar]) -> EventStore:
-    return await app_state(client.app).registry.get("demo")
-
-
-async def open_game(store: EventStore, tournament: str = "open-a") -> Pairing:
-    t = await store.tournament_by_uniq_id(tournament)
-    return next(g for g in await store.pairings(t.id, 3) if g.is_game and g.result is None)
-
-
-def entry(game: Pairing, result: Result) -> dict[str, str]:
-    return {"tournament_id": str(game.tournament_id), "round": str(game.round),
-            "white_player_id": str(game.white_player_id), "black_player_id": str(game.black_player_id),
-            "result": str(int(result)), "board": str(game.board)}
 
 
 def assert_no_traceback(body: str) -> None:
@@ -110,11 +92,11 @@ async def test_input_screen_dialog_offers_three_results(demo_client: AsyncTestCl
 async def test_result_entry_then_second_entry_is_refused(demo_client: AsyncTestClient[Litestar]) -> None:
     store = await demo_store(demo_client)
     game = await open_game(store)
-    first = await demo_client.post("/screen/demo/input/result", data=entry(game, Result.DRAW), headers=HX)
+    first = await demo_client.post("/screen/demo/input/result", data=form(game, Result.DRAW), headers=HX)
     assert first.status_code == 200
     assert f'id="game-{game.tournament_id}-3-{game.white_player_id}"' in first.text
     assert "½-½" in first.text
-    second = await demo_client.post("/screen/demo/input/result", data=entry(game, Result.WHITE_WIN), headers=HX)
+    second = await demo_client.post("/screen/demo/input/result", data=form(game, Result.WHITE_WIN), headers=HX)
     assert second.status_code == 409
     assert "already has a result (½-½)" in second.text
     stored = [g for g in await store.pairings(game.tournament_id, 3) if g.white_player_id == game.white_player_id]
@@ -128,10 +110,10 @@ async def test_result_entry_then_second_entry_is_refused(demo_client: AsyncTestC
 async def test_plain_form_post_redirects_and_conflict_is_a_page(demo_client: AsyncTestClient[Litestar]) -> None:
     store = await demo_store(demo_client)
     game = await open_game(store, "open-b")
-    response = await demo_client.post("/screen/demo/input/result", data=entry(game, Result.BLACK_WIN),
+    response = await demo_client.post("/screen/demo/input/result", data=form(game, Result.BLACK_WIN),
                                       follow_redirects=False)
     assert response.status_code == 303
-    again = await demo_client.post("/screen/demo/input/result", data=entry(game, Result.BLACK_WIN))
+    again = await demo_client.post("/screen/demo/input/result", data=form(game, Result.BLACK_WIN))
     assert again.status_code == 409
     assert "<html" in again.text and "already has a result" in again.text
 
@@ -140,7 +122,7 @@ async def test_plain_form_post_redirects_and_conflict_is_a_page(demo_client: Asy
 async def test_malformed_result_is_a_clear_400(demo_client: AsyncTestClient[Litestar], field: str, value: str) -> None:
     store = await demo_store(demo_client)
     game = await open_game(store)
-    data = entry(game, Result.WHITE_WIN) | {field: value}
+    data = form(game, Result.WHITE_WIN) | {field: value}
     response = await demo_client.post("/screen/demo/input/result", data=data, headers=HX)
     assert response.status_code == 400
     assert field in response.text
@@ -151,7 +133,7 @@ async def test_malformed_result_is_a_clear_400(demo_client: AsyncTestClient[Lite
 async def test_result_only_on_input_screens(demo_client: AsyncTestClient[Litestar]) -> None:
     store = await demo_store(demo_client)
     game = await open_game(store)
-    response = await demo_client.post("/screen/demo/boards-a/result", data=entry(game, Result.DRAW), headers=HX)
+    response = await demo_client.post("/screen/demo/boards-a/result", data=form(game, Result.DRAW), headers=HX)
     assert response.status_code == 404
 
 
@@ -164,7 +146,7 @@ async def test_input_code_wrong_then_right_and_it_survives_a_restart(
     locked = await demo_client.get("/screen/demo/input")
     assert locked.status_code == 401 and 'name="password"' in locked.text
     game = await open_game(store)
-    refused = await demo_client.post("/screen/demo/input/result", data=entry(game, Result.DRAW), headers=HX)
+    refused = await demo_client.post("/screen/demo/input/result", data=form(game, Result.DRAW), headers=HX)
     assert refused.status_code == 401
     wrong = await demo_client.post("/screen/demo/input/login", data={"password": "nope"})
     assert wrong.status_code == 401 and "Wrong code." in wrong.text
@@ -186,7 +168,7 @@ async def test_fifty_concurrent_submissions_over_http_store_one(demo_client: Asy
     store = await demo_store(demo_client)
     game = await open_game(store)
     responses = await asyncio.gather(*(
-        demo_client.post("/screen/demo/input/result", data=entry(game, Result(1 + i % 3)), headers=HX)
+        demo_client.post("/screen/demo/input/result", data=form(game, Result(1 + i % 3)), headers=HX)
         for i in range(50)
     ))
     codes = sorted(r.status_code for r in responses)

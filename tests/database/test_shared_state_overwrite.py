@@ -16,7 +16,8 @@ from litestar.testing import AsyncTestClient
 
 from app.demo import ensure_demo
 from database.registry import EventRegistry
-from tests.publish_kit import START_LIMIT, need
+from tests.support.jet_readers import need
+from tests.support.servers import START_LIMIT
 from web.live import HELLO, live_stream, still_public
 from web.state import app_state
 
