@@ -121,7 +121,8 @@ def pairing_input(trf: TrfTournament, *, rounds: int | None = None, baku: bool |
         virtual = accelerated.get(p.number, [0.0] * rnd)
         players.append(PairingPlayer(id=p.number, number=p.number, rating=p.rating, history=history,
                                      requested_bye=REQUESTED.get(code) if code else None,
-                                     virtual_points=virtual[-1], earlier_virtual_points=tuple(virtual[:-1])))
+                                     virtual_points=virtual[-1],
+                                     earlier_virtual_points=tuple(virtual[:-1]) if any(virtual[:-1]) else ()))
     text = (trf.headers.get("092", "") + " " + trf.headers.get("192", "")).upper()
     return PairingInput(players=tuple(players), rounds=total, round=rnd, initial_colour=initial_colour(trf),
                         forbidden=forbidden_groups(trf, rnd), baku="BAKU" in text if baku is None else baku)

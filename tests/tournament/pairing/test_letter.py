@@ -93,6 +93,17 @@ def test_an_absence_written_0000_dash_is_not_paired(k: int) -> None:
     assert sorted(int(w.params[0]) for w in said) == list(away)
 
 
+def test_check_trf_says_what_0000_dash_means(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.check_trf import check_trf
+
+    text = corpus_cut("dutch-054p-7r-s351.trf", 2)
+    lines = [(line[:111] + "0000 - -").rstrip() if line.startswith("001") and int(line[4:8]) == 17 else line
+             for line in text.splitlines()]
+    check_trf(("\n".join(lines) + "\n").encode("latin-1"), "in.trf")
+    said = [line for line in capsys.readouterr().out.splitlines() if "0000 - -" in line]
+    assert len(said) == 1 and "player 17" in said[0] and "round 3" in said[0] and "absence" in said[0]
+
+
 def test_a_withdrawn_player_never_gets_the_pairing_allocated_bye() -> None:
     text = corpus_cut("dutch-020p-7r-s895.trf", 1)
     players = [line for line in text.splitlines() if line.startswith("001")]
