@@ -20,6 +20,7 @@ What the adapter maps, and where it does the work itself:
 
 from __future__ import annotations
 
+import contextlib
 import math
 from decimal import Decimal
 from typing import Any
@@ -29,6 +30,7 @@ from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.errors import Conflict
 from tournament.pairing.fast_dutch import FastDutch
+from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import Board, Outcome, PairingInput, PairingPlayer, RoundPairing, check_input
 
 ONE = Decimal("1.0")
@@ -127,7 +129,8 @@ def acceleration_values(data: PairingInput, order: list[PairingPlayer]) -> list[
 def pair_dutch(data: PairingInput, fast: bool = True) -> RoundPairing:
     """Pair the next round with the FIDE Dutch system.
 
-    `fast` uses gacrux's engine with our faster equivalents of its table-wide steps (fast_dutch.py);
+    `fast` uses gacrux's engine with our faster equivalents of its table-wide steps (fast_dutch.py) and of the
+    graph networkx's matching reads (matching.py);
     False runs gacrux's own engine unchanged (the two give the same pairing; bench/ compares them).
     """
     check_input(data)
@@ -139,7 +142,8 @@ def pair_dutch(data: PairingInput, fast: bool = True) -> RoundPairing:
     params = {"experimental": [], "verbose": 0, "top_color": data.initial_colour}
     engine = (FastDutch if fast else pairing_dutch)(tournament, rnd, params)
     try:
-        brackets = engine.compute_pairing(False, 0)
+        with fast_matching() if fast else contextlib.nullcontext():
+            brackets = engine.compute_pairing(False, 0)
     except GacruxError as exc:
         raise Conflict("No pairing of round %s respects the rules (%s).", rnd, str(exc)) from None
     boards: list[Board] = []
