@@ -1,6 +1,13 @@
 """Time to pair the next round of the 600-player open (FIDE Dutch, gacrux adapter, in-process).
 
     .venv/bin/python bench/pairing.py [--runs 5] [--profile]
+    .venv/bin/python bench/pairing.py --sweep [--opens 1000,2000] [--rounds 9] [--skip-corpus]
+
+--sweep pairs every round of every tournament in tests/fixtures/pairing/ (cut as the replay test cuts them),
+then generated opens of the given sizes round by round (rounds 1-9, seeded random results), once each, and
+prints per size the median and the worst CPU time of a round, the process's peak memory (resident set, so
+far) and the worst rounds by name. Goals (issue 28): no round over 1 s of CPU up to 1,000 players, under 3 s
+at 2,000, peak memory under 300 MB.
 
 Each round is paired by gacrux's engine unchanged ("gacrux") and by FastDutch, gacrux with our faster
 equivalents of its table-wide steps ("fast", the default of pair_dutch); both must give the same boards.
@@ -18,6 +25,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import resource
 import statistics
 import sys
 import time
@@ -91,11 +99,72 @@ def measure(label: str, data: PairingInput, runs: int) -> RoundPairing:
     return pairing
 
 
+def timed(data: PairingInput) -> tuple[RoundPairing, float]:
+    start = time.process_time()
+    pairing = pair_next_round(data)
+    return pairing, time.process_time() - start
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def report(label: str, times: list[tuple[float, str]]) -> None:
+    cpu = [t for t, _ in times]
+    worst = sorted(times, reverse=True)[:3]
+    print(f"  {label:<16} {len(cpu):>4} rounds  median {statistics.median(cpu):6.2f} s  worst {max(cpu):6.2f} s"
+          f"  peak memory so far {peak_mb():6.0f} MB")
+    print("    worst: " + ", ".join(f"{name} {t:.2f} s" for t, name in worst), flush=True)
+
+
+def sweep_corpus() -> None:
+    groups: dict[str, list[tuple[float, str]]] = {}
+    for path in sorted((FIXTURES / "pairing").glob("*.trf")):
+        total = max(len(line[91:].rstrip()) // 10 + 1 for line in decode(path.read_bytes()).splitlines()
+                    if line.startswith("001"))
+        players = sum(line.startswith("001") for line in decode(path.read_bytes()).splitlines())
+        size = "< 100" if players < 100 else "100-299" if players < 300 else "300-499"
+        for k in range(1, total):
+            _, cpu = timed(after_round(k, path, total))
+            groups.setdefault(size, []).append((cpu, f"{path.stem} r{k + 1}"))
+    for size, times in groups.items():
+        report(f"corpus {size}", times)
+
+
+def open_field(n: int) -> PairingInput:
+    players = tuple(PairingPlayer(id=k, number=k, rating=2700 - (1500 * k) // n) for k in range(1, n + 1))
+    return PairingInput(players=players, rounds=9)
+
+
+def sweep_open(n: int, rounds: int) -> None:
+    rng = random.Random(n)
+    data = open_field(n)
+    times: list[tuple[float, str]] = []
+    for rnd in range(1, rounds + 1):
+        pairing, cpu = timed(data)
+        times.append((cpu, f"open-{n} r{rnd}"))
+        print(f"    open-{n} round {rnd}: {cpu:.2f} s", flush=True)
+        if rnd < rounds:
+            data = play(data, pairing, rng)
+    report(f"open {n}", times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="profile one pairing of round 9")
+    parser.add_argument("--sweep", action="store_true", help="every corpus round, then generated opens")
+    parser.add_argument("--opens", default="1000,2000", help="sizes of the generated opens (--sweep)")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds of the generated opens (--sweep)")
+    parser.add_argument("--skip-corpus", action="store_true", help="--sweep: the generated opens only")
     args = parser.parse_args()
+    if args.sweep:
+        print("CPU time per round, FIDE Dutch, pair_next_round in-process")
+        if not args.skip_corpus:
+            sweep_corpus()
+        for n in (int(x) for x in args.opens.split(",") if x):
+            sweep_open(n, args.rounds)
+        return
     print(f"pairing the next round of {OPEN.name} (600 players), FIDE Dutch, {args.runs} runs each")
     measure("round 2 (after round 1)", after_round(1), args.runs)
     data = after_round(5)

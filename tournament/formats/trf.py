@@ -301,17 +301,32 @@ def parse_trf(text: str) -> tuple[TrfTournament, list[TrfError]]:
     return trf, errors
 
 
+#: Result codes of a block without opponent that, in a round not played yet, mean an absence (zero points).
+ABSENT_CODES = ("-",)
+
+
 def _split_declared_round(trf: TrfTournament) -> None:
-    """A last round with no game and no PAB holds byes declared in advance, not a played round."""
+    """A last round with no game and no PAB holds byes declared in advance, not a played round; there a
+    `0000 - -` block (a forfeit loss without opponent, how other programs write withdrawals) is an absence,
+    as bbpPairings reads it."""
     last = trf.played_rounds
     if last == 0:
         return
     blocks = [p.rounds[last - 1] for p in trf.players if len(p.rounds) >= last]
     if any(b.opponent is not None or b.code in ("U", "+", "1") for b in blocks):
         return
-    trf.declared_byes.setdefault(last, {}).update(
-        {p.number: p.rounds[last - 1].code for p in trf.players
-         if len(p.rounds) >= last and p.rounds[last - 1].code in ("H", "F", "Z")})
+    declared = trf.declared_byes.setdefault(last, {})
+    for p in trf.players:
+        code = p.rounds[last - 1].code if len(p.rounds) >= last else ""
+        if code in ("H", "F", "Z"):
+            declared[p.number] = code
+        elif code in ABSENT_CODES:  # `0000 - -`: how other programs write a withdrawal or an absence
+            declared[p.number] = "Z"
+            trf.warnings.append(_warn(
+                p.line_no, "", "player %s: round %s is not played yet and its block `0000 - %s` reads as an "
+                "absence: not paired, no points (a zero-point bye, Z)", p.number, last, code,
+                column=92 + 10 * (last - 1), hint=N_("Write Z for an absence or H or F for a requested bye; "
+                                                     "a withdrawn player keeps Z to the end.")))
     trf.players[:] = [msgspec.structs.replace(p, rounds=p.rounds[: last - 1]) if len(p.rounds) >= last else p
                       for p in trf.players]
 

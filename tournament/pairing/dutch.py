@@ -20,6 +20,7 @@ What the adapter maps, and where it does the work itself:
 
 from __future__ import annotations
 
+import contextlib
 import math
 from decimal import Decimal
 from typing import Any
@@ -29,7 +30,8 @@ from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.errors import Conflict
 from tournament.pairing.fast_dutch import FastDutch
-from tournament.pairing.model import Board, Outcome, PairingInput, RoundPairing, check_input
+from tournament.pairing.matching import fast_matching
+from tournament.pairing.model import Board, Outcome, PairingInput, PairingPlayer, RoundPairing, check_input
 
 ONE = Decimal("1.0")
 HALF = Decimal("0.5")
@@ -94,31 +96,41 @@ def gacrux_tournament(data: PairingInput) -> tuple[dict[str, Any], list[int]]:
     if any(len(g) > 1 for g in prohibited):
         tournament["prohibited"] = [{"firstRound": rnd, "lastRound": rnd, "competitors": g}
                                     for g in prohibited if len(g) > 1]
-    virtual = {cid[p.id]: p.virtual_points for p in order if p.virtual_points}
-    if data.baku:
-        ga, points = baku_virtual_points(len(order), data.rounds, rnd)
-        for number in range(1, min(ga, len(order)) + 1):
-            virtual[number] = virtual.get(number, 0.0) + points
-    values: list[dict[str, Any]] = []
-    for number, points in sorted(virtual.items()):  # runs of equal values: gacrux scans them per player
-        if not points:
-            continue
-        last = values[-1] if values else None
-        if last is not None and last["lastCompetitor"] == number - 1 and last["gamePoints"] == Decimal(str(points)):
-            last["lastCompetitor"] = number
-        else:
-            values.append({"matchPoints": Decimal(str(points)), "gamePoints": Decimal(str(points)),
-                           "firstRound": rnd, "lastRound": rnd, "firstCompetitor": number, "lastCompetitor": number})
+    values = acceleration_values(data, order)
     if values:
         # gacrux adds the value for round r+1 to the score after round r (the round-1 value to 0).
         tournament["accelerated"] = {"name": "Acc", "values": values}
     return tournament, ids
 
 
+def acceleration_values(data: PairingInput, order: list[PairingPlayer]) -> list[dict[str, Any]]:
+    """gacrux's `accelerated` values (TRF 250 lines) for every round up to the one to pair: the virtual points
+    each player had before each round (given, plus Baku's), as runs of consecutive numbers with one value."""
+    rnd = data.round_to_pair
+    values: list[dict[str, Any]] = []
+    for k in range(1, rnd + 1):
+        baku_size, baku_points = baku_virtual_points(len(order), data.rounds, k) if data.baku else (0, 0.0)
+        for number, p in enumerate(order, start=1):
+            given = p.virtual_points if k == rnd else (
+                p.earlier_virtual_points[k - 1] if k <= len(p.earlier_virtual_points) else 0.0)
+            points = Decimal(str(given + (baku_points if number <= baku_size else 0.0)))
+            if not points:
+                continue
+            last = values[-1] if values else None
+            if last is not None and last["firstRound"] == k and last["lastCompetitor"] == number - 1 \
+                    and last["gamePoints"] == points:
+                last["lastCompetitor"] = number
+            else:
+                values.append({"matchPoints": points, "gamePoints": points, "firstRound": k, "lastRound": k,
+                               "firstCompetitor": number, "lastCompetitor": number})
+    return values
+
+
 def pair_dutch(data: PairingInput, fast: bool = True) -> RoundPairing:
     """Pair the next round with the FIDE Dutch system.
 
-    `fast` uses gacrux's engine with our faster equivalents of its table-wide steps (fast_dutch.py);
+    `fast` uses gacrux's engine with our faster equivalents of its table-wide steps (fast_dutch.py) and of the
+    graph networkx's matching reads (matching.py);
     False runs gacrux's own engine unchanged (the two give the same pairing; bench/ compares them).
     """
     check_input(data)
@@ -130,15 +142,38 @@ def pair_dutch(data: PairingInput, fast: bool = True) -> RoundPairing:
     params = {"experimental": [], "verbose": 0, "top_color": data.initial_colour}
     engine = (FastDutch if fast else pairing_dutch)(tournament, rnd, params)
     try:
-        brackets = engine.compute_pairing(False, 0)
+        with fast_matching() if fast else contextlib.nullcontext():
+            brackets = engine.compute_pairing(False, 0)
     except GacruxError as exc:
         raise Conflict("No pairing of round %s respects the rules (%s).", rnd, str(exc)) from None
-    pairs = sorted((pair["board"], pair["w"], pair["b"]) for bracket in brackets for pair in bracket["pairs"])
     boards: list[Board] = []
     bye: int | None = None
-    for _, white, black in pairs:
-        if black == 0 or white == 0:
-            bye = ids[white or black]
-        else:
-            boards.append(Board(ids[white], ids[black]))
-    return RoundPairing(round=rnd, system="dutch", boards=tuple(boards), bye=bye, unpaired=unpaired)
+    for bracket in brackets:
+        for pair in bracket["pairs"]:
+            white, black = pair["w"], pair["b"]
+            if black == 0 or white == 0:
+                bye = ids[white or black]
+            else:
+                boards.append(Board(ids[white], ids[black]))
+    return RoundPairing(round=rnd, system="dutch", boards=board_order(data, boards), bye=bye, unpaired=unpaired)
+
+
+def board_order(data: PairingInput, boards: list[Board]) -> tuple[Board, ...]:
+    """The boards in the order FIDE publishes them (C.04.2, order of the pairings): by the score of the pair's
+    higher-ranked player, then the sum of both scores, then the rank of the higher-ranked player (score, then
+    pairing number), all on real scores (virtual points of an acceleration left out).
+
+    gacrux breaks the last tie on the lower pairing number of the board, whoever holds it, and sorts on
+    accelerated scores: that order is replaced here.
+    """
+    by_id = {p.id: p for p in data.players}
+
+    def rank(pid: int) -> tuple[float, int]:
+        player = by_id[pid]
+        return (-player.points, player.number)
+
+    def key(board: Board) -> tuple[float, float, int]:
+        high, low = sorted((rank(board.white), rank(board.black)))
+        return (high[0], high[0] + low[0], high[1])
+
+    return tuple(sorted(boards, key=key))

@@ -72,6 +72,9 @@ class PairingPlayer(msgspec.Struct, frozen=True, kw_only=True):
     requested_bye: Outcome | None = None
     #: Points added to the score for pairing this round only (accelerated systems); never a real point.
     virtual_points: float = 0.0
+    #: The virtual points the player had before each round already played (1, 2, ...; missing = 0): the floats
+    #: of those rounds are read on the scores the engine paired them with.
+    earlier_virtual_points: tuple[float, ...] = ()
 
     @property
     def points(self) -> float:
@@ -143,7 +146,7 @@ def check_input(data: PairingInput) -> None:
     for p in data.players:
         if len(p.history) >= rnd:
             raise Invalid("Player %s already has a result in round %s.", p.id, rnd)
-        if p.virtual_points < 0 or p.virtual_points * 2 != int(p.virtual_points * 2):
+        if any(v < 0 or v * 2 != int(v * 2) for v in (p.virtual_points, *p.earlier_virtual_points)):
             raise Invalid("Player %s: virtual points are a non-negative number of half points.", p.id)
         if p.requested_bye is not None and p.requested_bye not in REQUESTED_BYES:
             raise Invalid("Player %s: a requested bye is a full, half or zero-point bye.", p.id)

@@ -1,6 +1,7 @@
 """Replay the pairing corpus (tests/fixtures/pairing: 40 Swiss tournaments every round of which bbpPairings
 paired by the FIDE Dutch rules) round by round through `echiquier pair-trf`: each round must come out
-identical, pairs, colours and bye.
+identical, pairs, colours and bye, and in the same board order as bbpPairings published it (boards/<name>.txt:
+`round: white-black ...`, the bye as `id-0`, one line per round, made by bbpPairings 6 on the same cut files).
 
 For round k+1 the tournament is cut to its first k rounds (points recomputed), keeping the absences
 already declared for round k+1 (a block without opponent that is not a pairing-allocated bye), with
@@ -44,11 +45,26 @@ def expected_round(players: list[Line], rnd: int) -> tuple[set[tuple[int, int]],
     return pairs, byes
 
 
-def engine_output(path: Path) -> tuple[set[tuple[int, int]], set[int]]:
+def engine_pairs(path: Path) -> list[tuple[int, int]]:
+    """The `white black` lines of an engine's output, in board order (the bye last, as `id 0`)."""
     words = path.read_text().split()
     count = int(words[0])
-    pairs = [(int(words[1 + 2 * i]), int(words[2 + 2 * i])) for i in range(count)]
+    return [(int(words[1 + 2 * i]), int(words[2 + 2 * i])) for i in range(count)]
+
+
+def engine_output(path: Path) -> tuple[set[tuple[int, int]], set[int]]:
+    pairs = engine_pairs(path)
     return {p for p in pairs if p[1]}, {w for w, b in pairs if not b}
+
+
+def reference_boards(path: Path) -> dict[int, list[tuple[int, int]]]:
+    """bbpPairings' boards of every round of a corpus file, in its board order."""
+    text = (CORPUS / "boards" / f"{path.stem}.txt").read_text()
+    rounds: dict[int, list[tuple[int, int]]] = {}
+    for line in text.splitlines():
+        rnd, _, pairs = line.partition(":")
+        rounds[int(rnd)] = [(int(w), int(b)) for w, b in (p.split("-") for p in pairs.split())]
+    return rounds
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -69,14 +85,19 @@ def test_every_round_identical(path: Path, tmp_path: Path) -> None:
     assert total >= 4
     source, target = tmp_path / "in.trf", tmp_path / "out.txt"
     differing = []
+    order = reference_boards(path)
     for k in range(1, total):
         source.write_text(cut_file(others, players, k, total), encoding="latin-1")
         start = time.perf_counter()
         assert main(["pair-trf", str(source), "-p", str(target)]) == 0
         TIMES.append(time.perf_counter() - start)
         got, want = engine_output(target), expected_round(players, k + 1)
+        assert {p for p in order[k + 1] if p[1]} == want[0], "the board order file does not hold the corpus' round"
         if got != want:
             differing.append((k + 1, sorted(want[0] - got[0])[:3], sorted(got[0] - want[0])[:3], want[1], got[1]))
+        elif engine_pairs(target) != order[k + 1]:
+            boards = [b for b, (g, w) in enumerate(zip(engine_pairs(target), order[k + 1], strict=True), 1) if g != w]
+            differing.append((k + 1, f"board order differs from board {boards[0]}"))
     assert not differing, f"{path.name}: rounds differ (round, missing, extra, bye wanted, bye got): {differing}"
 
 
