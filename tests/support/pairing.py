@@ -50,3 +50,9 @@ def first_colour(players: list[Line]) -> str:
 def cut_file(others: list[str], players: list[Line], k: int, total: int) -> str:
     lines = others + [p.cut(k) for p in players] + [f"XXR {total}", f"XXC {first_colour(players)}"]
     return "\n".join(lines) + "\n"
+
+
+def corpus_cut(name: str, k: int) -> str:
+    """A corpus file of tests/fixtures/pairing/ cut before round `k` (the replay's input for that round)."""
+    others, players = corpus_file(CORPUS / name)
+    return cut_file(others, players, k, max(len(p.blocks) for p in players))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.pairing import CORPUS, corpus_file, cut_file
+from tests.support.pairing import corpus_cut
 from tournament.errors import Invalid
 from tournament.formats.trf import decode, parse_trf
 from tournament.pairing.dutch import baku_virtual_points, board_order
@@ -44,11 +44,6 @@ def gacrux_pairs(text: str, tmp_path: Path) -> set[frozenset[int]]:
 def our_pairs(pairing: RoundPairing) -> set[frozenset[int]]:
     return {frozenset((b.white, b.black)) for b in pairing.boards} | (
         {frozenset((pairing.bye, 0))} if pairing.bye else set())
-
-
-def corpus_cut(name: str, k: int) -> str:
-    others, players = corpus_file(CORPUS / name)
-    return cut_file(others, players, k, max(len(p.blocks) for p in players))
 
 
 # -- 1. board order ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import random
 import networkx as nx
 import pytest
 
-from tests.tournament.pairing.test_letter import corpus_cut
+from tests.support.pairing import corpus_cut
 from tournament.formats.trf import decode, parse_trf
 from tournament.pairing.dutch import pair_dutch
 from tournament.pairing.matching import min_weight_matching
