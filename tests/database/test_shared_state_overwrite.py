@@ -14,25 +14,13 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from app.demo import ensure_demo
-from database.registry import EventRegistry
+from tests.support.events import demo_file
 from tests.support.jet_readers import need
 from tests.support.servers import START_LIMIT
 from web.live import HELLO, live_stream, still_public
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]
-
-
-async def demo_file(folder: Path, name: str) -> Path:
-    """A demo event file in `folder`, renamed `name`, closed (its WAL written back)."""
-    registry = EventRegistry(folder)
-    try:
-        store = await ensure_demo(registry)
-        await store.update_info(name=name)
-    finally:
-        await registry.close()
-    return folder / "demo.db"
 
 
 async def run(*args: str) -> None:

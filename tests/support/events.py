@@ -13,6 +13,7 @@ from typing import Any
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.demo import ensure_demo
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.support.files import fixture_path
@@ -145,3 +146,14 @@ async def make_folder(events: Path, count: int, private: int) -> None:
     for n in range(count):
         kind = "private" if n >= count - private else "public"
         shutil.copyfile(templates / f"{kind}.db", events / f"e{n:03d}.db")
+
+
+async def demo_file(folder: Path, name: str) -> Path:
+    """A demo event file in `folder`, renamed `name`, closed (its WAL written back)."""
+    registry = EventRegistry(folder)
+    try:
+        store = await ensure_demo(registry)
+        await store.update_info(name=name)
+    finally:
+        await registry.close()
+    return folder / "demo.db"

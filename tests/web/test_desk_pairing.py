@@ -158,6 +158,7 @@ async def test_refusals(client: AsyncTestClient[Litestar], app: Litestar, paired
         assert (await visitor.get(f"/arbiter/{EVENT}/export/{tid}")).status_code == 403
         first = (await store.players(tid))[0].id
         assert await post(visitor, url(tid, "requested-bye"), player=first, score="0.5") == 403
+    store = await app_state(app).registry.get(EVENT)  # the nested start-up's end closed the stores it had open
     await login_arbiter(client)
     # unknown tournament
     assert await post(client, url(999), round=2) == 404

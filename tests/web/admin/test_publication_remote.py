@@ -18,6 +18,7 @@ from app.settings import Settings
 from cli.main import main
 from database.registry import EventRegistry
 from tests.support.clients import Client, post, registry_of
+from tests.support.events import demo_file
 from tests.support.servers import need, rclone_remote
 from tournament.errors import Invalid
 from web.app import template_engine
@@ -76,16 +77,7 @@ async def test_the_admin_form_refuses_options_and_unknown_remotes_and_runs_nothi
 def test_the_publish_command_refuses_them_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     need("rclone")
     events = tmp_path / "events"
-    events.mkdir()
-
-    async def build() -> None:
-        registry = EventRegistry(events)
-        try:
-            await ensure_demo(registry)
-        finally:
-            await registry.close()
-
-    asyncio.run(build())
+    asyncio.run(demo_file(events, "Demo"))
     marker = tmp_path / "ran"
     for bad in attacks(marker):
         assert main(["publish", "--events", str(events), "--event", "demo", "--once", f"--remote={bad}"]) == 1, bad
