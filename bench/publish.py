@@ -27,7 +27,7 @@ from app.publication.site import POLL_SECONDS
 from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
-from tests.publish_kit import fetch, nginx, webdav
+from tests.support.servers import fetch, nginx, webdav
 from tournament.results import Result
 from web.app import template_engine
 
