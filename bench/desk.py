@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from litestar.testing import AsyncTestClient
 
 from app.settings import Settings
-from tests.conftest import prime_csrf
+from tests.support.clients import prime_csrf
 from tournament.formats.importing import trf_rows
 from tournament.formats.trf import decode, parse_trf
 from web.app import create_app

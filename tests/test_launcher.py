@@ -45,7 +45,7 @@ def test_sigterm_to_run_py_stops_the_server(tmp_path: Path) -> None:
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     try:
-        deadline = time.monotonic() + 120  # a hang guard, not a measure: a loaded machine starts slowly
+        deadline = time.monotonic() + 600  # a hang guard, not a measure: a loaded machine starts slowly
         while True:
             assert launcher.poll() is None, launcher.stdout.read().decode() if launcher.stdout else ""
             try:
