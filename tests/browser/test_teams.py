@@ -52,10 +52,11 @@ def test_board_result_on_a_tablet_updates_the_match_score_in_the_hall(browser: A
             hall.wait_for_function(
                 "() => document.querySelector('.team-match .match-score').textContent.trim() === '1-0'")
             assert hall.locator("tr[data-board='1'] td.result").inner_text().strip() == "1-0"
-            # board 2: A has Black, 0-1 is A's point
-            tablet.locator("tr[data-board='2'] button[data-result='0-1']").click()
+            # board 2: A has Black; the boards read from left (team A) to right, so A's win is "1-0" there too
+            tablet.locator("tr[data-board='2'] button[data-result='1-0']").click()
             hall.wait_for_function(
                 "() => document.querySelector('.team-match .match-score').textContent.trim() === '2-0'")
+            assert hall.locator("tr[data-board='2'] td.result").inner_text().strip() == "1-0"
             assert hall.evaluate("window.__noReload") == "still here"
             hall.screenshot(path=str(ARTIFACTS / "teams-hall.png"))
             tablet.screenshot(path=str(ARTIFACTS / "teams-tablet.png"))

@@ -13,6 +13,7 @@ from litestar.testing import AsyncTestClient
 
 from app.views.screens import family_specs
 from cli import serve as cli
+from tests.support.servers import free_port
 from web.state import app_state
 
 
@@ -63,10 +64,11 @@ def test_serve_says_how_the_admin_signs_in(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(cli, "raise_open_file_limit", lambda: None)
     monkeypatch.setattr(cli.gc, "freeze", lambda: None)
     monkeypatch.setattr(cli.gc, "set_threshold", lambda *a: None)
+    port = free_port()  # serve binds it before printing: a port nobody else holds
     args = argparse.Namespace(events=str(tmp_path / "events"), no_cache=False, lang=None, host="127.0.0.1",
-                              port=8765, host_name=None, forwarded_allow_ips=None)
+                              port=port, host_name=None, forwarded_allow_ips=None)
     assert cli.serve(args) == 0
-    assert started == [8765]
+    assert started == [port]
     out = capsys.readouterr().out
-    assert "admin: http://127.0.0.1:8765/admin on this machine, no password needed" in out
-    assert "http://127.0.0.1:8765/auth/admin" in out
+    assert f"admin: http://127.0.0.1:{port}/admin on this machine, no password needed" in out
+    assert f"http://127.0.0.1:{port}/auth/admin" in out
