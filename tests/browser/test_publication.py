@@ -16,20 +16,11 @@ from app.demo import ensure_demo
 from app.publication.publisher import Publisher
 from app.settings import Settings
 from database.registry import EventRegistry
-from tests.support.events import finish_round
+from tests.support.events import demo_file, finish_round
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer, fetch, need, nginx, rclone_remote, wait_until, webdav
 from tournament.results import Result
 from web.app import template_engine
-
-
-async def demo_publishing_to(events: Path, remote: str) -> None:
-    registry = EventRegistry(events)
-    try:
-        store = await ensure_demo(registry)
-        await store.update_info(publish_remote=remote)
-    finally:
-        await registry.close()
 
 
 def test_a_result_entered_in_the_hall_reaches_the_public_site(browser: Any, tmp_path: Path) -> None:
@@ -39,7 +30,7 @@ def test_a_result_entered_in_the_hall_reaches_the_public_site(browser: Any, tmp_
     events = tmp_path / "events"
     events.mkdir()
     with ThreadPoolExecutor(1) as pool:  # Playwright's loop runs in this thread
-        pool.submit(asyncio.run, demo_publishing_to(events, remote)).result()
+        pool.submit(asyncio.run, demo_file(events, publish_remote=remote)).result()
     settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
     with dav, web, LiveServer(settings) as hall:
         assert fetch(f"{hall.url}/screen/demo/boards-a")  # the event opens: its publisher starts

@@ -31,14 +31,14 @@ async def run(*args: str) -> None:
 
 @pytest.fixture
 async def served(events_dir: Path, client: Client) -> Client:
-    await demo_file(events_dir, "Served before the copy")
+    await demo_file(events_dir, name="Served before the copy")
     assert "Served before the copy" in (await client.get("/event/demo")).text  # open, and its reads cached
     return client
 
 
 async def test_a_file_copied_over_in_place_is_served_at_once_and_takes_writes(served: Client, events_dir: Path,
                                                                                tmp_path: Path) -> None:
-    copy = await demo_file(tmp_path / "elsewhere", "Copied over in place")
+    copy = await demo_file(tmp_path / "elsewhere", name="Copied over in place")
     target = events_dir / "demo.db"
     inode = target.stat().st_ino
     await run(need("cp"), str(copy), str(target))  # another program, as an arbiter would

@@ -148,12 +148,13 @@ async def make_folder(events: Path, count: int, private: int) -> None:
         shutil.copyfile(templates / f"{kind}.db", events / f"e{n:03d}.db")
 
 
-async def demo_file(folder: Path, name: str) -> Path:
-    """A demo event file in `folder`, renamed `name`, closed (its WAL written back)."""
+async def demo_file(folder: Path, **info: Any) -> Path:
+    """A demo event file in `folder` with these `info` settings (a name, a remote to publish to), closed (its WAL
+    written back)."""
     registry = EventRegistry(folder)
     try:
         store = await ensure_demo(registry)
-        await store.update_info(name=name)
+        await store.update_info(**info)
     finally:
         await registry.close()
     return folder / "demo.db"

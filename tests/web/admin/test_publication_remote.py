@@ -77,7 +77,7 @@ async def test_the_admin_form_refuses_options_and_unknown_remotes_and_runs_nothi
 def test_the_publish_command_refuses_them_too(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     need("rclone")
     events = tmp_path / "events"
-    asyncio.run(demo_file(events, "Demo"))
+    asyncio.run(demo_file(events, name="Demo"))
     marker = tmp_path / "ran"
     for bad in attacks(marker):
         assert main(["publish", "--events", str(events), "--event", "demo", "--once", f"--remote={bad}"]) == 1, bad
