@@ -92,10 +92,10 @@ def test_500_events_under_1024_open_files(tmp_path: Path) -> None:
     assert (events / INDEX).is_file()
 
 
-async def test_index_reads_changed_files_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    events = tmp_path / "events"
-    await make_folder(events, count=6, private=2)
-    ids = sorted(p.stem for p in events.glob("*.db"))
+async def folder_counting_reads(events: Path, count: int, private: int,
+                                monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[Path]]:
+    """A folder of `count` event files, and the list every file the index reads from then on is appended to."""
+    await make_folder(events, count=count, private=private)
     reads: list[Path] = []
 
     def counting(path: Path) -> EventSummary | None:
@@ -103,6 +103,12 @@ async def test_index_reads_changed_files_only(tmp_path: Path, monkeypatch: pytes
         return read_summary(path)
 
     monkeypatch.setattr("database.index.read_summary", counting)
+    return sorted(p.stem for p in events.glob("*.db")), reads
+
+
+async def test_index_reads_changed_files_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    events = tmp_path / "events"
+    ids, reads = await folder_counting_reads(events, 6, 2, monkeypatch)
     monkeypatch.setattr("database.watch.RECENT", 0.0)  # files made just now: their stamps trusted at once
     index = EventIndex(events)
     first = index.refresh(ids)
@@ -165,15 +171,7 @@ async def test_a_file_written_within_the_clock_granularity_is_read_again(tmp_pat
     """Two commits within one tick of the file clock can leave the same size and time: a file modified less than
     `watch.RECENT` seconds ago is never trusted by its stamp, and read again on the next look."""
     events = tmp_path / "events"
-    await make_folder(events, count=2, private=0)
-    ids = sorted(p.stem for p in events.glob("*.db"))
-    reads: list[Path] = []
-
-    def counting(path: Path) -> EventSummary | None:
-        reads.append(path)
-        return read_summary(path)
-
-    monkeypatch.setattr("database.index.read_summary", counting)
+    ids, reads = await folder_counting_reads(events, 2, 0, monkeypatch)
     index = EventIndex(events)
     index.refresh(ids)
     reads.clear()
