@@ -215,8 +215,9 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         ranged = False
     else:
         chosen_rows, notices = select_range(rows, s.first, s.last)
-    first = str(chosen_rows[0].board or "") if chosen_rows else ""
-    last = str(chosen_rows[-1].board or "") if chosen_rows else ""
+    boards = [r.board for r in chosen_rows if r.board]  # the bye has no board number: "281 to 299", not "281 to "
+    first = str(boards[0]) if boards else ""
+    last = str(boards[-1]) if boards else ""
     default = N_("Boards %f to %l") if ranged else "%t"
     title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
     title = f"{title} ({_('round')} {state.round})"
