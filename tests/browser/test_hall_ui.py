@@ -247,6 +247,17 @@ def test_a_rotator_shows_every_page_of_a_paged_screen_before_moving_on(pages: di
     page.wait_for_url("**/rotator/hall/fast/1?lang=en&turn=1")
 
 
+def test_boards_still_being_played_are_in_bold(pages: dict[str, Any], server: Server) -> None:
+    page = pages["tv"]
+    page.goto(server.url(HALL_SCREENS["hall-boards"]))
+    settle(page)
+    weights = page.evaluate("""() => Array.from(document.querySelectorAll('main tr.board-row:not(.bye)'))
+      .map(r => [r.classList.contains('done'), getComputedStyle(r.querySelector('td.player .name')).fontWeight])""")
+    done = {w for finished, w in weights if finished}
+    playing = {w for finished, w in weights if not finished}
+    assert done and playing and max(int(w) for w in done) < 600 <= min(int(w) for w in playing), (done, playing)
+
+
 def test_the_timer_banner_is_calm_and_readable(pages: dict[str, Any], server: Server) -> None:
     page = pages["tv"]
     page.goto(server.url(DEMO_SCREENS["boards"]))
