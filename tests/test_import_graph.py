@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -31,8 +32,13 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))}
 
 
+#: A function named for a lazy import ("module:function"), as the command line's and the pairing engines' tables do.
+LAZY = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)+:[a-z_][a-z0-9_]*")
+
+
 def imported(path: Path, name: str, known: set[str]) -> set[str]:
-    """The project modules `path` imports, at any depth of its tree (functions, `if TYPE_CHECKING` too)."""
+    """The project modules `path` imports, at any depth of its tree (functions, `if TYPE_CHECKING` too), and those
+    a lazy table names ("module:function", imported when first needed)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -45,6 +51,9 @@ def imported(path: Path, name: str, known: set[str]) -> set[str]:
                 anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
             targets = [f"{base}.{alias.name}" for alias in node.names] + [base]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and LAZY.fullmatch(node.value):
+            module = node.value.partition(":")[0]  # a lazy table's "module:function" (cli/main.py, engines.py)
+            targets = [module] if module in known else []
         for target in targets:
             while target and target not in known:  # `from a.b import c`: module a.b.c, else a.b
                 target = target.rpartition(".")[0]
@@ -102,6 +111,12 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     edges = graph()
     assert "tournament.errors" in edges["database.errors"]
     assert len(edges) > 50
+
+
+def test_the_graph_sees_the_lazy_tables() -> None:
+    edges = graph()
+    assert {"cli.serve", "cli.data", "cli.pair_trf"} <= edges["cli.main"]
+    assert {"tournament.pairing.dutch", "tournament.pairing.fide_team"} <= edges["tournament.pairing.engines"]
 
 
 def test_a_cycle_is_found() -> None:
