@@ -8,6 +8,7 @@ from typing import Any
 
 from litestar import Request
 
+from app.live.fragments import RowsHtml
 from app.views.labels import named
 from app.views.screens import (
     ERROR_IMAGE,
@@ -33,7 +34,6 @@ from tournament.models import Info
 from tournament.notices import Notice
 from web.auth import Role, is_admin
 from web.deps import check_public
-from web.fragments import RowsHtml
 from web.render import language
 from web.state import app_state
 

@@ -93,7 +93,7 @@
   document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
 })();
 
-// Results pushed in the live stream (web/hub.py): each message holds a board row exactly as pages show it
+// Results pushed in the live stream (app/live/hub.py): each message holds a board row exactly as pages show it
 // and the tournament's count of games without result. The row takes the place of the row with its id,
 // shown or hidden as that one was (a paged screen never shows a row of another page: autofit.js keeps
 // the new row on the old one's page); htmx swaps nothing itself. Then each set recounts its games

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from litestar import Controller
+
 from web.controllers.admin.events import EventsAdmin
 from web.controllers.admin.families import FamiliesAdmin
 from web.controllers.admin.players import DeskPlayers, PlayersAdmin
@@ -12,5 +14,5 @@ from web.controllers.admin.teams import TeamsAdmin
 from web.controllers.admin.timers import TimersAdmin
 from web.controllers.admin.tournaments import TournamentsAdmin
 
-CONTROLLERS = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin, RotatorsAdmin, TimersAdmin,
-               PublicationAdmin, TeamsAdmin, DeskPlayers]
+CONTROLLERS: list[type[Controller]] = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin,
+                                       RotatorsAdmin, TimersAdmin, PublicationAdmin, TeamsAdmin, DeskPlayers]

@@ -9,6 +9,15 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.uploads import (
+    UPLOAD_EXPIRED,
+    Parsed,
+    apply_upload,
+    import_entry,
+    parse_upload,
+    replace_plan,
+    take_held,
+)
 from app.views.import_notes import notes_view
 from database import admin
 from database.store import EventStore
@@ -24,15 +33,6 @@ from tournament.config_rules import (
 from tournament.errors import NotFound
 from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
-from web.controllers.admin.uploads import (
-    UPLOAD_EXPIRED,
-    Parsed,
-    apply_upload,
-    import_entry,
-    parse_upload,
-    replace_plan,
-    take_held,
-)
 from web.state import app_state
 
 BASE = "/admin/events/{event_id:str}/tournaments"
