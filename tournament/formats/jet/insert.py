@@ -10,12 +10,12 @@ import struct
 from collections.abc import Mapping, Sequence
 
 from .header import PAGE_DATA, PAGE_SIZE, JetError
-from .index import IndexEntry
+from .index import IndexEntry, encode_key_column
 from .rows import DATA_ROW_TABLE, usage_map_pages
-from .tdef import COLUMN_AUTO_LONG, T_BOOL, T_DATETIME, T_LONG, T_TEXT, TableDef, unique_count_position
+from .tdef import COLUMN_AUTO_LONG, T_BOOL, T_DATETIME, T_LONG, T_TEXT, Column, TableDef, unique_count_position
 from .tree import IndexTree
 from .usage import allocate_page, set_usage_bit
-from .write import FORMATS, add_data_row, check_value, encode_text, index_key, plan_index, row_fits
+from .write import FORMATS, add_data_row, check_value, encode_text, plan_index, row_fits
 
 _EPOCH = dt.datetime(1899, 12, 30)
 _OFF_NUM_ROWS = 16
@@ -33,7 +33,12 @@ def _datetime_days(column_name: str, value: object) -> float:
     return (moment - _EPOCH) / dt.timedelta(days=1)
 
 
-def encode_row(table: TableDef, values: Mapping[str, object]) -> bytes:
+def fixed_area(table: TableDef) -> int:
+    """The size of a row's fixed-length area (Booleans live in the null mask)."""
+    return max((c.fixed_offset + c.length for c in table.columns if c.fixed and c.type != T_BOOL), default=0)
+
+
+def encode_row(table: TableDef, values: Mapping[str, object], fixed_end: int | None = None) -> bytes:
     """A new row's bytes: the column count, the fixed-length area (NULL cells zeroed), the variable-length values
     in slot order, the end of the values, the reversed offset table, the number of slots, the null mask (one bit
     per column, 1 = not NULL; a Boolean's bit is its value). Columns missing from `values` are NULL (Booleans
@@ -43,7 +48,7 @@ def encode_row(table: TableDef, values: Mapping[str, object]) -> bytes:
         raise JetError(f"table {table.name}: no column {sorted(unknown)[0]!r}")
     count = table.max_cols
     mask = bytearray((count + 7) // 8)
-    fixed_end = max((c.fixed_offset + c.length for c in table.columns if c.fixed and c.type != T_BOOL), default=0)
+    fixed_end = fixed_area(table) if fixed_end is None else fixed_end
     body = bytearray(2 + fixed_end)
     struct.pack_into("<H", body, 0, count)
     var: dict[int, bytes] = {}
@@ -86,33 +91,42 @@ def encode_row(table: TableDef, values: Mapping[str, object]) -> bytes:
     return bytes(body)
 
 
-def _row_page(data: bytearray, table: TableDef, size: int) -> int:
-    """Jackcess's findFreeRowSpace: the last page the table owns that its free-space map lists and that is a data
-    page, if the row fits there; else that page leaves the free-space map and a new data page is appended."""
-    label = f"table {table.name}"
-    free = set(usage_map_pages(data, table.free_pages))
-    for number in reversed(usage_map_pages(data, table.owned_pages)):
-        if number in free and data[number * PAGE_SIZE] == PAGE_DATA:
-            if row_fits(data, number, size):
-                return number
-            set_usage_bit(data, table.free_pages, number, False, label)
-            break
-    number = allocate_page(data, label)
-    start = number * PAGE_SIZE
-    data[start : start + DATA_ROW_TABLE] = struct.pack(
-        "<BBHIIH", PAGE_DATA, 1, PAGE_SIZE - DATA_ROW_TABLE, table.tdef_page, 0, 0
-    )
-    set_usage_bit(data, table.owned_pages, number, True, label)
-    set_usage_bit(data, table.free_pages, number, True, label)
-    return number
+class _Pages:
+    """Where the next row goes, as Jackcess's findFreeRowSpace finds it: the last page the table owns that its
+    free-space map lists and that is a data page, if the row fits there; else that page leaves the free-space map
+    and a new data page is appended (the new last one of both maps)."""
+
+    def __init__(self, data: bytearray, table: TableDef) -> None:
+        self.data, self.table = data, table
+        free = set(usage_map_pages(data, table.free_pages))
+        owned = [n for n in usage_map_pages(data, table.owned_pages) if n in free]
+        self.current = next((n for n in reversed(owned) if data[n * PAGE_SIZE] == PAGE_DATA), None)
+
+    def page_for(self, size: int) -> int:
+        data, table = self.data, self.table
+        label = f"table {table.name}"
+        if self.current is not None:
+            if row_fits(data, self.current, size):
+                return self.current
+            set_usage_bit(data, table.free_pages, self.current, False, label)
+        number = allocate_page(data, label)
+        start = number * PAGE_SIZE
+        data[start : start + DATA_ROW_TABLE] = struct.pack(
+            "<BBHIIH", PAGE_DATA, 1, PAGE_SIZE - DATA_ROW_TABLE, table.tdef_page, 0, 0
+        )
+        set_usage_bit(data, table.owned_pages, number, True, label)
+        set_usage_bit(data, table.free_pages, number, True, label)
+        self.current = number
+        return number
 
 
 def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, object]]) -> None:
     """Add `rows` to `table` in `data`, one after the other as separate Jackcess `addRow` calls would (each row's
     bytes, then its entries, then the full index pages split). Unique, primary and required indexes are checked
     on the final state before anything is written; JetError otherwise (the caller works on a copy)."""
-    rows = _autonumbered(data, table, rows)
-    encoded = [encode_row(table, row) for row in rows]
+    rows = [_complete(table, row) for row in _autonumbered(data, table, rows)]
+    fixed_end = fixed_area(table)
+    encoded = [encode_row(table, row, fixed_end) for row in rows]
     names: dict[int, str] = {}
     primary: set[int] = set()
     for logical in table.logical_indexes:
@@ -120,15 +134,18 @@ def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, objec
         if logical.index_type == 1:
             primary.add(logical.real_number)
     trees: dict[int, IndexTree] = {}
+    by_number = {c.number: c for c in table.columns}
     keys: dict[int, list[bytes | None]] = {}
     for real in table.real_indexes:
         label = f"table {table.name}, index {names.get(real.number, real.number)}"
         trees[real.number] = tree = IndexTree(data, real, label)
-        moves = [(None, IndexEntry(index_key(table, real, _complete(table, row)), 0, 0)) for row in rows]
+        columns = [(by_number[n], asc) for n, asc in real.columns]
+        moves = [(None, IndexEntry(_key(columns, row), 0, 0)) for row in rows]
         _new_keys, planned = plan_index(tree, real, moves, label, real.number in primary)
         keys[real.number] = [None if new is None else new.key for _old, new in planned]
+    pages = _Pages(data, table)
     for i, raw in enumerate(encoded):
-        number = _row_page(data, table, len(raw))
+        number = pages.page_for(len(raw))
         row_number = add_data_row(data, number, raw, 0)
         for real in table.real_indexes:
             key = keys[real.number][i]
@@ -142,6 +159,10 @@ def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, objec
         struct.pack_into("<I", data, unique_count_position(table, real), len(distinct))
     at = table.tdef_page * PAGE_SIZE + _OFF_NUM_ROWS
     struct.pack_into("<I", data, at, int(struct.unpack_from("<I", data, at)[0]) + len(rows))
+
+
+def _key(columns: list[tuple[Column, bool]], row: Mapping[str, object]) -> bytes:
+    return b"".join(encode_key_column(column, asc, row[column.name]) for column, asc in columns)
 
 
 def _autonumbered(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, object]]) -> list[dict[str, object]]:
