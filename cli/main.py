@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "publish": ("cli.publish:run", "publish an event's public site to an rclone remote"),
     "link-papi": ("cli.papi:run", "link a tournament to its Papi file: re-synced when Papi saves it, results "
                   "written back"),
+    "import-ratings": ("cli.ratings:run", "import FIDE's rating list (TXT or XML, zipped or not) into the events "
+                       "folder, where the player forms look players up"),
 }
 
 
@@ -146,6 +148,11 @@ def pair_args(p: Parser) -> None:
                    help="team tournament: field each team's declared board order (the games are created at once)")
 
 
+def import_ratings_args(p: Parser) -> None:
+    p.add_argument("file", type=Path)
+    events_arg(p, event=False)
+
+
 def publish_args(p: Parser) -> None:
     events_arg(p)
     p.add_argument("--remote", help="rclone destination name:path (default: the event's 'publish to' setting)")
@@ -157,6 +164,7 @@ ARGUMENTS: dict[str, Callable[[Parser], None]] = {
     "export-trf": export_trf_args, "import-papi": import_file_args("Papi"),
     "import-chessevent": import_file_args("ChessEvent"), "import-pairing": import_pairing_args,
     "standings": standings_args, "pair": pair_args, "publish": publish_args, "link-papi": import_file_args("Papi"),
+    "import-ratings": import_ratings_args,
 }
 
 

@@ -25,12 +25,14 @@ A row is a tuple in the order of `COLUMNS`; a rating of 0 or blank is None (unra
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any, cast
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from tournament.errors import Invalid
 from tournament.messages import N_
+from tournament.names import EXTRA_LETTERS as LETTERS
 from tournament.names import collate
 
 #: The columns of a row (and of the list's table, database/ratings.py).
@@ -58,6 +60,7 @@ NUMBERS = frozenset({"standard", "standard_games", "standard_k", "rapid", "rapid
 #: Titles as some lists abbreviate them.
 SHORT_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
 INDEX = {name: i for i, name in enumerate(COLUMNS)}
+TITLE, W_TITLE = INDEX["title"], INDEX["w_title"]
 
 NOT_A_LIST = N_("This is not a FIDE rating list: its first line should name the columns (ID Number, Name, Fed…).")
 BAD_ID = N_("Line %s: the FIDE id “%s” is not a number. Nothing was imported.")
@@ -67,39 +70,40 @@ EMPTY = N_("The rating list has no player. Nothing was imported.")
 
 
 def name_key(text: str) -> str:
-    """The search key of a name: accents, case and punctuation dropped, one space between words.
+    """The search key of a name: accents, case and punctuation dropped, one space between words (as
+    tournament/names.py `collate`, faster on a million names; a name of another script keeps its letters).
 
     >>> name_key("Ødegaard,  Zoé-Anne"), name_key("O'Brien, Éamonn")
     ('odegaard zoe anne', 'obrien eamonn')
     """
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text.translate(LETTERS)).encode("ascii", "ignore").decode("ascii") or text
     return " ".join(collate(text.replace(",", " ").replace(".", " ")).split())
 
 
-def _int(text: str, line: int, column: str) -> int | None:
-    text = text.strip()
-    if not text:
-        return None
-    if not text.isdigit():
-        raise Invalid(BAD_NUMBER, line, text, column)
-    return int(text)
-
-
-def _finish(values: dict[str, str], line: int) -> Row:
-    """A row from the text of each column."""
-    raw_id = values.get("fide_id", "").strip()
+def _row(first: tuple[str, str, int], fields: Iterable[tuple[int, str, str]]) -> Row:
+    """A row from the FIDE id's text, the name's, the line (or player) number and each other column's (index in
+    `COLUMNS`, column, text)."""
+    raw_id, raw_name, line = first
+    raw_id = raw_id.strip()
     if not raw_id.isdigit():
         raise Invalid(BAD_ID, line, raw_id)
-    name = " ".join(values.get("name", "").split())
+    name = " ".join(raw_name.split())
     row: list[object] = [None] * len(COLUMNS)
     row[0], row[1], row[2] = int(raw_id), name, name_key(name)
-    for column, text in values.items():
-        if column in NUMBERS:
-            number = _int(text, line, column)
-            row[INDEX[column]] = number or None  # 0: unrated, no games, no K, no year
-        elif column not in ("fide_id", "name"):
-            row[INDEX[column]] = text.strip() or None
-    title = row[INDEX["title"]] or row[INDEX["w_title"]]
-    row[INDEX["title"]] = SHORT_TITLES.get(str(title).lower(), str(title).upper()) if title else None
+    for index, column, raw in fields:
+        text = raw.strip()
+        if not text:
+            continue
+        if text.isdigit():
+            row[index] = (int(text) or None) if column in NUMBERS else text  # 0: unrated, no games, no K, no year
+        elif column in NUMBERS:
+            raise Invalid(BAD_NUMBER, line, text, column)
+        else:
+            row[index] = text
+    title = row[TITLE] or row[W_TITLE]
+    if title:
+        row[TITLE] = SHORT_TITLES.get(str(title).lower(), str(title).upper())
     return tuple(row)
 
 
@@ -129,6 +133,9 @@ def _text(raw: bytes) -> str:
 def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
     """The rows of a fixed-width list, one line at a time. A malformed line raises `Invalid` naming it."""
     columns: list[tuple[str, int, int | None]] | None = None
+    spans: list[tuple[int, str, int, int | None]] = []
+    id_at: tuple[int, int | None] = (0, None)
+    name_at = id_at
     count = 0
     for number, raw in enumerate(lines, start=1):
         text = _text(raw).rstrip("\r\n")
@@ -139,18 +146,23 @@ def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
             names = {c[0] for c in columns}
             if not {"fide_id", "name"} <= names or not names & {"standard", "rapid", "blitz"}:
                 raise Invalid(NOT_A_LIST)
+            where = {c: (start, end) for c, start, end in columns}
+            id_at, name_at = where["fide_id"], where["name"]
+            spans = [(INDEX[c], c, start, end) for c, start, end in columns if c not in ("fide_id", "name")]
             continue
         count += 1
-        yield _finish({column: text[start:end] for column, start, end in columns}, number)
+        yield _row((text[id_at[0]:id_at[1]], text[name_at[0]:name_at[1]], number),
+                   [(index, column, text[start:end]) for index, column, start, end in spans])
     if columns is None:
         raise Invalid(NOT_A_LIST)
     if not count:
         raise Invalid(EMPTY)
 
 
-def _player(element: Element, line: int) -> Row:
+def _player(element: Element, number: int) -> Row:
     values = {TAGS[child.tag]: child.text or "" for child in element if child.tag in TAGS}
-    return _finish(values, line)
+    return _row((values.pop("fide_id", ""), values.pop("name", ""), number),
+                [(INDEX[column], column, text) for column, text in values.items()])
 
 
 def parse_xml(chunks: Iterable[bytes]) -> Iterator[Row]:
