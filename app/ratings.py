@@ -116,9 +116,12 @@ class RatingLists:
         self._lists: dict[Path, RatingList] = {}
         self._lock = asyncio.Lock()
 
-    async def get(self, events_dir: Path) -> RatingList:
+    async def get(self, events_dir: Path) -> RatingList | None:
+        """The folder's list; None while none was imported (no file is made)."""
         async with self._lock:
             if events_dir not in self._lists:
+                if not (events_dir / RATINGS_DB).is_file():
+                    return None
                 self._lists[events_dir] = await RatingList.open(events_dir)
             return self._lists[events_dir]
 

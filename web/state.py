@@ -18,6 +18,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from app.held_uploads import Confirmations
 from app.pairing.draft import Drafts
 from app.publication.publisher import Publications
+from app.ratings import RatingLists
 from app.settings import Settings
 from database.registry import EventRegistry
 from database.shared_state import StateFile
@@ -47,6 +48,7 @@ class AppState:
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
     publications: Publications | None = None  # the events' publishers (app/publication/publisher.py)
+    ratings: RatingLists = field(default_factory=RatingLists)  # FIDE's list in the events folder (app/ratings.py)
 
 
 def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:
