@@ -1,7 +1,9 @@
 """Provisional standings of the 600-player open: one recomputation per result entered in the round being played
-(issue 24, item 8: goal under 20 ms, so that every result can move the table).
+(issue 24, item 8: goal under 20 ms, so that every result can move the table); and FIDE's rating list (item 3): a
+generated list of a million lines imported into an events folder (goal under 30 s), then look-ups by FIDE id and by
+name prefix as the player forms make them (p95 goal under 50 ms).
 
-    .venv/bin/python bench/players.py [--round 5]
+    .venv/bin/python bench/players.py [--round 5] [--list-size 1000000] [--form txt|xml] [--only standings|ratings]
 
 Reads tests/fixtures/open-600p-9r.trf, empties the results of `--round` and of the rounds after it, then enters
 that round's results again one at a time, computing the standings with the round counted after each (what
@@ -11,7 +13,9 @@ that round's results again one at a time, computing the standings with the round
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -19,6 +23,9 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.ratings import import_list, suggest
+from database.ratings import RatingList
+from tests.support.rating_lists import player, write_list
 from tournament.formats.importing import trf_rows
 from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing, Player
@@ -32,10 +39,43 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def rating_list(size: int, form: str) -> None:
+    """Import a generated list of `size` players into a fresh folder, then time 400 look-ups as typed."""
+    with tempfile.TemporaryDirectory() as folder:
+        events = Path(folder)
+        path = write_list(events / f"players_list.{form}", size, form)
+        start = time.perf_counter()
+        with path.open("rb") as stream:
+            info = await import_list(events, stream, path.name, path.stat().st_size)
+        took = time.perf_counter() - start
+        print(f"rating list ({form}), {info.players} players, {path.stat().st_size / 1e6:.0f} MB: "
+              f"import {took:.1f} s  (goal: under 30)")
+        lists = await RatingList.open(events)
+        timings: list[float] = []
+        try:
+            for i in range(0, size, max(1, size // 200)):
+                listed = player(i)
+                for typed in (str(listed.fide_id)[:5], listed.last[:4].lower() + " " if i % 2 else listed.last[:3]):
+                    begin = time.perf_counter()
+                    await suggest(lists, typed, "standard_rating")
+                    timings.append(time.perf_counter() - begin)
+        finally:
+            await lists.close()
+        print(f"  look-ups (id prefix, name prefix), {len(timings)}: p50 {percentile(timings, .5) * 1000:.2f} ms  "
+              f"p95 {percentile(timings, .95) * 1000:.2f} ms  max {max(timings) * 1000:.2f} ms  (goal: p95 under 50)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--round", type=int, default=5)
+    parser.add_argument("--list-size", type=int, default=1_000_000)
+    parser.add_argument("--form", choices=("txt", "xml"), default="txt")
+    parser.add_argument("--only", choices=("standings", "ratings"))
     args = parser.parse_args()
+    if args.only != "standings":
+        asyncio.run(rating_list(args.list_size, args.form))
+    if args.only == "ratings":
+        return
     trf, _ = parse_trf(decode(FIXTURE.read_bytes()))
     rows, games = trf_rows(trf)
     players = msgspec.convert([{**p, "id": int(p["pairing_number"]), "tournament_id": 1} for p in rows],

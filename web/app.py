@@ -142,6 +142,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             opening.cancel()
             watching.cancel()
             await publications.close()
+            await state.ratings.close()
             await registry.close()
             await sessions.close_file()
             if state.shared is shared:  # as with the sessions

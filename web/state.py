@@ -20,6 +20,7 @@ from app.live.channels import Channels
 from app.live.hub import LiveHub
 from app.pairing.draft import Drafts
 from app.publication.publisher import Publications
+from app.ratings import RatingLists
 from app.sessions import Sessions
 from app.settings import Settings
 from app.throttle import LoginThrottle
@@ -48,6 +49,7 @@ class AppState:
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
     publications: Publications | None = None  # the events' publishers (app/publication/publisher.py)
+    ratings: RatingLists = field(default_factory=RatingLists)  # FIDE's list in the events folder (app/ratings.py)
 
 
 def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:

@@ -16,6 +16,7 @@ from litestar.response import Template
 from app.imports import import_papi
 from app.lint import lint_in_child
 from app.offload import off_loop
+from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
 from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
@@ -89,7 +90,9 @@ class DataController(Controller):
                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
                              tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None,
                              category: FromQuery[str | None] = None, sex: FromQuery[str | None] = None,
-                             provisional: FromQuery[bool] = False) -> Response[bytes]:
+                             provisional: FromQuery[bool] = False, ratings: FromQuery[bool] = False
+                             ) -> Response[bytes]:
+        """`ratings`: the optional columns of each player's rating change and performance."""
         tournament = await store.tournament_by_uniq_id(uniq)
         part = part_of(category, sex)
 
@@ -100,7 +103,9 @@ class DataController(Controller):
             return {"event_id": event_id, "tournament": tournament, "fmt": fmt, "part": part, "playing": playing,
                     "provisional": provisional, "player_links": True,
                     "standings": await standings_of_part(store, tournament.id, standings, part),
-                    "categories": [] if standings.teams else await parts_present(store, tournament.id)}
+                    "categories": [] if standings.teams else await parts_present(store, tournament.id),
+                    "ratings": await ratings_for(store, tournament, standings.round)
+                    if ratings and not standings.teams else None}
 
         # 600 rows: rendered (and gzipped) on a thread once per commit, not on the loop for every visitor
         template = "data/_standings.html" if is_htmx(request) else "data/standings.html"
@@ -127,7 +132,8 @@ class DataController(Controller):
         async def build() -> dict[str, Any]:
             standings = await standings_for(store, tournament.id, rounds=round)
             cells = await off_loop(crosstable, standings, await store.pairings(tournament.id))
-            return {"event_id": event_id, "tournament": tournament, "standings": standings, "cells": cells, "fmt": fmt}
+            return {"event_id": event_id, "tournament": tournament, "standings": standings, "cells": cells, "fmt": fmt,
+                    "ratings": None if standings.teams else await ratings_for(store, tournament, standings.round)}
 
         return await render_cached(request, store, "data/crosstable.html", build)
 

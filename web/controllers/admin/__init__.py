@@ -8,6 +8,7 @@ from web.controllers.admin.events import EventsAdmin
 from web.controllers.admin.families import FamiliesAdmin
 from web.controllers.admin.players import DeskPlayers, PlayersAdmin
 from web.controllers.admin.publication import PublicationAdmin
+from web.controllers.admin.ratings import RatingsAdmin
 from web.controllers.admin.rotators import RotatorsAdmin
 from web.controllers.admin.screens import ScreensAdmin
 from web.controllers.admin.teams import TeamsAdmin
@@ -15,4 +16,5 @@ from web.controllers.admin.timers import TimersAdmin
 from web.controllers.admin.tournaments import TournamentsAdmin
 
 CONTROLLERS: list[type[Controller]] = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin,
-                                       RotatorsAdmin, TimersAdmin, PublicationAdmin, TeamsAdmin, DeskPlayers]
+                                       RotatorsAdmin, TimersAdmin, PublicationAdmin, TeamsAdmin, DeskPlayers,
+                                       RatingsAdmin]
