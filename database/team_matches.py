@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from database.journal import Submission, remember
 from database.results import GAME, LOG_RESULT
 from database.store import EventStore, GameKey
 from database.teams import TEAMS, insert_board, insert_match, journal, load_team_event, shown_board, team_settings
@@ -178,7 +179,8 @@ async def set_team_forfeit(store: EventStore, tid: int, match_id: int, forfeit: 
 
 
 async def set_board_result(store: EventStore, tid: int, match_id: int, board: int, result: Result | None, *,
-                           expected: Result | None = None, correction: bool = False) -> None:
+                           expected: Result | None = None, correction: bool = False,
+                           submission: Submission | None = None) -> None:
     """Enter (or, with `correction`, change) a board's result. A game with both players goes through the
     store's result writes (compare-and-set, ResultChanged to the live hub). A board without a game (a player
     missing) has no result to enter: it follows the line-ups (a forfeit win of the player present) and is
@@ -200,24 +202,25 @@ async def set_board_result(store: EventStore, tid: int, match_id: int, board: in
                        " Nothing was stored.", m.table)
     if r[0] is None:
         await _set_board_forfeit(store, tid, m, next(g for g in m.boards if g.board == board), shown, result,
-                                 expected=expected, correction=correction)
+                                 expected=expected, correction=correction, submission=submission)
         return
     key = GameKey(tournament_id=tid, round=m.round, white_player_id=int(r[2]), black_player_id=int(r[3]))
     current = Result(r[4]) if r[4] else None
     if result is None:
         if current is None:
             return
-        await store.delete_result(key, expected=expected or current, shown_board=shown)
+        await store.delete_result(key, expected=expected or current, shown_board=shown, submission=submission)
     elif current is None:
-        await store.record_result(key, result, shown)
+        await store.record_result(key, result, shown, submission=submission)
     elif not correction:
         raise Conflict("Board %s already has a result (%s). Nothing was stored.", shown, current.label())
     else:
-        await store.correct_result(key, expected or current, result, shown)
+        await store.correct_result(key, expected or current, result, shown, submission=submission)
 
 
 async def _set_board_forfeit(store: EventStore, tid: int, m: Match, game: BoardGame, shown: int,
-                             result: Result | None, *, expected: Result | None, correction: bool) -> None:
+                             result: Result | None, *, expected: Result | None, correction: bool,
+                             submission: Submission | None = None) -> None:
     """A board without a game (a player missing): its result is the forfeit win of the player present, which an
     arbiter may correct to a double forfeit (and back); nothing else, and never a result against nobody."""
     if game.a_player is None and game.b_player is None and game.result is None:
@@ -243,6 +246,8 @@ async def _set_board_forfeit(store: EventStore, tid: int, m: Match, game: BoardG
         if cursor.rowcount != 1:  # changed since it was read: compare-and-set, nothing stored
             raise Conflict("Board %s: the result is now %s, not %s (changed meanwhile?). Nothing was stored.",
                            shown, "?", current.label() if current else "empty")
+        if submission is not None:
+            await remember(tx, submission, time.time())
         journal(tx, "board forfeit" if current is None else "board forfeit corrected",
                 f"round {m.round}, board {shown}", old=current.label() if current else None,
                 new=result.label() if result else None, tid=tid, rnd=m.round, board=shown)
