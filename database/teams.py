@@ -96,6 +96,20 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
                      round_robin=t[2] == "round_robin", tie_breaks=str(t[3] or "MPVGP,BH/C1,BH,SB,PS"))
 
 
+async def board_teams(store: EventStore, tid: int, rnd: int) -> dict[int, tuple[int, int, str, str]]:
+    """The games of a team tournament's round, by White's player id: (table, board in the match, White's team,
+    Black's team), for the hall's rows ("Table 3, board 1 — Ivry vs Saint-Maur"); empty for an individual one."""
+    out: dict[int, tuple[int, int, str, str]] = {}
+    for r in await store.rows("SELECT p.white_player_id, m.table_number, b.board, ta.name, tb.name, m.a_white_first"
+                              " FROM team_board b JOIN team_match m ON m.id = b.match_id"
+                              " JOIN pairing p ON p.id = b.pairing_id JOIN team ta ON ta.id = m.team_a_id"
+                              " JOIN team tb ON tb.id = m.team_b_id WHERE m.tournament_id = ? AND m.round = ?",
+                              (tid, rnd)):
+        a_white = bool(r[5]) == (int(r[2]) % 2 == 1)
+        out[int(r[0])] = (int(r[1]), int(r[2]), *((str(r[3]), str(r[4])) if a_white else (str(r[4]), str(r[3]))))
+    return out
+
+
 # -- writes -----------------------------------------------------------------------------------------
 
 

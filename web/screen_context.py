@@ -23,6 +23,7 @@ from app.views.screens import (
 from app.views.standings import fmt
 from app.views.standings_screen import standings_sets
 from app.views.team_screens import team_sets
+from app.views.teams import team_tournament_ids
 from app.views.timer import timer_view
 from app.views.tournament import results_view
 from database.store import EventStore
@@ -94,6 +95,9 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
             title = spec.name or (sets[0].title if sets else spec.uniq_id)
         context["title"] = title
         context["tournament_ids"] = sorted({s.tid for s in sets})
+        if spec.type == "input":  # the team entry pages of its team tournaments (captains enter match by match)
+            teams = await team_tournament_ids(store)
+            context["team_entry"] = [await store.tournament(tid) for tid in context["tournament_ids"] if tid in teams]
     elif spec.type == "results" and spec.row is not None:
         view = await results_view(store, spec.row)
         notices += view.notices

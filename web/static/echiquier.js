@@ -117,7 +117,9 @@
         .forEach(function (count) { count.textContent = fresh.textContent; });
       return;
     }
-    var old = fresh.tagName === "TR" && fresh.id ? document.getElementById(fresh.id) : null;
+    // a board row, or a block marked `data-replace` (a match of the team entry page)
+    var old = (fresh.tagName === "TR" || fresh.hasAttribute("data-replace")) && fresh.id ?
+      document.getElementById(fresh.id) : null;
     if (!old) { return; }  // not a row, or not on this screen
     fresh.hidden = old.hidden;
     if (old.dataset.flow !== undefined) { fresh.dataset.flow = old.dataset.flow; }
