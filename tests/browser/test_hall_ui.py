@@ -242,7 +242,8 @@ def test_a_rotator_shows_every_page_of_a_paged_screen_before_moving_on(pages: di
     count = int(page.evaluate("document.body.dataset.fitPages"))
     assert count >= 2
     for n in range(1, count + 1):
-        page.wait_for_function("(t) => (document.getElementById('fit-page') || {}).textContent === t", arg=f"{n} / {count}")
+        page.wait_for_function("(t) => (document.getElementById('fit-page') || {}).textContent === t",
+                               arg=f"{n} / {count}")
         assert "/rotator/hall/fast/0" in page.url, f"moved on before page {n} of {count}"
     page.wait_for_url("**/rotator/hall/fast/1?lang=en&turn=1")
 
