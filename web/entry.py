@@ -186,7 +186,8 @@ async def input_code_login(request: Request, info: Info, event_id: str, password
     if info.update_password is None:
         return Redirect(target, status_code=303)
     if not await check_password(request, info.update_password, password):
-        response = refused(translator(language(request))("Wrong code."))
+        _ = translator(language(request))
+        response = refused(_("Wrong code."))
         response.delete_cookie(input_cookie_name(event_id), path="/")
         return response
     redirect: Response[Any] = Redirect(target, status_code=303)

@@ -122,7 +122,8 @@ def english_names() -> set[str]:
 #: Team competitions (database/teams.py): what its writes journal, and their targets.
 TEAM_JOURNAL_WORDS = (
     N_("team settings"), N_("team added"), N_("team members"), N_("team import"), N_("match added"), N_("line-up"),
-    N_("team forfeit"), N_("board forfeit"), N_("board forfeit corrected"), N_("round paired"),
+    N_("team forfeit"), N_("line-up changed by the arbiter's override"), N_("board forfeit"),
+    N_("board forfeit corrected"), N_("round paired"),
 )
 TEAM_JOURNAL_PATTERNS = (
     (N_("round %s, table %s, team %s"), r"round (\d+), table (\d+), team (.+)"),

@@ -334,7 +334,7 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
                                    headers=HX)
         out["player's dialog of a game with a result"] = "\n".join(visible(refused.text).parts)
         await store.update_info(update_password=await hash_password("hall-code"))
-        for url in ("/screen/demo/saisie", "/arbiter/demo", "/event/demo", "/admin"):
+        for url in ("/screen/demo/saisie", "/arbiter/demo", "/event/demo", "/admin", "/teams/demo/equipes/input"):
             out[f"visitor {url}"] = "\n".join(visible((await client.get(url)).text).parts)
         wrong = await client.post("/screen/demo/saisie/login", data={"password": "nope"}, headers=HX)
         out["wrong input code"] = "\n".join(visible(wrong.text).parts)
