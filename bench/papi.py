@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.imports import sync_rows  # noqa: E402
-from app.papi.link import link_file, parse, resync, write_back  # noqa: E402
+from app.papi.link import link_file, parse, resync  # noqa: E402
+from app.papi.write_back import write_back  # noqa: E402
 from database.events import GameKey  # noqa: E402
 from database.registry import EventRegistry  # noqa: E402
 from database.store import EventStore  # noqa: E402

@@ -11,9 +11,8 @@ from pathlib import Path
 
 from app.imports import event_span, find_tournament, open_or_create, sync_rows
 from app.papi.export import papi_bytes
-from app.papi.link import link_file, parse
+from app.papi.link import link_file, note_linked, parse
 from app.papi.safe_write import read_file
-from app.papi.watch import note_linked
 from cli.printed import run_printed
 from database.registry import EventRegistry
 from tournament.errors import Invalid, NotFound
