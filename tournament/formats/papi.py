@@ -66,19 +66,25 @@ def read_papi(data: bytes) -> PapiFile:
 
 def papi_file(info_table: dict[str, list[Any]], joueur: dict[str, list[Any]]) -> PapiFile:
     """INFO and JOUEUR as columns of values (whichever reader read them) → the Papi file's contents."""
-    info = {str(k): "" if v is None else str(v).strip()
-            for k, v in zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False)}
+    names = list(joueur)
+    rows = [{name: joueur[name][i] if i < len(joueur[name]) else None for name in names}
+            for i in range(len(joueur.get("Ref", [])))]
+    info = dict(zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False))
+    return papi_file_rows(info, rows if "Ref" in joueur else None)
+
+
+def papi_file_rows(info_values: dict[Any, Any], joueur: list[dict[str, Any]] | None) -> PapiFile:
+    """INFO (Variable → Value) and JOUEUR's rows (None: no such table) → the Papi file's contents."""
+    info = {str(k): "" if v is None else str(v).strip() for k, v in info_values.items()}
     try:
         rounds = max(0, min(24, int(info.get("NbrRondes") or 0)))
     except ValueError:
         raise PapiError("INFO NbrRondes is not a number: %r.", info.get("NbrRondes")) from None
-    if "Ref" not in joueur:
+    if joueur is None:
         raise PapiError("The Papi file has no JOUEUR table. Nothing was imported.")
     players = []
-    names = list(joueur)
-    for i in range(len(joueur["Ref"])):
-        row = {name: joueur[name][i] if i < len(joueur[name]) else None for name in names}
-        if row["Ref"] is None or int(row["Ref"]) == EXEMPT:
+    for row in joueur:
+        if row.get("Ref") is None or int(row["Ref"]) == EXEMPT:
             continue
         cells = []
         for r in range(1, rounds + 1):

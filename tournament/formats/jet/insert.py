@@ -124,6 +124,10 @@ def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, objec
     """Add `rows` to `table` in `data`, one after the other as separate Jackcess `addRow` calls would (each row's
     bytes, then its entries, then the full index pages split). Unique, primary and required indexes are checked
     on the final state before anything is written; JetError otherwise (the caller works on a copy)."""
+    known = {c.name for c in table.columns}
+    unknown = sorted({name for row in rows for name in row} - known)
+    if unknown:
+        raise JetError(f"table {table.name}: no column {unknown[0]!r}")
     rows = [_complete(table, row) for row in _autonumbered(data, table, rows)]
     fixed_end = fixed_area(table)
     encoded = [encode_row(table, row, fixed_end) for row in rows]
