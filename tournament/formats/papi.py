@@ -83,15 +83,15 @@ def papi_file_rows(info_values: dict[Any, Any], joueur: list[dict[str, Any]] | N
     if joueur is None:
         raise PapiError("The Papi file has no JOUEUR table. Nothing was imported.")
     players = []
+    names = [(f"Rd{r:02d}Cl", f"Rd{r:02d}Adv", f"Rd{r:02d}Res") for r in range(1, rounds + 1)]
     for row in joueur:
         if row.get("Ref") is None or int(row["Ref"]) == EXEMPT:
             continue
         cells = []
-        for r in range(1, rounds + 1):
-            cl = str(row.get(f"Rd{r:02d}Cl") or "").strip().upper()
-            adv = row.get(f"Rd{r:02d}Adv")
-            res = row.get(f"Rd{r:02d}Res") or 0
-            cells.append((cl, int(adv) if adv not in (None, "") else None, int(res)))
+        for cl_name, adv_name, res_name in names:
+            cl = str(row.get(cl_name) or "").strip().upper()
+            adv = row.get(adv_name)
+            cells.append((cl, int(adv) if adv not in (None, "") else None, int(row.get(res_name) or 0)))
         players.append(PapiPlayer(ref=int(row["Ref"]), values=row, rounds=tuple(cells)))
     return PapiFile(info=info, players=players, rounds=rounds)
 
@@ -228,6 +228,7 @@ def papi_rows(papi: PapiFile) -> PapiRows:
     out: list[Pairing] = []
     skipped: list[tuple[int, int, float]] = []
     problems: list[str] = []
+    by_ref: dict[int, Player] = {}
     for r in range(1, papi.rounds + 1):
         rows: list[Pairing] = []
         for p in papi.players:
@@ -239,7 +240,7 @@ def papi_rows(papi: PapiFile) -> PapiRows:
             elif cl == "F" and not (checkin and res == 0):
                 skipped.append((r, p.ref, {2: 0.5, 6: 1.0}.get(res, 0.0)))
         if r in paired:
-            by_ref = {p["papi_ref"]: _as_player(p) for p in players}
+            by_ref = by_ref or {p["papi_ref"]: _as_player(p) for p in players}
             out.extend(number_boards(rows, by_ref, half_points(out, before_round=r)))
     if problems:
         raise PapiError("%s\nNothing was imported.", "\n".join(problems[:50]))

@@ -289,6 +289,7 @@ def row_decoder(table: TableDef, columns: Sequence[Column] | None = None) -> Cal
     u16 = struct.Struct("<H")
     double = struct.Struct("<d")
     empty = b""
+    short: dict[bytes, str] = {}
     # per column: (name, how, its null-mask bit, where): how 0 Boolean, 1 fixed number, 2 date, 3 text, 4 other
     plan: list[tuple[str, int, int, Any]] = []
     for c in chosen:
@@ -323,7 +324,16 @@ def row_decoder(table: TableDef, columns: Sequence[Column] | None = None) -> Cal
             elif how == 2:
                 out[name] = _EPOCH + dt.timedelta(days=double.unpack_from(row, where)[0])
             elif how == 3:
-                out[name] = None if where + 1 >= len(offsets) else decode_text(row[offsets[where] : offsets[where + 1]])
+                if where + 1 >= len(offsets):
+                    out[name] = None
+                    continue
+                raw = row[offsets[where] : offsets[where + 1]]
+                text = short.get(raw)
+                if text is None:
+                    text = decode_text(raw)
+                    if len(raw) <= 8:  # Papi's one-letter codes: decoded once
+                        short[raw] = text
+                out[name] = text
             else:
                 out[name] = decode_cell(empty, row, row_layout(row, table), where)
         return out
