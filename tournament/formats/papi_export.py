@@ -14,7 +14,9 @@ from datetime import date, datetime
 
 import msgspec
 
-from tournament.formats.jet import JetDatabase, JetError
+from tournament.formats.jet import JetDatabase, JetError, TableDef
+from tournament.formats.jet.tdef import T_TEXT
+from tournament.formats.jet.text_key import encode_text_key
 from tournament.formats.papi import CATEGORIES, EXEMPT, TITLES, PapiError
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.results import ByeKind
@@ -179,6 +181,24 @@ def _birth(text: str | None) -> datetime | None:
         return None
 
 
+def _fit(table: TableDef, rows: list[dict[str, object]], players: Sequence[Player]) -> None:
+    """Texts cut to their column's size (Papi's own limits: 20 characters for a name), and a clear refusal for a
+    name the index of names cannot hold (letters beyond Latin-1 and Latin Extended-A, punctuation other than
+    apostrophes and hyphens: tournament/formats/jet/text_key.py)."""
+    texts = [c for c in table.columns if c.type == T_TEXT and not c.fixed]
+    for row, player in zip(rows, players, strict=True):
+        for column in texts:
+            value = row.get(column.name)
+            if isinstance(value, str) and len(value) > column.length // 2:
+                row[column.name] = value[: column.length // 2].rstrip()
+        for name in ("Nom", "Prenom"):
+            try:
+                encode_text_key(str(row.get(name) or ""))
+            except JetError as error:
+                raise PapiError("The name of %s cannot be written into a Papi file (%s): correct it first.",
+                                player.shown_name, str(error)) from None
+
+
 def export_papi(
     template: bytes,
     tournament: Tournament,
@@ -197,10 +217,11 @@ def export_papi(
         raise PapiError("Two players of %s share a pairing number: renumber them first.", tournament.name)
     cells, last = round_cells(players, pairings, skipped, ref)
     kind = tournament.rating_kind if tournament.rating_kind in _RATING_COLUMNS else "standard"
-    rows = [player_row(p, ref[p.id], kind, cells[ref[p.id]], facts.start)
-            for p in sorted(players, key=lambda p: ref[p.id])]  # fmt: skip
+    ordered = sorted(players, key=lambda p: ref[p.id])
+    rows = [player_row(p, ref[p.id], kind, cells[ref[p.id]], facts.start) for p in ordered]
     try:
         db = JetDatabase.from_bytes(template)
+        _fit(db.table("JOUEUR"), rows, ordered)
         wanted = info_values(tournament, facts, last)
         current = {str(r["Variable"]): r["Value"] for r in db.rows("INFO", ["Variable", "Value"])}
         changes = {k: {"Value": wanted[k]} for k, v in current.items() if k in wanted and wanted[k] != v}

@@ -79,5 +79,11 @@ def test_a_small_export_and_its_refusals() -> None:
     assert (rows[3]["Elo"], rows[3]["Fide"], rows[3]["FideTitre"], rows[3]["Rd01Cl"]) == (1199, "E", "", "N")
     with pytest.raises(PapiError, match="at most 24 rounds"):
         export_papi(template, Tournament(id=1, uniq_id="t", name="Long", rounds=25), players, [], [], EventFacts())
-    with pytest.raises(PapiError, match="cannot be written as a Papi file"):
+    with pytest.raises(PapiError, match="The name of ЖУКОВ Prénom cannot be written"):
         export_papi(template, T, [p(1, last_name="Жуков")], [], [], EventFacts())
+    with pytest.raises(PapiError, match=r"The name of NOM1 J\. cannot be written"):
+        export_papi(template, T, [p(1, first_name="J.")], [], [], EventFacts())
+    long = export_papi(template, T, [p(1, last_name="Papadopoulos-Konstantinidis", club="C" * 100)], [], [],
+                       EventFacts())
+    [row] = [r for r in JetDatabase.from_bytes(long).rows("JOUEUR") if r["Ref"] == 2]
+    assert (row["Nom"], row["Club"]) == ("PAPADOPOULOS-KONSTAN", "C" * 80)  # cut to Papi's sizes
