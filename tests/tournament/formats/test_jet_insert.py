@@ -5,6 +5,8 @@ and the fast row decoder of the Papi loop (rows.row_decoder) against decode_row 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase, JetError
@@ -65,3 +67,24 @@ def test_refused_with_nothing_changed(rows: list[dict[str, object]]) -> None:
     with pytest.raises(JetError):
         db.add_rows("JOUEUR", rows)
     assert db.to_bytes() == before
+
+
+LETTERS = "ABCDEÉÈÊËFGHIÏÎJKLMNÑOÖØPQRSTUÜVWXYZŁŠŽÇ '-"
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.text(LETTERS, min_size=1, max_size=20).filter(lambda t: t.strip(" '-")),
+                          st.one_of(st.none(), st.integers(0, 3000)), st.booleans(), st.booleans()),
+                min_size=1, max_size=350))
+def test_random_rows_keep_every_index_a_valid_tree(people: list[tuple[str, int | None, bool, bool]]) -> None:
+    """Random names (accents, apostrophes, hyphens, spaces), ratings, opponents and check-in, enough rows for
+    leaves to split: every index still one entry per row, in order, each the key of its row (check_indexes),
+    and the rows read back as given."""
+    db = template()
+    rows = [player(ref, name, Elo=elo, Rd01Adv=1000 - ref if paired else None, Pointe=here)  # unique index
+            for ref, (name, elo, paired, here) in enumerate(people, start=2)]
+    db.add_rows("JOUEUR", rows)
+    check_indexes(db.to_bytes())
+    read = {r["Ref"]: r for r in db.rows("JOUEUR")}
+    assert [(read[r["Ref"]]["Nom"], read[r["Ref"]]["Elo"], read[r["Ref"]]["Pointe"]) for r in rows] == [
+        (r["Nom"], r["Elo"], r["Pointe"]) for r in rows]
