@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
@@ -24,7 +26,7 @@ async def make(client: Client) -> int:
     return await in_app(client, create)
 
 
-async def test_the_admin_downloads_a_new_papi_file(admin_client: Client) -> None:
+async def test_the_admin_downloads_a_new_papi_file(admin_client: Client, tmp_path: Path) -> None:
     tid = await make(admin_client)
     fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}")).text
     assert f'href="/arbiter/{EVENT}/papi/{tid}/export"' in fragment
@@ -39,6 +41,13 @@ async def test_the_admin_downloads_a_new_papi_file(admin_client: Client) -> None
     assert sorted((r["Ref"], r["Nom"], *(r[c] for c in round4)) for r in made.rows("JOUEUR")) == want
     info = {r["Variable"]: r["Value"] for r in made.rows("INFO")}
     assert (info["Nom"], info["RondeActive"]) == ("Open d'été", "4")
+    # the players kept their Papi Refs: the new file can be linked to the tournament it was made from
+    path = tmp_path / "nouveau.papi"
+    path.write_bytes(response.content)
+    linked = await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/link", data={"path": str(path)},
+                                     follow_redirects=False)
+    assert linked.status_code == 303
+    assert "nouveau.papi" in (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}")).text
 
 
 async def test_anyone_else_is_refused(admin_client: Client, client: Client) -> None:

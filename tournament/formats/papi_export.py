@@ -3,7 +3,8 @@
 
 What Jackcess does when a program fills the template (the reference files of tests/fixtures/papi/ were made so):
 INFO's values are updated in the table's row order, the EXEMPT row (Ref 1, already in the template) gets its
-side of every round, then one JOUEUR row per player is added in Ref order (Ref = pairing number + 1), each with
+side of every round, then one JOUEUR row per player is added in Ref order (`refs`: the Papi file's Refs, or the
+pairing number + 1), each with
 its entries in all 32 indexes. The rows follow Papi's conventions (docs/formats.md §2.3); what the event file does
 not know is written as Papi writes it for a new player (unrated: 1199 estimated, `Flotteur` 24 × X, points 0)."""
 
@@ -181,6 +182,16 @@ def _birth(text: str | None) -> datetime | None:
         return None
 
 
+def refs(players: Sequence[Player]) -> dict[int, int]:
+    """Each player's Ref (player id -> Ref): the Refs of the Papi file the tournament was read from when every
+    player has one (the new file can then be linked to the tournament, docs/papi-loop.md), else the pairing
+    number + 1 (Ref 1 is EXEMPT)."""
+    kept = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref > EXEMPT}
+    if len(kept) == len(players) and len(set(kept.values())) == len(kept):
+        return {pid: ref for pid, ref in kept.items() if ref is not None}
+    return {p.id: p.pairing_number + 1 for p in players}
+
+
 def _fit(table: TableDef, rows: list[dict[str, object]], players: Sequence[Player]) -> None:
     """Texts cut to their column's size (Papi's own limits: 20 characters for a name), and a clear refusal for a
     name the index of names cannot hold (letters beyond Latin-1 and Latin Extended-A, punctuation other than
@@ -212,7 +223,7 @@ def export_papi(
     if (tournament.rounds or 0) > MAX_ROUNDS or any(p.round > MAX_ROUNDS for p in pairings):
         raise PapiError("A Papi file holds at most %s rounds: %s cannot be written as one.", MAX_ROUNDS,
                         tournament.name)  # fmt: skip
-    ref = {p.id: p.pairing_number + 1 for p in players}
+    ref = refs(players)
     if len(set(ref.values())) != len(ref) or EXEMPT in ref.values():
         raise PapiError("Two players of %s share a pairing number: renumber them first.", tournament.name)
     cells, last = round_cells(players, pairings, skipped, ref)

@@ -10,7 +10,7 @@ import pytest
 from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase
 from tournament.formats.papi import PapiError
-from tournament.formats.papi_export import EventFacts, category, export_papi, info_values, round_cells
+from tournament.formats.papi_export import EventFacts, category, export_papi, info_values, refs, round_cells
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.results import ByeKind, Result
 
@@ -87,3 +87,9 @@ def test_a_small_export_and_its_refusals() -> None:
                        EventFacts())
     [row] = [r for r in JetDatabase.from_bytes(long).rows("JOUEUR") if r["Ref"] == 2]
     assert (row["Nom"], row["Club"]) == ("PAPADOPOULOS-KONSTAN", "C" * 80)  # cut to Papi's sizes
+
+
+def test_refs_of_the_papi_file_kept_when_every_player_has_one() -> None:
+    assert refs([p(1, papi_ref=7), p(2, papi_ref=3)]) == {11: 7, 12: 3}
+    assert refs([p(1, papi_ref=7), p(2)]) == {11: 2, 12: 3}  # a player added in Echiquier: pairing numbers
+    assert refs([p(1, papi_ref=7), p(2, papi_ref=7)]) == {11: 2, 12: 3}
