@@ -225,12 +225,14 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
         await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         have = []
     if not have:
+        rows = []
         for g in mapped:
             row = {k: getattr(g, k) for k in ("round", "white_player_id", "black_player_id", "board", "board_order",
                                               "bye_kind", "result")}
             row["bye_kind"] = row["bye_kind"].value if row["bye_kind"] else None
             row["result"] = int(row["result"]) if row["result"] else None
-            await tx.insert("pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
+            rows.append({**row, "tournament_id": tid, "last_update": now})
+        await tx.insert_many("pairing", Pairing, rows)  # one round trip for the round (a re-sync's new round)
         report.rounds_added.append(rnd)
         report.results_added += sum(1 for g in mapped if g.result is not None)
         return

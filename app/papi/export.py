@@ -58,6 +58,7 @@ async def papi_bytes(store: EventStore, tid: int) -> bytes:
 
 
 def file_name(name: str) -> str:
-    """A file name for the download: the tournament's name, letters, digits, spaces, dots and hyphens only."""
-    safe = re.sub(r"[^\w .-]+", "", name, flags=re.UNICODE).strip(" .") or "tournoi"
+    """A file name for the download: the tournament's name, letters, digits, spaces, apostrophes, dots and hyphens
+    only."""
+    safe = re.sub(r"[^\w '.-]+", "", name, flags=re.UNICODE).strip(" .") or "tournoi"
     return f"{safe[:80]}.papi"

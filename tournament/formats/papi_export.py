@@ -3,7 +3,8 @@
 
 What Jackcess does when a program fills the template (the reference files of tests/fixtures/papi/ were made so):
 INFO's values are updated in the table's row order, the EXEMPT row (Ref 1, already in the template) gets its
-side of every round, then one JOUEUR row per player is added in Ref order (Ref = pairing number + 1), each with
+side of every round, then one JOUEUR row per player is added in Ref order (`refs`: the Papi file's Refs, or the
+pairing number + 1), each with
 its entries in all 32 indexes. The rows follow Papi's conventions (docs/formats.md §2.3); what the event file does
 not know is written as Papi writes it for a new player (unrated: 1199 estimated, `Flotteur` 24 × X, points 0)."""
 
@@ -14,7 +15,9 @@ from datetime import date, datetime
 
 import msgspec
 
-from tournament.formats.jet import JetDatabase, JetError
+from tournament.formats.jet import JetDatabase, JetError, TableDef
+from tournament.formats.jet.tdef import T_TEXT
+from tournament.formats.jet.text_key import encode_text_key
 from tournament.formats.papi import CATEGORIES, EXEMPT, TITLES, PapiError
 from tournament.models import Pairing, Player, SkippedRound, Tournament
 from tournament.results import ByeKind
@@ -179,6 +182,34 @@ def _birth(text: str | None) -> datetime | None:
         return None
 
 
+def refs(players: Sequence[Player]) -> dict[int, int]:
+    """Each player's Ref (player id -> Ref): the Refs of the Papi file the tournament was read from when every
+    player has one (the new file can then be linked to the tournament, docs/papi-loop.md), else the pairing
+    number + 1 (Ref 1 is EXEMPT)."""
+    kept = {p.id: p.papi_ref for p in players if p.papi_ref is not None and p.papi_ref > EXEMPT}
+    if len(kept) == len(players) and len(set(kept.values())) == len(kept):
+        return {pid: ref for pid, ref in kept.items() if ref is not None}
+    return {p.id: p.pairing_number + 1 for p in players}
+
+
+def _fit(table: TableDef, rows: list[dict[str, object]], players: Sequence[Player]) -> None:
+    """Texts cut to their column's size (Papi's own limits: 20 characters for a name), and a clear refusal for a
+    name the index of names cannot hold (letters beyond Latin-1 and Latin Extended-A, punctuation other than
+    apostrophes and hyphens: tournament/formats/jet/text_key.py)."""
+    texts = [c for c in table.columns if c.type == T_TEXT and not c.fixed]
+    for row, player in zip(rows, players, strict=True):
+        for column in texts:
+            value = row.get(column.name)
+            if isinstance(value, str) and len(value) > column.length // 2:
+                row[column.name] = value[: column.length // 2].rstrip()
+        for name in ("Nom", "Prenom"):
+            try:
+                encode_text_key(str(row.get(name) or ""))
+            except JetError as error:
+                raise PapiError("The name of %s cannot be written into a Papi file (%s): correct it first.",
+                                player.shown_name, str(error)) from None
+
+
 def export_papi(
     template: bytes,
     tournament: Tournament,
@@ -192,15 +223,16 @@ def export_papi(
     if (tournament.rounds or 0) > MAX_ROUNDS or any(p.round > MAX_ROUNDS for p in pairings):
         raise PapiError("A Papi file holds at most %s rounds: %s cannot be written as one.", MAX_ROUNDS,
                         tournament.name)  # fmt: skip
-    ref = {p.id: p.pairing_number + 1 for p in players}
+    ref = refs(players)
     if len(set(ref.values())) != len(ref) or EXEMPT in ref.values():
         raise PapiError("Two players of %s share a pairing number: renumber them first.", tournament.name)
     cells, last = round_cells(players, pairings, skipped, ref)
     kind = tournament.rating_kind if tournament.rating_kind in _RATING_COLUMNS else "standard"
-    rows = [player_row(p, ref[p.id], kind, cells[ref[p.id]], facts.start)
-            for p in sorted(players, key=lambda p: ref[p.id])]  # fmt: skip
+    ordered = sorted(players, key=lambda p: ref[p.id])
+    rows = [player_row(p, ref[p.id], kind, cells[ref[p.id]], facts.start) for p in ordered]
     try:
         db = JetDatabase.from_bytes(template)
+        _fit(db.table("JOUEUR"), rows, ordered)
         wanted = info_values(tournament, facts, last)
         current = {str(r["Variable"]): r["Value"] for r in db.rows("INFO", ["Variable", "Value"])}
         changes = {k: {"Value": wanted[k]} for k, v in current.items() if k in wanted and wanted[k] != v}

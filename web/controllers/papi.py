@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import msgspec
 from litestar import Controller, Litestar, get, post
@@ -226,9 +227,9 @@ class PapiController(Controller):
             raise Forbidden("Only the administrator exports a tournament as a Papi file.")
         tournament = await store.tournament(tid)
         content = await papi_bytes(store, tid)
-        name = SAFE_NAME.sub("_", file_name(tournament.name))
-        return Response(content, media_type="application/octet-stream",
-                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        name = file_name(tournament.name)
+        disposition = f"attachment; filename=\"{SAFE_NAME.sub('_', name)}\"; filename*=UTF-8''{quote(name)}"
+        return Response(content, media_type="application/octet-stream", headers={"Content-Disposition": disposition})
 
     def _admin(self, role: Role) -> None:
         if role != "admin":

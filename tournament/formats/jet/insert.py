@@ -38,17 +38,23 @@ def fixed_area(table: TableDef) -> int:
     return max((c.fixed_offset + c.length for c in table.columns if c.fixed and c.type != T_BOOL), default=0)
 
 
-def encode_row(table: TableDef, values: Mapping[str, object], fixed_end: int | None = None) -> bytes:
+def encode_row(
+    table: TableDef,
+    values: Mapping[str, object],
+    fixed_end: int | None = None,
+    known: dict[tuple[int, type, object], bytes] | None = None,
+) -> bytes:
     """A new row's bytes: the column count, the fixed-length area (NULL cells zeroed), the variable-length values
     in slot order, the end of the values, the reversed offset table, the number of slots, the null mask (one bit
     per column, 1 = not NULL; a Boolean's bit is its value). Columns missing from `values` are NULL (Booleans
-    false)."""
+    false). `known`: values already checked and encoded, by column (rows of one table share most of them)."""
     unknown = set(values) - {c.name for c in table.columns}
     if unknown:
         raise JetError(f"table {table.name}: no column {sorted(unknown)[0]!r}")
     count = table.max_cols
     mask = bytearray((count + 7) // 8)
     fixed_end = fixed_area(table) if fixed_end is None else fixed_end
+    known = {} if known is None else known
     body = bytearray(2 + fixed_end)
     struct.pack_into("<H", body, 0, count)
     var: dict[int, bytes] = {}
@@ -61,16 +67,10 @@ def encode_row(table: TableDef, values: Mapping[str, object], fixed_end: int | N
             continue
         if value is None:
             continue
-        if column.type == T_DATETIME:
-            raw = struct.pack("<d", _datetime_days(column.name, value))
-        else:
-            check_value(column, value)
-            if column.type == T_TEXT:
-                raw = encode_text(column, str(value))
-            elif column.fixed and column.type in FORMATS:
-                raw = struct.pack(FORMATS[column.type], value)
-            else:
-                raise JetError(f"column {column.name}: writing {column.type_name} columns is not supported")
+        key = (column.number, type(value), value)
+        raw = known.get(key)
+        if raw is None:
+            raw = known[key] = _encode_value(column, value)
         mask[column.number // 8] |= 1 << (column.number % 8)
         if column.fixed:
             body[2 + column.fixed_offset : 2 + column.fixed_offset + column.length] = raw
@@ -82,13 +82,23 @@ def encode_row(table: TableDef, values: Mapping[str, object], fixed_end: int | N
             offsets.append(len(body))
             body += var.get(slot, b"")
         body += struct.pack("<H", len(body))  # the end of the variable values
-        for offset in reversed(offsets):
-            body += struct.pack("<H", offset)
-        body += struct.pack("<H", table.num_var_cols)
+        body += struct.pack(f"<{len(offsets) + 1}H", *reversed(offsets), table.num_var_cols)
     body += mask
     if len(body) > MAX_ROW_SIZE:
         raise JetError(f"table {table.name}: a row of {len(body)} bytes does not fit in a data page")
     return bytes(body)
+
+
+def _encode_value(column: Column, value: object) -> bytes:
+    """One non-NULL cell's bytes, checked (JetError for what the column cannot hold)."""
+    if column.type == T_DATETIME:
+        return struct.pack("<d", _datetime_days(column.name, value))
+    check_value(column, value)
+    if column.type == T_TEXT:
+        return encode_text(column, str(value))
+    if column.fixed and column.type in FORMATS:
+        return struct.pack(FORMATS[column.type], value)
+    raise JetError(f"column {column.name}: writing {column.type_name} columns is not supported")
 
 
 class _Pages:
@@ -124,9 +134,14 @@ def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, objec
     """Add `rows` to `table` in `data`, one after the other as separate Jackcess `addRow` calls would (each row's
     bytes, then its entries, then the full index pages split). Unique, primary and required indexes are checked
     on the final state before anything is written; JetError otherwise (the caller works on a copy)."""
+    known = {c.name for c in table.columns}
+    unknown = sorted({name for row in rows for name in row} - known)
+    if unknown:
+        raise JetError(f"table {table.name}: no column {unknown[0]!r}")
     rows = [_complete(table, row) for row in _autonumbered(data, table, rows)]
     fixed_end = fixed_area(table)
-    encoded = [encode_row(table, row, fixed_end) for row in rows]
+    cells: dict[tuple[int, type, object], bytes] = {}
+    encoded = [encode_row(table, row, fixed_end, cells) for row in rows]
     names: dict[int, str] = {}
     primary: set[int] = set()
     for logical in table.logical_indexes:
