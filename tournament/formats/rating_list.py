@@ -81,26 +81,25 @@ def name_key(text: str) -> str:
     return " ".join(collate(text.replace(",", " ").replace(".", " ")).split())
 
 
-def _row(first: tuple[str, str, int], fields: Iterable[tuple[int, str, str]]) -> Row:
+def _row(raw_id: str, raw_name: str, line: int, fields: Iterable[tuple[int, bool, str, str]]) -> Row:
     """A row from the FIDE id's text, the name's, the line (or player) number and each other column's (index in
-    `COLUMNS`, column, text)."""
-    raw_id, raw_name, line = first
+    `COLUMNS`, whether a number, column, text)."""
     raw_id = raw_id.strip()
     if not raw_id.isdigit():
         raise Invalid(BAD_ID, line, raw_id)
     name = " ".join(raw_name.split())
     row: list[object] = [None] * len(COLUMNS)
     row[0], row[1], row[2] = int(raw_id), name, name_key(name)
-    for index, column, raw in fields:
+    for index, number, column, raw in fields:
         text = raw.strip()
         if not text:
             continue
-        if text.isdigit():
-            row[index] = (int(text) or None) if column in NUMBERS else text  # 0: unrated, no games, no K, no year
-        elif column in NUMBERS:
-            raise Invalid(BAD_NUMBER, line, text, column)
-        else:
+        if not number:
             row[index] = text
+        elif text.isdigit():
+            row[index] = int(text) or None  # 0: unrated, no games, no K, no year
+        else:
+            raise Invalid(BAD_NUMBER, line, text, column)
     title = row[TITLE] or row[W_TITLE]
     if title:
         row[TITLE] = SHORT_TITLES.get(str(title).lower(), str(title).upper())
@@ -133,7 +132,7 @@ def _text(raw: bytes) -> str:
 def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
     """The rows of a fixed-width list, one line at a time. A malformed line raises `Invalid` naming it."""
     columns: list[tuple[str, int, int | None]] | None = None
-    spans: list[tuple[int, str, int, int | None]] = []
+    spans: list[tuple[int, bool, str, int, int | None]] = []
     id_at: tuple[int, int | None] = (0, None)
     name_at = id_at
     count = 0
@@ -148,11 +147,12 @@ def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
                 raise Invalid(NOT_A_LIST)
             where = {c: (start, end) for c, start, end in columns}
             id_at, name_at = where["fide_id"], where["name"]
-            spans = [(INDEX[c], c, start, end) for c, start, end in columns if c not in ("fide_id", "name")]
+            spans = [(INDEX[c], c in NUMBERS, c, start, end) for c, start, end in columns
+                     if c not in ("fide_id", "name")]
             continue
         count += 1
-        yield _row((text[id_at[0]:id_at[1]], text[name_at[0]:name_at[1]], number),
-                   [(index, column, text[start:end]) for index, column, start, end in spans])
+        yield _row(text[id_at[0]:id_at[1]], text[name_at[0]:name_at[1]], number,
+                   [(index, numeric, column, text[start:end]) for index, numeric, column, start, end in spans])
     if columns is None:
         raise Invalid(NOT_A_LIST)
     if not count:
@@ -161,8 +161,8 @@ def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
 
 def _player(element: Element, number: int) -> Row:
     values = {TAGS[child.tag]: child.text or "" for child in element if child.tag in TAGS}
-    return _row((values.pop("fide_id", ""), values.pop("name", ""), number),
-                [(INDEX[column], column, text) for column, text in values.items()])
+    return _row(values.pop("fide_id", ""), values.pop("name", ""), number,
+                [(INDEX[column], column in NUMBERS, column, text) for column, text in values.items()])
 
 
 def parse_xml(chunks: Iterable[bytes]) -> Iterator[Row]:
