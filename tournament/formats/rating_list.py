@@ -27,8 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any, cast
-from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.etree.ElementTree import ParseError, XMLParser
 
 from tournament.errors import Invalid
 from tournament.messages import N_
@@ -159,38 +158,64 @@ def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
         raise Invalid(EMPTY)
 
 
-def _player(element: Element, number: int) -> Row:
-    values = {TAGS[child.tag]: child.text or "" for child in element if child.tag in TAGS}
-    return _row(values.pop("fide_id", ""), values.pop("name", ""), number,
-                [(INDEX[column], column in NUMBERS, column, text) for column, text in values.items()])
+class _Players:
+    """The XML parser's target: each `<player>`'s children as text, a row made at its end (no tree is built)."""
+
+    def __init__(self) -> None:
+        self.root: str | None = None
+        self.depth = 0
+        self.values: dict[str, str] = {}
+        self.text: list[str] | None = None
+        self.rows: list[Row] = []  # made since the last chunk was fed
+        self.count = 0
+
+    def start(self, tag: str, _attrs: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 1:
+            self.root = tag
+        elif self.depth == 2:
+            self.values = {}
+        elif self.depth == 3:
+            self.text = []
+
+    def data(self, text: str) -> None:
+        if self.text is not None:
+            self.text.append(text)
+
+    def end(self, tag: str) -> None:
+        if self.depth == 3 and self.text is not None:
+            column = TAGS.get(tag)
+            if column:
+                self.values[column] = "".join(self.text)
+            self.text = None
+        elif self.depth == 2 and tag == "player":
+            self.count += 1
+            values = self.values
+            self.rows.append(_row(values.pop("fide_id", ""), values.pop("name", ""), self.count,
+                                  [(INDEX[c], c in NUMBERS, c, text) for c, text in values.items()]))
+        self.depth -= 1
+
+    def close(self) -> None:
+        return None
 
 
 def parse_xml(chunks: Iterable[bytes]) -> Iterator[Row]:
-    """The rows of an XML list, fed a chunk at a time; each `<player>` is dropped once read."""
-    parser: XMLPullParser[Any] = XMLPullParser(events=("start", "end"))
-    root: Element | None = None
-    count = 0
+    """The rows of an XML list, fed a chunk at a time; only the rows of the last chunk wait in memory."""
+    target = _Players()
+    parser = XMLParser(target=target)
     try:
         for chunk in chunks:
             parser.feed(chunk)
-            for event, element in cast("Iterator[tuple[str, Any]]", parser.read_events()):
-                if not isinstance(element, Element):
-                    continue
-                if event == "start":
-                    if root is None:
-                        root = element
-                    continue
-                if element.tag == "player":
-                    count += 1
-                    yield _player(element, count)
-                    if root is not None:
-                        root.clear()  # the players read so far go: memory stays that of one player
+            if target.root is not None and target.root not in ("playerslist", "players"):
+                raise Invalid(NOT_A_LIST)
+            rows, target.rows = target.rows, []
+            yield from rows
         parser.close()
     except ParseError as error:
         raise Invalid(BAD_XML, str(error)) from None
-    if root is None or root.tag not in ("playerslist", "players"):
+    if target.root is None:
         raise Invalid(NOT_A_LIST)
-    if not count:
+    if not target.count:
         raise Invalid(EMPTY)
 
 
