@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 import time
@@ -47,12 +48,13 @@ async def rating_list(size: int, form: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         events = Path(folder)
         path = write_list(events / f"players_list.{form}", size, form)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         with path.open("rb") as stream:
             info = await import_list(events, stream, path.name, path.stat().st_size)
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"rating list ({form}), {info.players} players, {path.stat().st_size / 1e6:.0f} MB: "
-              f"import {took:.1f} s  (goal: under 30)")
+              f"import {took:.1f} s  (goal: under 30), CPU {cpu:.1f} s; load average "
+              f"{' / '.join(f'{v:.2f}' for v in os.getloadavg())} on {os.cpu_count()} cores")
         lists = await RatingList.open(events)
         timings: list[float] = []
         try:

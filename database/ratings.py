@@ -11,9 +11,11 @@ millisecond on a million players.
 from __future__ import annotations
 
 import asyncio
+import queue
 import sqlite3
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,49 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _read_ahead(rows: Iterable[Row], batch: int = 5000, depth: int = 8) -> Iterator[Row]:
+    """`rows` read on a thread of their own, a batch ahead: the file is parsed while SQLite inserts (sqlite3 lets
+    the other thread run during each step), at most `depth` batches waiting. An error of the reading (a malformed
+    line) is raised here, where the rows are taken."""
+    waiting: queue.Queue[list[Row] | BaseException | None] = queue.Queue(depth)
+    stop = threading.Event()
+
+    def offer(item: list[Row] | BaseException | None) -> bool:
+        """Hand an item over, unless the inserting side stopped taking them (then False)."""
+        while not stop.is_set():
+            try:
+                waiting.put(item, timeout=0.2)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def read() -> None:
+        try:
+            part: list[Row] = []
+            for row in rows:
+                part.append(row)
+                if len(part) == batch:
+                    if not offer(part):
+                        return
+                    part = []
+            if offer(part):
+                offer(None)
+        except BaseException as error:  # handed to the inserting thread, which rolls back
+            offer(error)
+
+    reader = threading.Thread(target=read, name="rating list reader", daemon=True)
+    reader.start()
+    try:
+        while (item := waiting.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            yield from item
+    finally:
+        stop.set()
+        reader.join()
+
+
 def _replace(path: Path, rows: Iterable[Row], source: str, list_date: ListDate, size: int) -> ListInfo:
     """The whole list in one transaction (on the caller's thread): rows in, the name index built again, the info."""
     conn = _connect(path)
@@ -63,7 +108,7 @@ def _replace(path: Path, rows: Iterable[Row], source: str, list_date: ListDate, 
         try:
             conn.execute("DELETE FROM listed")
             conn.execute("DROP INDEX IF EXISTS listed_name")
-            conn.executemany(INSERT, rows)
+            conn.executemany(INSERT, _read_ahead(rows))
             conn.execute("CREATE INDEX listed_name ON listed (name_key)")
             players = int(conn.execute("SELECT count(*) FROM listed").fetchone()[0])
             if callable(list_date):  # known once the rows are read (a zip entry's date)

@@ -27,8 +27,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from typing import Any, cast
-from xml.etree.ElementTree import Element, ParseError, XMLPullParser
+from xml.etree.ElementTree import ParseError, XMLParser
 
 from tournament.errors import Invalid
 from tournament.messages import N_
@@ -81,26 +80,25 @@ def name_key(text: str) -> str:
     return " ".join(collate(text.replace(",", " ").replace(".", " ")).split())
 
 
-def _row(first: tuple[str, str, int], fields: Iterable[tuple[int, str, str]]) -> Row:
+def _row(raw_id: str, raw_name: str, line: int, fields: Iterable[tuple[int, bool, str, str]]) -> Row:
     """A row from the FIDE id's text, the name's, the line (or player) number and each other column's (index in
-    `COLUMNS`, column, text)."""
-    raw_id, raw_name, line = first
+    `COLUMNS`, whether a number, column, text)."""
     raw_id = raw_id.strip()
     if not raw_id.isdigit():
         raise Invalid(BAD_ID, line, raw_id)
     name = " ".join(raw_name.split())
     row: list[object] = [None] * len(COLUMNS)
     row[0], row[1], row[2] = int(raw_id), name, name_key(name)
-    for index, column, raw in fields:
+    for index, number, column, raw in fields:
         text = raw.strip()
         if not text:
             continue
-        if text.isdigit():
-            row[index] = (int(text) or None) if column in NUMBERS else text  # 0: unrated, no games, no K, no year
-        elif column in NUMBERS:
-            raise Invalid(BAD_NUMBER, line, text, column)
-        else:
+        if not number:
             row[index] = text
+        elif text.isdigit():
+            row[index] = int(text) or None  # 0: unrated, no games, no K, no year
+        else:
+            raise Invalid(BAD_NUMBER, line, text, column)
     title = row[TITLE] or row[W_TITLE]
     if title:
         row[TITLE] = SHORT_TITLES.get(str(title).lower(), str(title).upper())
@@ -133,7 +131,7 @@ def _text(raw: bytes) -> str:
 def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
     """The rows of a fixed-width list, one line at a time. A malformed line raises `Invalid` naming it."""
     columns: list[tuple[str, int, int | None]] | None = None
-    spans: list[tuple[int, str, int, int | None]] = []
+    spans: list[tuple[int, bool, str, int, int | None]] = []
     id_at: tuple[int, int | None] = (0, None)
     name_at = id_at
     count = 0
@@ -148,49 +146,76 @@ def parse_txt(lines: Iterable[bytes]) -> Iterator[Row]:
                 raise Invalid(NOT_A_LIST)
             where = {c: (start, end) for c, start, end in columns}
             id_at, name_at = where["fide_id"], where["name"]
-            spans = [(INDEX[c], c, start, end) for c, start, end in columns if c not in ("fide_id", "name")]
+            spans = [(INDEX[c], c in NUMBERS, c, start, end) for c, start, end in columns
+                     if c not in ("fide_id", "name")]
             continue
         count += 1
-        yield _row((text[id_at[0]:id_at[1]], text[name_at[0]:name_at[1]], number),
-                   [(index, column, text[start:end]) for index, column, start, end in spans])
+        yield _row(text[id_at[0]:id_at[1]], text[name_at[0]:name_at[1]], number,
+                   [(index, numeric, column, text[start:end]) for index, numeric, column, start, end in spans])
     if columns is None:
         raise Invalid(NOT_A_LIST)
     if not count:
         raise Invalid(EMPTY)
 
 
-def _player(element: Element, number: int) -> Row:
-    values = {TAGS[child.tag]: child.text or "" for child in element if child.tag in TAGS}
-    return _row((values.pop("fide_id", ""), values.pop("name", ""), number),
-                [(INDEX[column], column, text) for column, text in values.items()])
+class _Players:
+    """The XML parser's target: each `<player>`'s children as text, a row made at its end (no tree is built)."""
+
+    def __init__(self) -> None:
+        self.root: str | None = None
+        self.depth = 0
+        self.values: dict[str, str] = {}
+        self.text: list[str] | None = None
+        self.rows: list[Row] = []  # made since the last chunk was fed
+        self.count = 0
+
+    def start(self, tag: str, _attrs: dict[str, str]) -> None:
+        self.depth += 1
+        if self.depth == 1:
+            self.root = tag
+        elif self.depth == 2:
+            self.values = {}
+        elif self.depth == 3:
+            self.text = []
+
+    def data(self, text: str) -> None:
+        if self.text is not None:
+            self.text.append(text)
+
+    def end(self, tag: str) -> None:
+        if self.depth == 3 and self.text is not None:
+            column = TAGS.get(tag)
+            if column:
+                self.values[column] = "".join(self.text)
+            self.text = None
+        elif self.depth == 2 and tag == "player":
+            self.count += 1
+            values = self.values
+            self.rows.append(_row(values.pop("fide_id", ""), values.pop("name", ""), self.count,
+                                  [(INDEX[c], c in NUMBERS, c, text) for c, text in values.items()]))
+        self.depth -= 1
+
+    def close(self) -> None:
+        return None
 
 
 def parse_xml(chunks: Iterable[bytes]) -> Iterator[Row]:
-    """The rows of an XML list, fed a chunk at a time; each `<player>` is dropped once read."""
-    parser: XMLPullParser[Any] = XMLPullParser(events=("start", "end"))
-    root: Element | None = None
-    count = 0
+    """The rows of an XML list, fed a chunk at a time; only the rows of the last chunk wait in memory."""
+    target = _Players()
+    parser = XMLParser(target=target)
     try:
         for chunk in chunks:
             parser.feed(chunk)
-            for event, element in cast("Iterator[tuple[str, Any]]", parser.read_events()):
-                if not isinstance(element, Element):
-                    continue
-                if event == "start":
-                    if root is None:
-                        root = element
-                    continue
-                if element.tag == "player":
-                    count += 1
-                    yield _player(element, count)
-                    if root is not None:
-                        root.clear()  # the players read so far go: memory stays that of one player
+            if target.root is not None and target.root not in ("playerslist", "players"):
+                raise Invalid(NOT_A_LIST)
+            rows, target.rows = target.rows, []
+            yield from rows
         parser.close()
     except ParseError as error:
         raise Invalid(BAD_XML, str(error)) from None
-    if root is None or root.tag not in ("playerslist", "players"):
+    if target.root is None:
         raise Invalid(NOT_A_LIST)
-    if not count:
+    if not target.count:
         raise Invalid(EMPTY)
 
 

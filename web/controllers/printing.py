@@ -14,6 +14,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
+from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, standings_of_part
 from app.views.tournament import alpha_key
@@ -171,6 +172,7 @@ class PrintController(Controller):
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
         cells = crosstable(standings, await store.pairings(tid))
+        ratings = None if standings.teams else await ratings_for(store, tournament, standings.round)
         return render(request, "print/crosstable.html", event_id=event_id, info=info, tournament=tournament,
-                      standings=standings, cells=cells, fmt=fmt, printed=_printed(),
+                      standings=standings, cells=cells, fmt=fmt, printed=_printed(), ratings=ratings,
                       landscape=standings.round > PORTRAIT_ROUNDS)
