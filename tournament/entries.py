@@ -51,6 +51,8 @@ class Context(msgspec.Struct, kw_only=True):
               standing_only: dict[int, Decimal] | None = None) -> Context:
         scoring = scoring or Scoring()
         by_id = {p.id: p for p in players}
+        # A round without a game or bye, and a game whose result is not in yet: a zero-point unplayed round, not
+        # paired (FIDE's reference reads a TRF game without result so; C.07 16.2.5 when no later round is played)
         absent = Entry(opponent=None, points=scoring.zero_bye, rpoints=ZERO, played=False, colour=None, vur=True,
                        paired=False)
         entries = {pid: [absent] * rounds for pid in by_id}
@@ -60,6 +62,8 @@ class Context(msgspec.Struct, kw_only=True):
                 continue
             if g.black_player_id is None:
                 entries[g.white_player_id][g.round - 1] = _bye_entry(g.bye_kind or ByeKind.ZERO, scoring)
+            elif g.result is None:  # paired, no result yet (a round counted while it is played): see `absent`
+                continue
             elif g.black_player_id in entries:
                 key = (g.white_player_id, g.black_player_id, g.result)
                 if (pair := known.get(key)) is None:
@@ -107,8 +111,8 @@ Side = tuple[Decimal, Decimal, bool, bool]  # points, rating points, played over
 def _sides(s: Scoring, result: Result | None) -> tuple[Side, Side]:
     """(White's, Black's) side of a game's result; the same for every game with that result (cached: a 600-player
     open's standings are recomputed on every result entered)."""
-    if result is None:  # paired, no result yet: a game worth nothing so far
-        return (ZERO, ZERO, True, False), (ZERO, ZERO, True, False)
+    if result is None:  # never counted (`Context.build`: an unplayed round until the result is in)
+        return (ZERO, ZERO, False, True), (ZERO, ZERO, False, True)
     if result.is_forfeit:
         w = {Result.WHITE_FORFEIT_WIN: (s.forfeit_win, False), Result.BLACK_FORFEIT_WIN: (s.forfeit_loss, True),
              Result.DOUBLE_FORFEIT: (s.forfeit_loss, True)}[result]

@@ -29,7 +29,7 @@ from app.views.tournament import results_view
 from database.store import EventStore
 from i18n import translator
 from tournament.errors import NotFound, Unauthorized
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name
 from tournament.models import Info
 from tournament.notices import Notice
@@ -103,7 +103,7 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         notices += view.notices
         context.update(title=spec.name or _("Latest results"), tournament_ids=view.tournament_ids,
                        result_columns=view.columns, several=len(view.tournament_ids) > 1)
-    elif spec.type == "standings":
+    elif spec.type in STANDINGS_TYPES:
         standings = await standings_sets(store, spec, _)
         for standing in standings:
             notices += standing.notices

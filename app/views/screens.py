@@ -28,7 +28,7 @@ from tournament.boards import split_columns
 from tournament.errors import NotFound
 from tournament.hall import families as fam
 from tournament.hall import menus
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name, halves, name_bound, select_fixed, select_range
 from tournament.messages import N_
 from tournament.models import Family, Info, Screen
@@ -254,7 +254,7 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
             tables = _("Tables %s to %s", first_set.first, first_set.last)
             return f"{tname} ({tables})" if several else tables
         return f"{tname} ({_(TEAM_LINKS[spec.type])})"
-    if spec.type == "standings":  # "Standings", or "<tournament> (standings)" when the event has several
+    if spec.type in STANDINGS_TYPES:  # "Standings", or "<tournament> (standings)" when the event has several
         tname = (await store.tournament(first_set.tournament_id)).name
         one = len({s.tournament_id for s in spec.sets}) == 1
         return fill_name(spec.menu_text or _(menus.default_label(spec.type, True, False, several and one)), tname,

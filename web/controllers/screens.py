@@ -21,7 +21,7 @@ from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
 from i18n import translator
 from tournament.errors import NotFound
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.models import Info
 from tournament.results import Result
 from web.auth import Role, actor
@@ -90,7 +90,7 @@ class ScreenController(Controller):
     ) -> Response[bytes]:
         """One set of a standings screen, refreshed on live updates."""
         screen = await load_spec(request, store, screen_id)
-        if screen.type != "standings":
+        if screen.type not in STANDINGS_TYPES:
             raise NotFound("Screen %r is not a standings screen.", screen_id)
         return await _set_fragment(request, store, screen, set_id, "screen/_standings_set.html", standings_set_view)
 
