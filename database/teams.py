@@ -77,11 +77,15 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     teams = tuple(Team(id=int(r[0]), number=int(r[1]), name=str(r[2]), short_name=str(r[3]), club=str(r[4]),
                        federation=str(r[5]), members=tuple(members[int(r[0])])) for r in trows)
     boards: dict[int, list[BoardGame]] = {}
-    for r in await store.rows("SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result"
-                                " FROM team_board b JOIN team_match m ON m.id = b.match_id"
-                                " LEFT JOIN pairing p ON p.id = b.pairing_id WHERE m.tournament_id = ?"
-                                " ORDER BY b.match_id, b.board", (tid,)):
+    for r in await store.rows("SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result,"
+                                " p.white_player_id, m.a_white_first FROM team_board b JOIN team_match m"
+                                " ON m.id = b.match_id LEFT JOIN pairing p ON p.id = b.pairing_id"
+                                " WHERE m.tournament_id = ? ORDER BY b.match_id, b.board", (tid,)):
         res = r[5] if r[5] is not None else r[4]
+        # a game imported with other colours than the board's (tournament/teams/trf_import.py): its result
+        # read from the board's White, as the model counts it
+        if res and r[5] is not None and (r[6] == r[2]) != (bool(r[7]) == (int(r[1]) % 2 == 1)):
+            res = int(Result(res).opposite())
         boards.setdefault(int(r[0]), []).append(BoardGame(
             board=int(r[1]), a_player=number.get(r[2]) if r[2] else None,
             b_player=number.get(r[3]) if r[3] else None, result=Result(res) if res else None))
@@ -253,9 +257,10 @@ async def _link_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: d
     pairing_id = None
     if a and b:
         white, black = (a, b) if a_is_white(m, g.board) else (b, a)
-        found = list(await tx.execute_fetchall(
-            "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
-            " AND black_player_id = ?", (tid, m.round, white, black)))
+        found = list(await tx.execute_fetchall(  # the game may have other colours than the board's (see above)
+            "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND ((white_player_id = ?"
+            " AND black_player_id = ?) OR (white_player_id = ? AND black_player_id = ?))"
+            " ORDER BY white_player_id = ? DESC", (tid, m.round, white, black, black, white, white)))
         pairing_id = int(found[0][0]) if found else None
     own = int(g.result) if g.result is not None and pairing_id is None and not (a and b) else None
     await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id, result,"

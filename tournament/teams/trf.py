@@ -57,10 +57,10 @@ def game_rows(ev: TeamEvent, played: int | None = None) -> dict[int, list[str]]:
     for m in ev.matches:
         if m.round > count:
             continue
-        if m.team_b is None:
+        if m.team_b is None:  # the PAB, or a match won by forfeit against a team not named (`+`)
             fielded = [g.a_player for g in m.boards if g.a_player] or members[m.team_a].members[:ev.team_size]
             for n in fielded:
-                blocks[n][m.round - 1] = "0000 - U"
+                blocks[n][m.round - 1] = "0000 - +" if m.forfeit else "0000 - U"
             continue
         if m.forfeit:  # the present team's players win by forfeit, the absent team's lose
             for team, out in ((m.team_a, "A" in m.forfeit), (m.team_b, "B" in m.forfeit)):
@@ -120,9 +120,10 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
             for p in sorted(ev.players, key=lambda p: p.number)]
     if trf26:
         out += _team_records_26(ev, played)
-    else:
+    else:  # `330` too: without it the players' `+` and `-` do not say which teams met
         for t in sorted(ev.teams, key=lambda t: t.number):
             out.append((f"013 {t.name[:32]:<32}" + " ".join(f"{n:>4}" for n in t.members)).rstrip())
+        out += _forfeited_330(ev)
     return "\n".join(out) + "\n"
 
 
@@ -137,12 +138,17 @@ def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:
         ids = "".join(f" {n:>4}" for n in t.members)
         out.append((f"310 {t.number:>3} {t.name[:32]:<32} {t.short_name[:5]:<5} {'':>6} "
                     f"{format_decimal(r.points):>6} {format_decimal(r.game_points):>6} {r.rank:>3} {ids}").rstrip())
-    byes: dict[int, int] = {m.round: m.team_a for m in ev.matches if m.team_b is None}
+    byes: dict[int, int] = {m.round: m.team_a for m in ev.matches if m.team_b is None and not m.forfeit}
     if byes:
         s = ev.scoring
         cells = "".join(f" {byes.get(rnd, 0) or '':>3}" for rnd in range(1, count + 1))
         out.append(f"320 {format_decimal(s.match_pab):>4} {format_decimal(s.game_win * ev.team_size):>4}{cells}"
                    .rstrip())
+    return out + _forfeited_330(ev)
+
+
+def _forfeited_330(ev: TeamEvent) -> list[str]:
+    out = []
     for m in ev.matches:
         if m.forfeit and m.team_b is not None:
             kind = {"A": "-+", "B": "+-", "AB": "--"}[m.forfeit]

@@ -73,16 +73,17 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                 table += 1
                 matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit=FORFEIT_KIND[kind]))
                 seen |= {a, b}
-        # TRF16 has no 330: a team whose players all won by forfeit without a game (`0000 - +`) met a team whose
-        # players all lost by forfeit (paired in team order when several did in one round); a team left with `+`
-        # and nobody absent to meet had the bye (a program that writes the PAB as `+`)
-        present = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "+")]
-        absent = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "-")]
-        for a, b in zip(present, absent, strict=False):
-            table += 1
-            matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit="B"))
-            seen |= {a, b}
-        bye_rounds |= {(rnd, a) for a in present[len(absent):]}
+        # without a `330`, a team whose players all won by forfeit without a game (`0000 - +`) won its match by
+        # forfeit against a team the file does not name (as gacrux reads it: a win without an opponent); a team
+        # whose players all lost by forfeit has no match (an absence)
+        for t in teams:
+            if t.number not in seen and (rnd, t.number) not in bye_rounds and _all_lone(lone, rnd, t.number, "+"):
+                table += 1
+                fielded = sorted(n for n, _ in lone[(rnd, t.number)])
+                matches.append(Match(round=rnd, table=table, team_a=t.number, team_b=None, forfeit="B",
+                                     boards=tuple(BoardGame(board=k, a_player=n, b_player=None)
+                                                  for k, n in enumerate(fielded, start=1))))
+                seen.add(t.number)
         for t in teams:
             if (rnd, t.number) in bye_rounds and t.number not in seen:
                 table += 1
@@ -104,23 +105,58 @@ def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result
     team_a = team_of[first[0] or 0]
     team_b = team_of[first[1] or 0]
     # A is the team with White on board 1: a game is (a_player, b_player, result from White's side)
-    placed: list[tuple[int, int | None, int | None, Result | None, bool]] = []
+    placed: list[tuple[int, int | None, int | None, Result | None, bool, str]] = []
     for white, black, res in rows:
         a_white = team_of[white or 0] == team_a
         a_player, b_player = (white, black) if a_white else (black, white)
-        placed.append((order[a_player or 0], a_player, b_player, res, a_white))
-    for side, team in ((0, team_a), (1, team_b)):
-        for number, code in lone.get((rnd, team), []):
-            placed.append((order[number], number if side == 0 else None, number if side == 1 else None,
-                           None if code == "U" else _lone_result(code), side == 0))
-    placed.sort(key=lambda x: x[0])
+        placed.append((order[a_player or 0], a_player, b_player, res, a_white, ""))
+    # players without an opponent (`+` won by forfeit, `-` absent; `U` inside a match counts nothing, as `-`): one
+    # of each team shares a board unless both won, as gacrux pairs them
+    a_lone = sorted((order[n], n, "-" if c == "U" else c) for n, c in lone.get((rnd, team_a), []))
+    b_lone = sorted((order[n], n, "-" if c == "U" else c) for n, c in lone.get((rnd, team_b), []))
+    for o, n, code in a_lone:
+        partner = next((x for x in b_lone if "-" in (code, x[2])), None)
+        if partner is not None:
+            b_lone.remove(partner)
+        placed.append((o, n, partner[1] if partner else None, None, True, code + (partner[2] if partner else "")))
+    placed += [(o, None, n, None, True, "" + code) for o, n, code in b_lone]
+    placed.sort(key=lambda x: (x[1] is None, x[0]))
+    kept = placed[:size] if size else placed
+    # colours alternate down the boards from board 1 (tournament.teams.core.a_is_white), from the colour of the
+    # first game; a game whose colours do not follow (a file with another colour order, or boards fielded out of
+    # the declared order) keeps its own colours and its result is turned round to the model's, so that the
+    # points go to the right team (database/teams.py turns the stored game's result the same way)
+    board_one = next(((k, g[4]) for k, g in enumerate(kept, start=1) if not g[5]), (1, True))
+    white_first = board_one[1] == (board_one[0] % 2 == 1)
     boards = []
-    for k, (_, a, b, res, _a_white) in enumerate(placed[:size] if size else placed, start=1):
-        a_white = k % 2 == 1
-        if a is None or b is None:
-            res = _lone_for_board(res, a is not None, a_white)
+    for k, (_, a, b, res, actual, codes) in enumerate(kept, start=1):
+        a_white = white_first == (k % 2 == 1)
+        if codes:
+            res, a, b = _lone_board(codes, a, b, a_white)
+        elif res is not None and actual != a_white:
+            res = res.opposite()
         boards.append(BoardGame(board=k, a_player=a, b_player=b, result=res))
-    return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=True, boards=tuple(boards))
+    return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=white_first,
+                 boards=tuple(boards))
+
+
+def _lone_board(codes: str, a: int | None, b: int | None, a_white: bool) -> tuple[Result, int | None, int | None]:
+    """A board without a game: `codes` are A's then B's (or B's alone when `a` is None) `+` / `-`; a player who
+    did not come is left out when the other is on the board (the board forfeit of tournament.teams.core).
+
+    >>> _lone_board("+-", 3, 7, False)
+    (<Result.BLACK_FORFEIT_WIN: 4>, 3, None)
+    >>> _lone_board("-", 3, None, True)
+    (<Result.DOUBLE_FORFEIT: 5>, 3, None)
+    """
+    a_code, b_code = (codes[0], codes[1:]) if a is not None else (" ", codes)
+    a_won, b_won = a_code == "+", b_code == "+"
+    if a is not None and b is not None:  # two players without a game: the one who did not come is left out
+        a, b = (a if a_won else None), (b if b_won else None)
+    if not (a_won or b_won):
+        return Result.DOUBLE_FORFEIT, a, b
+    white_wins = a_won == a_white
+    return (Result.WHITE_FORFEIT_WIN if white_wins else Result.BLACK_FORFEIT_WIN), a, b
 
 
 def written_plus(trf: TrfTournament) -> set[tuple[int, int]]:
@@ -144,20 +180,6 @@ def _boards_fielded(trf: TrfTournament, team_of: dict[int, int]) -> int:
             if p.number in team_of and (r.opponent or r.code in ("+", "-", "U")):
                 count[(rnd, team_of[p.number])] += 1
     return max(count.values(), default=0)
-
-
-def _lone_result(code: str) -> Result:
-    return Result.WHITE_FORFEIT_WIN if code == "+" else Result.BLACK_FORFEIT_WIN
-
-
-def _lone_for_board(res: Result | None, a_present: bool, a_white: bool) -> Result | None:
-    """A player without opponent on a board: `+` won by forfeit, `-` lost (both absent)."""
-    if res is None:
-        return None
-    won = res is Result.WHITE_FORFEIT_WIN
-    if not won:
-        return Result.DOUBLE_FORFEIT
-    return Result.WHITE_FORFEIT_WIN if a_present == a_white else Result.BLACK_FORFEIT_WIN
 
 
 def _scoring(trf: TrfTournament) -> TeamScoring:

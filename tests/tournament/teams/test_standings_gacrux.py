@@ -4,6 +4,7 @@ and the team files of tests/fixtures/teams/. Match points exact, tie-breaks with
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from tests.support.gacrux import HAVE_GACRUX, tiebreakchecker
 from tests.support.teams import generate
 from tournament.teams.standings import TeamStandings, team_standings
 from tournament.teams.trf import TeamEvent, export_team_trf
+from tournament.tiebreaks import edition_for
 
 CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "FB", "FB/C1", "TPN"]
 #: Direct encounter first: the teams tied on match points (many, in these events) are split by it.
@@ -41,8 +43,10 @@ def compare(ours: TeamStandings, theirs: dict[int, list[str]]) -> list[str]:
 
 
 def ours(ev: TeamEvent, played: int, codes: list[str] = CODES) -> TeamStandings:
+    """Our standings in the edition gacrux picks by the start date."""
     return team_standings(ev.teams, ev.matches, tie_breaks=codes, scoring=ev.scoring, team_size=ev.team_size,
-                          rounds=played, round_robin=ev.round_robin, total_rounds=ev.rounds)
+                          rounds=played, round_robin=ev.round_robin, total_rounds=ev.rounds,
+                          edition=edition_for(None, date(*map(int, ev.start.split("/")))))
 
 
 @pytest.mark.parametrize("trf26", [False, True], ids=["TRF16", "TRF26"])
