@@ -88,6 +88,9 @@ def shapes() -> dict[str, str]:
     # TRF16 013 lines, no scoring record (gacrux's defaults), 4 rounds of 7 scheduled (XXR)
     ev = msgspec.structs.replace(generate(8, 6, 4, 46, start="2026/02/01"), rounds=7)
     out["interclubs-013-4-of-7.trf16"] = without(blocks_kept(export_team_trf(ev, trf26=False), 4), "362")
+    # TRF16 with team byes (`0000 - U` on the players' lines) and no scoring record: the PAB is worth a draw
+    ev = generate(9, 4, 6, 47, team_forfeits=True, start="2026/06/01")
+    out["swiss-013-byes.trf16"] = without(export_team_trf(ev, trf26=False), "362")
     return {name: text if text.endswith("\n") else text + "\n" for name, text in out.items()}
 
 

@@ -104,8 +104,10 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
         out.append(f"042 {ev.start}")
     out += [f"062 {len(ev.players)}", f"072 {sum(1 for p in ev.players if p.rating)}", f"082 {len(ev.teams)}",
             "092 Team: Round-Robin" if ev.round_robin else "092 Team: Swiss-System"]
-    if not trf26:  # the rounds scheduled, as TRF16 programs write them (JaVaFo's XXR; TRF26: 142)
-        out.append(f"XXR {ev.rounds}")
+    if not trf26:  # the rounds scheduled, as TRF16 programs write them (JaVaFo's XXR; TRF26: 142); the match
+        out.append(f"XXR {ev.rounds}")  # points (`362`) unless they are those a reader assumes without it
+        if _match_points(ev.scoring) != _match_points(TRF16_SCORING):
+            out.append(_record_362(ev.scoring))
     if trf26:
         s = ev.scoring
         out.append(f"142 {ev.rounds}")
@@ -113,9 +115,7 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
         out.append(f"202 {ev.tie_breaks}")
         colours = "".join("W" if b % 2 else "B" for b in range(1, ev.team_size + 1))
         out.append(f"352 {colours}")
-        pairs = [("W", s.match_win), ("D", s.match_draw), ("L", s.match_loss), ("A", s.match_forfeit_loss),
-                 ("P", s.match_pab)]
-        out.append("362  " + "    ".join(f"{sym}{format_decimal(v):>4}" for sym, v in pairs))
+        out.append(_record_362(s))
     out += [_player_line(p, pts[p.number], rank[p.number], blocks[p.number])
             for p in sorted(ev.players, key=lambda p: p.number)]
     if trf26:
@@ -125,6 +125,19 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
             out.append((f"013 {t.name[:32]:<32}" + " ".join(f"{n:>4}" for n in t.members)).rstrip())
         out += _forfeited_330(ev)
     return "\n".join(out) + "\n"
+
+
+#: The match points a reader assumes for a team file without `362` (gacrux: a PAB worth a draw).
+TRF16_SCORING = TeamScoring(match_pab=Decimal(1))
+
+
+def _match_points(s: TeamScoring) -> tuple[Decimal, ...]:
+    return s.match_win, s.match_draw, s.match_loss, s.match_forfeit_loss, s.match_pab
+
+
+def _record_362(s: TeamScoring) -> str:
+    pairs = zip("WDLAP", _match_points(s), strict=True)
+    return "362  " + "    ".join(f"{sym}{format_decimal(v):>4}" for sym, v in pairs)
 
 
 def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:

@@ -12,8 +12,8 @@ from tournament.errors import EchiquierError, Invalid
 from tournament.formats.trf import BYE_ALIAS_WARNING, game_result
 from tournament.formats.trf_model import TrfTournament
 from tournament.results import Result
-from tournament.scoring import scoring_from_162
-from tournament.teams.core import BoardGame, Match, Team, TeamScoring, team_scoring
+from tournament.scoring import _PAIR as PAIR
+from tournament.teams.core import VARIANTS, BoardGame, Match, Team, TeamScoring, team_scoring
 from tournament.teams.trf import TeamEvent, TeamPlayer
 
 FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
@@ -183,14 +183,23 @@ def _boards_fielded(trf: TrfTournament, team_of: dict[int, int]) -> int:
 
 
 def _scoring(trf: TrfTournament) -> TeamScoring:
-    text = trf.header("362")
-    if not text:
-        return team_scoring()
-    s = scoring_from_162(text)
-    win = Decimal(s.win)
-    variant = "ffe" if win == 3 else "fide"
-    return team_scoring(variant, match_win=win, match_draw=s.draw, match_loss=s.loss,
-                        match_forfeit_loss=s.zero_bye, match_pab=s.pab)
+    """The file's match points as gacrux reads them: `362` (W, D, L, A = forfeit, P = PAB) over the defaults
+    2 / 1 / 0 / 0 with a PAB worth a draw, and the `320` match points for the PAB.
+
+    >>> from tournament.formats.trf import parse_trf
+    >>> _scoring(parse_trf("012 T\\n362  W   3.0    D   2.0    L   1.0    A   0.0    P   3.0\\n")[0]).variant
+    'ffe'
+    """
+    values = {symbol: Decimal(number.replace(",", ".")) for symbol, number in
+              PAIR.findall((trf.header("362") or "").upper())}
+    win, draw = values.get("W", Decimal(2)), values.get("D", Decimal(1))
+    pab = next((b.match_points for b in trf.team_byes if b.match_points is not None), values.get("P", draw))
+    points = {"match_win": win, "match_draw": draw, "match_loss": values.get("L", Decimal(0)),
+              "match_forfeit_loss": values.get("A", Decimal(0)), "match_pab": pab}
+    ffe = VARIANTS["ffe"]
+    if all(getattr(ffe, name) == value for name, value in points.items()):
+        return ffe
+    return team_scoring("fide", **points)
 
 
 def team_layer(trf: TrfTournament) -> TeamEvent | None:
