@@ -20,7 +20,8 @@ pytestmark = pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is 
 CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "WIN", "FB", "DE", "TPN"]
 #: File -> rounds played (what gacrux is asked for; ours must find it alone).
 FILES = {"swiss-11t-9r-5-played.trf26": 5, "swiss-11t-round-6-paired.trf26": 5, "colours-out-of-order.trf26": 6,
-         "forfeits-without-330.trf26": 7, "interclubs-ffe-7t.trf26": 7, "interclubs-013-4-of-7.trf16": 4,
+         "forfeits-without-330.trf26": 7, "interclubs-ffe-7t.trf26": 7,
+         "interclubs-ffe-7t-no-092.trf26": 7, "interclubs-013-4-of-7.trf16": 4,
          "swiss-013-byes.trf16": 6,
          "interclubs-8t-4b-7r.trf16": 7, "interclubs-8t-4b-7r.trf26": 7, "olympiad-10t-4b-6r.trf26": 6}
 

@@ -85,6 +85,8 @@ def shapes() -> dict[str, str]:
     ev = msgspec.structs.replace(generate(7, 4, 7, 45, round_robin=True, start="2026/03/14"),
                                  scoring=team_scoring("ffe"))
     out["interclubs-ffe-7t.trf26"] = export_team_trf(ev)
+    # the same without its tournament type (092): a round robin by its numbers of teams and rounds, as gacrux says
+    out["interclubs-ffe-7t-no-092.trf26"] = without(export_team_trf(ev), "092")
     # TRF16 013 lines, no scoring record (gacrux's defaults), 4 rounds of 7 scheduled (XXR)
     ev = msgspec.structs.replace(generate(8, 6, 4, 46, start="2026/02/01"), rounds=7)
     out["interclubs-013-4-of-7.trf16"] = without(blocks_kept(export_team_trf(ev, trf26=False), 4), "362")

@@ -5,14 +5,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from decimal import Decimal
 
 import msgspec
 
+from tournament.errors import Invalid
 from tournament.results import Result
 from tournament.scoring import format_decimal
 from tournament.teams.core import Match, Team, TeamScoring, a_is_white, match_score
-from tournament.teams.standings import team_standings
+from tournament.teams.standings import TeamStandings, parse_team_codes, team_standings
+from tournament.tiebreaks import edition_for
 
 CODES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("=", "="), Result.BLACK_WIN: ("0", "1"),
          Result.WHITE_FORFEIT_WIN: ("+", "-"), Result.BLACK_FORFEIT_WIN: ("-", "+"),
@@ -140,10 +143,25 @@ def _record_362(s: TeamScoring) -> str:
     return "362  " + "    ".join(f"{sym}{format_decimal(v):>4}" for sym, v in pairs)
 
 
+def ranked(ev: TeamEvent, rounds: int) -> TeamStandings:
+    """The standings whose ranks `310` carries: the tournament's full tie-break order, in the edition of its
+    start date (only game points when its list is not a team list)."""
+    try:
+        codes = parse_team_codes(ev.tie_breaks)
+    except Invalid:
+        codes = ["MPVGP"]
+    try:
+        start: date | None = date(*(int(x) for x in ev.start.replace("-", "/").split("/")[:3]))
+    except (TypeError, ValueError):
+        start = None
+    return team_standings(ev.teams, ev.matches, tie_breaks=codes, scoring=ev.scoring, team_size=ev.team_size,
+                          rounds=rounds, round_robin=ev.round_robin, total_rounds=ev.rounds,
+                          edition=edition_for(None, start))
+
+
 def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:
     count = ev.rounds if played is None else played
-    st = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", scoring=ev.scoring, team_size=ev.team_size,
-                        rounds=count)
+    st = ranked(ev, count)
     by = {r.team_number: r for r in st.rows}
     out = []
     for t in sorted(ev.teams, key=lambda t: t.number):

@@ -92,9 +92,23 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                     BoardGame(board=k, a_player=n, b_player=None) for k, n in enumerate(fielded, start=1))))
     return TeamEvent(name=trf.name, rounds=trf.rounds or rounds, team_size=size, players=players,
                      teams=teams, matches=tuple(matches), scoring=_scoring(trf), start=trf.header("042") or "",
-                     round_robin="ROUNDROBIN" in (trf.header("192") or "").upper() or
-                     "round-robin" in (trf.header("092") or "").lower(),
+                     round_robin=is_round_robin(trf.header("092"), len(teams), max(trf.rounds or 0, rounds)),
                      tie_breaks=trf.header("202") or "MPVGP,BH/C1,BH,SB,PS")
+
+
+def is_round_robin(kind: str | None, teams: int, rounds: int) -> bool:
+    """As gacrux decides whether a team file's tie-breaks treat it as predetermined: the tournament type (`092`)
+    says Swiss or round robin, else a round robin has as many rounds as teams (or one less), or twice that.
+
+    >>> is_round_robin("Team: Round-Robin", 8, 5), is_round_robin(None, 8, 7), is_round_robin("Swiss", 8, 7)
+    (True, True, False)
+    """
+    text = (kind or "").upper()
+    if "SWISS" in text:
+        return False
+    if any(word in text for word in ("RR", "ROBIN", "BERGER")):
+        return True
+    return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 1)
 
 
 def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result | None]],
