@@ -104,8 +104,9 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
 
 
 async def make_team_tournament(store: EventStore, tid: int, team_size: int, scoring: TeamScoring | None = None,
-                               rules: LineupRules | None = None) -> None:
-    """Turn a tournament into a team tournament (or change its team settings)."""
+                               rules: LineupRules | None = None, *, tie_breaks: str | None = None) -> None:
+    """Turn a tournament into a team tournament (or change its team settings); `tie_breaks`: its team tie-break
+    list too (checked by tournament/teams/tie_breaks.py), in the same transaction."""
     if not 1 <= team_size <= 20:
         raise Invalid("A team has 1 to 20 boards, not %s.", team_size)
     s, r = scoring or TeamScoring(), rules or LineupRules()
@@ -117,7 +118,11 @@ async def make_team_tournament(store: EventStore, tid: int, team_size: int, scor
                          " keep_order = excluded.keep_order, allow_empty_boards = excluded.allow_empty_boards,"
                          " last_update = excluded.last_update",
                          (tid, team_size, _scoring_json(s), int(r.keep_order), int(r.allow_empty_boards), now))
-        journal(tx, "team settings", f"{team_size} boards, {s.variant}", tid=tid)
+        if tie_breaks is not None:
+            await tx.execute("UPDATE tournament SET tie_breaks = ?, last_update = ? WHERE id = ?",
+                             (tie_breaks, now, tid))
+        journal(tx, "team settings", f"{team_size} boards, {s.variant}" + (f", {tie_breaks}" if tie_breaks else ""),
+                tid=tid)
 
 
 async def add_team(store: EventStore, tid: int, name: str, *, short_name: str = "", club: str = "",

@@ -9,17 +9,21 @@ from decimal import Decimal
 import msgspec
 
 from tournament.errors import Invalid
+from tournament.messages import N_
 from tournament.models import Player
 from tournament.scoring import Scoring
 from tournament.standings import direct_encounter_places, rerank
 from tournament.teams.core import Match, Team, TeamScoring, match_score
+from tournament.tiebreaks import KNOWN as INDIVIDUAL_KNOWN
 from tournament.tiebreaks import Context, Entry, Value, parse_tiebreak, value
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
 
 TEAM_TIE_BREAKS = ("MPVGP", "BH/C1", "BH", "SB", "PS")
 #: Checked against gacrux (tests/test_teams_gacrux.py).
-KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "WON", "KS", "DE", "TPN", "SNO"}
+KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "WON", "KS", "DE", "TPN", "SNO", "GPD"}
+#: GPD (FFE interclubs): game points scored minus game points conceded; not a C.07 code, so not gacrux's.
+INDIVIDUAL_ONLY = N_("%s is a tie-break for players, not for teams: choose a team tie-break.")
 
 
 class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +36,7 @@ class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
     played: bool  # played over the board (not a whole-team forfeit, not a bye)
     won: bool = False
     vur: bool = False  # a voluntary unplayed round: the team did not come (C.07 Art. 16.5: cut first)
+    conceded: Decimal = ZERO  # the opponent's game points
 
 
 class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,6 +65,8 @@ def parse_team_codes(text: str | Sequence[str]) -> list[str]:
     codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text) if c.strip()]
     for code in codes:
         base = code.split("/")[0]
+        if base in INDIVIDUAL_KNOWN and base != "PTS" and base not in KNOWN:
+            raise Invalid(INDIVIDUAL_ONLY, code)
         if base not in KNOWN:
             raise Invalid("Unknown team tie-break %s.", code)
         for mod in code.split("/")[1:]:
@@ -99,11 +106,11 @@ def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring,
         out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
                                            gp=sc.a_games, played=played,
                                            won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
-                                           vur="A" in (m.forfeit or ""))
+                                           vur="A" in (m.forfeit or ""), conceded=sc.b_games)
         out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
                                            gp=sc.b_games, played=played,
                                            won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
-                                           vur="B" in (m.forfeit or ""))
+                                           vur="B" in (m.forfeit or ""), conceded=sc.a_games)
     return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
                 for r in range(1, rounds + 1)] for n, by in out.items()}
 
@@ -153,17 +160,21 @@ def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_break
     played_rounds = rounds if rounds is not None else completed_matches(matches, s, team_size)
     ctx = team_context(teams, matches, s, team_size, played_rounds, total_rounds=total_rounds, edition=edition,
                        round_robin=round_robin)
-    gp = {n: sum((r.gp for r in rs), ZERO)
-          for n, rs in team_rounds(teams, matches, s, team_size, played_rounds).items()}
+    per_round = team_rounds(teams, matches, s, team_size, played_rounds)
+    gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in per_round.items()}
+    conceded = {n: sum((r.conceded for r in rs), ZERO) for n, rs in per_round.items()}
     number = {t.number: t.number for t in teams}
     rank = dict.fromkeys(number, 1)
     order = rerank(sorted(number), rank, dict(ctx.points), False, number)
     values: dict[int, list[Decimal | int | None]] = {n: [] for n in number}
     for code in codes:
-        tb = parse_tiebreak({"MPVGP": "PTS", "GP": "PTS", "MP": "PTS", "SNO": "TPN"}.get(code.split("/")[0], code))
+        tb = parse_tiebreak({"MPVGP": "PTS", "GP": "PTS", "MP": "PTS", "SNO": "TPN", "GPD": "PTS"}.get(
+            code.split("/")[0], code))
         column: dict[int, Value]
         if code.split("/")[0] in ("MPVGP", "GP"):
             column = dict(gp)
+        elif code == "GPD":
+            column = {n: gp[n] - conceded[n] for n in number}
         elif tb.name == "DE":  # C.07 Art. 6 among the teams still tied (gacrux: matches played over the board)
             column = direct_encounter_places(
                 {n: [(e.opponent, e.points, e.played) for e in rows] for n, rows in ctx.entries.items()}, number,
