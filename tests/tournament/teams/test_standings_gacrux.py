@@ -134,3 +134,31 @@ def test_direct_encounter_forfeited_match_between_tied_teams(teams: int, size: i
     mp = {r.team_number: r.points for r in st.rows}
     assert any(m.forfeit and m.team_b and mp[m.team_a] == mp[m.team_b] for m in ev.matches)
     assert compare(st, tiebreakchecker(export_team_trf(ev, trf26=True), rounds, ["DE", "MPVGP", "TPN"], tmp_path)) == []
+
+
+#: Every team tie-break gacrux computes that the team picker offers (tournament/teams/tie_breaks.py), and more.
+EVERY = ["MPVGP", "BH/C1", "BH", "BH/M1", "BH/C2", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON", "FB", "FB/C1", "KS",
+         "DE", "TPN"]
+#: Swisses and round robins (predetermined for the tie-breaks) with team byes, whole-team and board forfeits.
+BOTH = [((7, 3, 5, 3), {}), ((10, 4, 6, 4), {"team_forfeits": True}), ((9, 4, 8, 11), {"round_robin": True}),
+        ((11, 4, 7, 15), {"team_forfeits": True}), ((9, 6, 9, 5), {"round_robin": True, "team_forfeits": True})]
+
+
+@pytest.mark.parametrize("start", ["2026/01/08", "2026/04/04"], ids=["2024-08", "2026-03"])
+@pytest.mark.parametrize(("spec", "kw"), BOTH)
+def test_every_team_tie_break_in_both_editions(spec: tuple[int, int, int, int], kw: dict[str, bool], start: str,
+                                               tmp_path: Path) -> None:
+    """The C.07 edition follows the start date for gacrux; ours is given the same (as the standings page picks it:
+    the tournament's own edition, else by start date)."""
+    ev = generate(*spec, start=start, **kw)
+    text = export_team_trf(ev)
+    for played in sorted({spec[2], spec[2] - 2}):
+        assert compare(ours(ev, played, EVERY), tiebreakchecker(text, played, EVERY, tmp_path)) == []
+
+
+def test_the_editions_differ_on_these_tournaments() -> None:
+    """Guard: the 2026-03 cap on a virtual opponent's score (Art. 16.4) does change some Buchholz here."""
+    ev = generate(11, 4, 7, 15, team_forfeits=True)
+    old, new = (team_standings(ev.teams, ev.matches, tie_breaks=["BH"], team_size=4, rounds=7, edition=e)
+                for e in ("2024-08", "2026-03"))
+    assert [r.values for r in old.rows] != [r.values for r in new.rows]
