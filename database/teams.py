@@ -62,11 +62,11 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     t = (await store.rows("SELECT name, rounds, tournament_type, tie_breaks FROM tournament WHERE id = ?",
                      (tid,)))[0]
     prow = await store.rows("SELECT id, pairing_number, last_name, first_name, fide_rating, federation, sex,"
-                              " fide_id FROM player WHERE tournament_id = ? ORDER BY pairing_number", (tid,))
+                              " fide_id, title FROM player WHERE tournament_id = ? ORDER BY pairing_number", (tid,))
     number = {int(r[0]): int(r[1]) for r in prow}
     players = tuple(TeamPlayer(number=int(r[1]), name=f"{r[2]}, {r[3]}" if r[3] else str(r[2]),
                                rating=int(r[4] or 0), federation=str(r[5] or ""), sex=str(r[6] or ""),
-                               fide_id=r[7]) for r in prow)
+                               fide_id=r[7], title=str(r[8] or "")) for r in prow)
     trows = await store.rows("SELECT id, number, name, short_name, club, federation FROM team"
                                " WHERE tournament_id = ? ORDER BY number", (tid,))
     members: dict[int, list[int]] = {int(r[0]): [] for r in trows}
@@ -199,9 +199,9 @@ async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what:
                 last, _, first = p.name.partition(", ")
                 cursor = await tx.execute(
                     "INSERT INTO player (tournament_id, pairing_number, last_name, first_name, fide_rating,"
-                    " federation, sex, fide_id, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " federation, sex, fide_id, title, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (tid, p.number, last, first, p.rating or None, p.federation or None, p.sex or None, p.fide_id,
-                     now))
+                     p.title or None, now))
                 pid[p.number] = int(cursor.lastrowid or 0)
             await write_team_layer(tx, tid, ev, now, new_games=pid)
         journal_team_import(tx, tid, ev, what)

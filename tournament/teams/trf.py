@@ -29,6 +29,7 @@ class TeamPlayer(msgspec.Struct, frozen=True, kw_only=True):
     federation: str = ""
     sex: str = ""
     fide_id: int | None = None
+    title: str = ""  # FIDE title as TRF writes it (GM, IM, WGM …)
 
 
 class TeamEvent(msgspec.Struct, frozen=True, kw_only=True):
@@ -46,7 +47,7 @@ class TeamEvent(msgspec.Struct, frozen=True, kw_only=True):
 
 def _player_line(p: TeamPlayer, points: Decimal, rank: int, blocks: Sequence[str]) -> str:
     sex = {"M": "m", "F": "w"}.get(p.sex, " ")
-    head = (f"001 {p.number:>4} {sex}{'':>3} {p.name[:33]:<33} {p.rating or '':>4} {p.federation[:3]:<3} "
+    head = (f"001 {p.number:>4} {sex}{p.title[:3]:>3} {p.name[:33]:<33} {p.rating or '':>4} {p.federation[:3]:<3} "
             f"{(p.fide_id or ''):>11} {'':<10} {format_decimal(points):>4} {rank:>4}")
     return (head + "".join(f"  {b}" for b in blocks)).rstrip()
 
@@ -127,7 +128,23 @@ def export_team_trf(ev: TeamEvent, *, trf26: bool = True, played: int | None = N
         for t in sorted(ev.teams, key=lambda t: t.number):
             out.append((f"013 {t.name[:32]:<32}" + " ".join(f"{n:>4}" for n in t.members)).rstrip())
         out += _forfeited_330(ev)
-    return "\n".join(out) + "\n"
+    return "\n".join(out + extra_records(ev)) + "\n"
+
+
+def extra_records(ev: TeamEvent) -> list[str]:
+    """What the TRF fields cannot hold, in records of Echiquier's own (`XX` codes, which other programs and gacrux
+    pass over): `XXT ttt FFF club` a team's federation and club, `XXN ttt name` a team name longer than the 32
+    characters of `310`/`013`, `XXM pppp Last, First` a player name longer than the 33 of `001`.
+
+    >>> ev = TeamEvent(name="T", rounds=1, team_size=1, matches=(), players=(TeamPlayer(number=1, name="N" * 40),),
+    ...                teams=(Team(number=1, name="Ivry", club="Echiquier d'Ivry", federation="FRA"),))
+    >>> extra_records(ev)[0], extra_records(ev)[1][:12]
+    ("XXT   1 FRA Echiquier d'Ivry", 'XXM    1 NNN')
+    """
+    teams = sorted(ev.teams, key=lambda t: t.number)
+    out = [f"XXT {t.number:>3} {t.federation[:3]:<3} {t.club}".rstrip() for t in teams if t.club or t.federation]
+    out += [f"XXN {t.number:>3} {t.name}" for t in teams if len(t.name) > 32]
+    return out + [f"XXM {p.number:>4} {p.name}" for p in ev.players if len(p.name) > 33]
 
 
 #: The match points a reader assumes for a team file without `362` (gacrux: a PAB worth a draw).

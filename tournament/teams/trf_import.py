@@ -22,11 +22,14 @@ FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
 def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
     if not trf.is_team_file:
         raise Invalid("This file has no team records (013 or 310).")
-    teams = tuple(Team(number=t.number, name=t.name, short_name=t.nickname or "",
+    extra = extra_fields(trf)
+    teams = tuple(Team(number=t.number, name=extra.get(("XXN", t.number), t.name), short_name=t.nickname or "",
+                       club=extra.get(("club", t.number), ""), federation=extra.get(("fed", t.number), ""),
                        members=tuple(m for m in t.members if m)) for t in trf.teams)
     team_of = {m: t.number for t in teams for m in t.members}
-    players = tuple(TeamPlayer(number=p.number, name=f"{p.last_name}, {p.first_name}" if p.first_name
-                               else p.last_name, rating=p.rating or 0, federation=p.federation or "",
+    players = tuple(TeamPlayer(number=p.number, name=extra.get(("XXM", p.number), f"{p.last_name}, {p.first_name}"
+                                                               if p.first_name else p.last_name),
+                               rating=p.rating or 0, federation=p.federation or "", title=(p.title or "").upper(),
                                sex={"m": "M", "w": "F", "f": "F"}.get((p.sex or "").lower(), ""),
                                fide_id=p.fide_id) for p in trf.players)
     by_number = {p.number: p for p in trf.players}
@@ -94,6 +97,23 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                      teams=teams, matches=tuple(matches), scoring=_scoring(trf), start=trf.header("042") or "",
                      round_robin=is_round_robin(trf.header("092"), len(teams), max(trf.rounds or 0, rounds)),
                      tie_breaks=trf.header("202") or "MPVGP,BH/C1,BH,SB,PS")
+
+
+def extra_fields(trf: TrfTournament) -> dict[tuple[str, int], str]:
+    """Echiquier's own records (tournament/teams/trf.py `extra_records`): ("club" | "fed" | "XXN", team number) and
+    ("XXM", player number) -> text; a record that cannot be read is passed over."""
+    out: dict[tuple[str, int], str] = {}
+    for code in ("XXT", "XXN", "XXM"):
+        for r in trf.lines(code):
+            head, _, rest = r.text[4:].strip().partition(" ")
+            if not head.isdigit():
+                continue
+            if code == "XXT":
+                fed, _, club = rest.partition(" ")
+                out[("fed", int(head))], out[("club", int(head))] = fed.strip(), club.strip()
+            elif rest.strip():
+                out[(code, int(head))] = rest.strip()
+    return out
 
 
 def is_round_robin(kind: str | None, teams: int, rounds: int) -> bool:
