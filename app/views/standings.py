@@ -117,7 +117,7 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
     counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
     st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
                         team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,
-                        total_rounds=ev.rounds or counted)
+                        total_rounds=ev.rounds or counted, edition=edition)
     ids = {t.number: t for t in ev.teams}
     rows = []
     for r in st.rows:

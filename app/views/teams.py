@@ -16,8 +16,9 @@ from database.store import EventStore
 from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.results import Result
-from tournament.standings import Standings
+from tournament.standings import Cell, Standings
 from tournament.teams.core import SIDE_RESULTS, Match, a_is_white, from_a, match_score, played, side_choices
+from tournament.teams.core import _fmt as halves  # game points as a score sheet writes them: 2½
 from tournament.teams.standings import team_rounds
 from tournament.teams.trf import TeamEvent
 
@@ -116,13 +117,40 @@ async def team_standings_view(store: EventStore, ev: TeamEvent, tid: int,
 
 
 async def crosstable_view(store: EventStore, ev: TeamEvent, tid: int
-                          ) -> tuple[Standings, list[int], dict[int, dict[int, tuple[str, int]]]]:
-    """Teams by rank; each cell the game points scored against that opponent, with the round."""
+                          ) -> tuple[Standings, list[int], dict[int, dict[int, list[tuple[str, int]]]]]:
+    """Teams by rank; each cell the game points scored against that opponent in every meeting (a double round
+    robin meets twice), with the round."""
     st = await standings_for(store, tid)
     per = team_rounds(ev.teams, ev.matches, ev.scoring, ev.team_size, st.round)
     order = [r.start_rank for r in st.rows]
-    cells = {n: {r.opponent: (fmt(r.gp), r.round) for r in per.get(n, ()) if r.opponent} for n in order}
+    cells: dict[int, dict[int, list[tuple[str, int]]]] = {n: {} for n in order}
+    for n in order:
+        for r in per.get(n, ()):
+            if r.opponent:
+                cells[n].setdefault(r.opponent, []).append((halves(r.gp), r.round))
     return st, order, cells
+
+
+async def team_grid(store: EventStore, tid: int, standings: Standings) -> dict[int, list[Cell]] | None:
+    """The "grille américaine" of a team tournament: per team row (keyed as the standings rows are, by the team's
+    row id), one cell per round: the opponent's place in the standings and the game points scored (`+` / `-` a
+    match won or lost by forfeit, `U` a bye, `Z` no match). None for an individual tournament."""
+    if not standings.teams:
+        return None
+    ev = await db.load_team_event(store, tid)
+    position = {r.start_rank: k for k, r in enumerate(standings.rows, start=1)}
+    ids = {t.number: t.id for t in ev.teams}
+    out: dict[int, list[Cell]] = {}
+    for n, rounds in team_rounds(ev.teams, ev.matches, ev.scoring, ev.team_size, standings.round).items():
+        row = []
+        for r in rounds:
+            if r.opponent is None:
+                row.append(Cell(opponent_rank=None, colour="", result="U" if r.mp else "Z"))
+            else:
+                shown = halves(r.gp) if r.played else ("+" if r.won else "-")
+                row.append(Cell(opponent_rank=position.get(r.opponent), colour="", result=shown))
+        out[ids[n]] = row
+    return out
 
 
 async def match_count(store: EventStore, tid: int) -> int:

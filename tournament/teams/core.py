@@ -101,7 +101,7 @@ class Match(msgspec.Struct, frozen=True, kw_only=True):
     round: int
     table: int
     team_a: int  # team numbers
-    team_b: int | None  # None: team A has the PAB
+    team_b: int | None  # None: team A has the PAB (or, with `forfeit` "B", won by forfeit against a team not named)
     a_white_first: bool = True
     boards: tuple[BoardGame, ...] = ()
     forfeit: str | None = None  # "A" / "B" / "AB": whole-team forfeit of that side
@@ -156,6 +156,9 @@ class MatchScore(msgspec.Struct, frozen=True, kw_only=True):
     a_match: Decimal | None  # None while boards are missing
     b_match: Decimal | None
     complete: bool
+    #: A game was played over the board, or both teams scored (as gacrux decides): a match not played is a
+    #: forfeit, its loser scores `match_forfeit_loss` and the round is unplayed for the tie-breaks.
+    played: bool = True
     a_board_wins: int = 0  # board count (Berlin): boards won weighted by board, for `board_count`
     b_board_wins: int = 0
     forfeit: str | None = None  # "A" / "B" / "AB": declared, or a team fielding fewer than `min_players`
@@ -210,9 +213,10 @@ def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
     that was present; a double forfeit gives both teams nothing. A board not in yet leaves the match points
     open (running score only).
     """
-    if match.team_b is None:
-        return MatchScore(a_games=s.game_win * team_size, b_games=ZERO, a_match=s.match_pab, b_match=None,
-                          complete=True)
+    if match.team_b is None:  # a file without `330` names no opponent for a team whose players all won by forfeit
+        return MatchScore(a_games=s.game_win * team_size, b_games=ZERO,
+                          a_match=s.match_win if match.forfeit == "B" else s.match_pab, b_match=None, complete=True,
+                          played=False)
     forfeit = match_forfeit(match, s)
     if forfeit:
         a_out, b_out = "A" in forfeit, "B" in forfeit
@@ -220,10 +224,13 @@ def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
         b_games = ZERO if b_out else s.game_win * team_size
         return MatchScore(a_games=a_games, b_games=b_games,
                           a_match=s.match_forfeit_loss if a_out else s.match_win,
-                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True, forfeit=forfeit)
+                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True, played=False,
+                          forfeit=forfeit)
     a = b = ZERO
     a_count = b_count = 0
     done = 0
+    over_board = any(g.a_player is not None and g.b_player is not None and g.result is not None
+                     and not g.result.is_forfeit for g in match.boards)
     for game in match.boards:
         pts = board_points(match, game, s)
         if pts is None:
@@ -245,8 +252,11 @@ def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
         am, bm = s.match_loss, s.match_win
     else:
         am = bm = s.match_draw
-    return MatchScore(a_games=a, b_games=b, a_match=am, b_match=bm, complete=True, a_board_wins=a_count,
-                      b_board_wins=b_count)
+    played = over_board or (a > 0 and b > 0)
+    if not played:  # boards all forfeited: the team that scored nothing forfeited the match
+        am, bm = (s.match_win if a > b else s.match_forfeit_loss), (s.match_win if b > a else s.match_forfeit_loss)
+    return MatchScore(a_games=a, b_games=b, a_match=am, b_match=bm, complete=True, played=played,
+                      a_board_wins=a_count, b_board_wins=b_count)
 
 
 def played(game: BoardGame) -> bool:
