@@ -88,11 +88,12 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
             notices += s.notices
         context["sets"] = sets
         context["row_html"] = row_renderer(request, store, spec)
-        if spec.name and sets:
-            title = fill_name(spec.name, "", sets[0].first_label, sets[0].last_label)
-            title = spec.name.replace("%t", sets[0].title) if "%t" in spec.name else title
+        name = _(spec.name) if spec.name else ""  # a name that is a text of the catalog (the demo's) is translated
+        if name and sets:
+            title = fill_name(name, "", sets[0].first_label, sets[0].last_label)
+            title = name.replace("%t", sets[0].title) if "%t" in name else title
         else:
-            title = spec.name or (sets[0].title if sets else spec.uniq_id)
+            title = name or (sets[0].title if sets else spec.uniq_id)
         context["title"] = title
         context["tournament_ids"] = sorted({s.tid for s in sets})
         if spec.type == "input":  # the team entry pages of its team tournaments (captains enter match by match)
@@ -117,7 +118,7 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         title = spec.name or (team_views[0].title if len(team_views) == 1 else _(named("screen_type", spec.type)))
         context.update(title=title, team_sets=team_views, fmt=fmt, tournament_ids=sorted({v.tid for v in team_views}))
     else:
-        context.update(title=spec.name or _("Image"), tournament_ids=[])
+        context.update(title=_(spec.name or "Image"), tournament_ids=[])
     image, color = background(spec, info)
     context["background_color"] = color
     if spec.type == "image":

@@ -244,7 +244,7 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
     if spec.type == "results":
         return spec.menu_text or _("Latest results")
     if not spec.sets:
-        return spec.menu_text or spec.name or spec.uniq_id
+        return spec.menu_text or (_(spec.name) if spec.name else spec.uniq_id)
     first_set = spec.sets[0]
     if spec.type in TEAM_SCREEN_TYPES:  # "<tournament> (team boards)", or the matches' tables of a family screen
         tname = (await store.tournament(first_set.tournament_id)).name

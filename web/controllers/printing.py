@@ -5,7 +5,7 @@ web/static/print.css. Public events: anyone; other events: arbiters.
 
 from __future__ import annotations
 
-from datetime import datetime
+import time
 from typing import Any, Literal
 
 import msgspec
@@ -100,8 +100,9 @@ async def _tournament(store: EventStore, tid: int) -> Tournament:
     return await store.tournament(tid)
 
 
-def _printed() -> str:
-    return datetime.now().strftime("%Y-%m-%d %H:%M")
+def _printed() -> float:
+    """The time of printing, written in the reader's language by the page (`moment`)."""
+    return time.time()
 
 
 class PrintController(Controller):
