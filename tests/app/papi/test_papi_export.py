@@ -1,13 +1,13 @@
-"""export-papi (app/papi/export.py, tournament/formats/papi_export.py) against Jackcess: the club and the open,
-imported from their TRF files, exported into Papi's template, give the rows, the 32 indexes of JOUEUR (entries in
-order and pages: numbers, links, prefixes, entries), the data pages and the usage maps of the reference files
-tests/fixtures/papi/<name>.papi, which Jackcess wrote into the same template. Three independent readers read
-every table alike; mdbtools still says JET4 and prints the template's schema; our own import reads the same
-tournament back.
+"""export-papi (app/papi/export.py, tournament/formats/papi_export.py) against Jackcess: the small tournament, the
+club and the open, imported from their TRF files, exported into Papi's template, give the rows, the 32 indexes of
+JOUEUR (entries in order and pages: numbers, links, prefixes, entries), the data pages and the usage maps of the
+reference files tests/fixtures/papi/<name>.papi, which Jackcess wrote into the same template. Three independent
+readers read every table alike; mdbtools still says JET4 and prints the template's schema; our own import reads
+the same tournament back.
 
 What a TRF file cannot hold is entered into the event as an arbiter would before the export: the players' clubs,
-leagues and e-mails (read from the reference file by access-parser), and the open's tie-breaks (its TRF16 file
-has no 202 record; the reference was made with Brésilien, Solkoff, Cumulatif)."""
+leagues and e-mails (read from the reference file by access-parser), and the tie-breaks of the small tournament and
+the open (their TRF16 files have no 202 record; the references were made with Brésilien, Solkoff, Cumulatif)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ from tournament.formats.jet.rows import is_set, row_layout, row_slots, table_dat
 from tournament.models import Player
 from tournament.results import ByeKind
 
-NAMES = ("club-64p-7r", "open-600p-9r")
-TIE_BREAKS = {"open-600p-9r": "BH/C1,BH,PS"}
+NAMES = ("small-20p-5r", "club-64p-7r", "open-600p-9r")
+TIE_BREAKS = {"small-20p-5r": "BH/C1,BH,PS", "open-600p-9r": "BH/C1,BH,PS"}
 Game = tuple[int, int, int | None, int | None, str | None]
 
 
@@ -94,7 +94,7 @@ def test_every_table_reads_as_the_jackcess_file(files: dict, name: str) -> None:
     mine, theirs = ours(path.read_bytes()), ours(reference(name).read_bytes())
     assert set(mine) == {"INFO", "JOUEUR", "RES"}
     assert mine == theirs
-    assert len(mine["JOUEUR"]) == {"club-64p-7r": 65, "open-600p-9r": 601}[name]
+    assert len(mine["JOUEUR"]) == {"small-20p-5r": 21, "club-64p-7r": 65, "open-600p-9r": 601}[name]
 
 
 @pytest.mark.parametrize("name", NAMES)
