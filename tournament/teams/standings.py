@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import msgspec
 
+from tournament.entries import Context, Entry, Value
 from tournament.errors import Invalid
 from tournament.messages import N_
 from tournament.models import Player
@@ -15,7 +16,6 @@ from tournament.scoring import Scoring
 from tournament.standings import direct_encounter_places, rerank
 from tournament.teams.core import Match, Team, TeamScoring, match_score
 from tournament.tiebreaks import KNOWN as INDIVIDUAL_KNOWN
-from tournament.entries import Context, Entry, Value
 from tournament.tiebreaks import parse_tiebreak, value
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
