@@ -138,9 +138,13 @@ async def suggest(lists: RatingList, query: str, rating_column: str) -> list[Sug
     if not query:
         return []
     kind = RATING_FIELDS.get(rating_column, "standard")
+    key = name_key(query)
+    found = await lists.search(query, key, SUGGESTIONS)
+    words = key.split()
+    if not found and len(words) > 1:  # "Magnus Carlsen": the last name typed last
+        found = await lists.search(query, " ".join([words[-1], *words[:-1]]), SUGGESTIONS)
     return [Suggestion(fide_id=r["fide_id"], name=r["name"], federation=r["federation"], title=r["title"],
-                       birth_year=r["birth_year"], rating=r[kind])
-            for r in await lists.search(query, name_key(query), SUGGESTIONS)]
+                       birth_year=r["birth_year"], rating=r[kind]) for r in found]
 
 
 def record_from_list(listed: dict[str, Any], rating_column: str) -> dict[str, Any]:

@@ -51,6 +51,7 @@ async def test_look_ups_by_id_and_by_name(tmp_path: Path) -> None:
         assert await names(lists, "MULLER126") == await names(lists, "müller126") == ["Müller126, Léa"]
         assert await names(lists, "muller126, LE") == ["Müller126, Léa"]
         assert await names(lists, "Müller126 Z") == []
+        assert await names(lists, "léa müller126") == ["Müller126, Léa"]  # the first name typed first
         lefevre = await names(lists, "lefevre")
         assert lefevre[0] == "Lefèvre, Marc" and len(lefevre) == 10 and all(n.startswith("Lefèvre") for n in lefevre)
         assert await names(lists, "o'brien") == await names(lists, "OBRIEN") != []

@@ -60,6 +60,8 @@ async def test_malformed_list_changes_nothing(admin_web: Client) -> None:
     assert "list.txt" in html.unescape(response.text)  # the file named, to be chosen again
     page = (await admin_web.get("/admin/ratings?lang=en")).text
     assert "players_list_foa.txt, 12 players" in html.unescape(page)  # the list before, whole
+    nothing = await post(admin_web, "/admin/ratings", files={"other": ("", b"", "text/plain")})
+    assert nothing.status_code == 422 and "Choose a file first." in nothing.text
     for bad in (b"hello\n", b"PK\x03\x04 not a zip", b"<playerslist><player><fideid>1</fideid>"):
         response = await post(admin_web, "/admin/ratings", files=upload(bad, "bad.zip"))
         assert response.status_code == 422, bad
