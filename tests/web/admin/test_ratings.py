@@ -106,6 +106,8 @@ async def test_the_desk_looks_up_and_edits(admin_web: Client) -> None:
     found = await admin_web.get(f"/arbiter/open/players/{tid}/lookup", params={"lookup": "dupont"})
     assert suggested(found.text) == [player(2).fide_id, player(12).fide_id]
     [pid] = re.findall(rf'href="{BASE}/{tid}/players/(\d+)"', (await admin_web.get(f"{BASE}/{tid}/players")).text)
+    looked = await admin_web.get(f"/arbiter/open/players/{tid}/{pid}", params={"lookup": "Dupont"})
+    assert f'href="/arbiter/open/players/{tid}/{pid}?fill={player(2).fide_id}"' in looked.text  # this player's page
     page = await admin_web.get(f"/arbiter/open/players/{tid}/{pid}", params={"fill": str(player(2).fide_id)})
     fields = dict(re.findall(r'name="(\w+)" id="f-\w+" value="([^"]*)"', html.unescape(page.text)))
     assert (fields["first_name"], fields["standard_rating"]) == (player(2).first, str(player(2).standard))
