@@ -89,6 +89,7 @@ async def test_suggestions_fill_the_new_player(admin_web: Client) -> None:
         "Øster", "Ivan", str(zoe.fide_id), "NOR")
     assert (fields["rapid_rating"], fields["blitz_rating"], fields["birth_date"], fields["club"]) == (
         str(zoe.rapid), str(zoe.blitz), str(zoe.birth_year), "Échiquier Nancéien")  # what was typed stays
+    assert 'id="rating-suggestions"' in filled.text and 'hx-get="' + f"{players}/lookup" in filled.text  # again
     assert re.search(r'<option value="CM" selected', filled.text) and re.search(r'<option value="F" selected',
                                                                                   filled.text)
     # without script: the page proposes, a link fills the form
