@@ -26,6 +26,15 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
     if errors:
         raise EchiquierError("%s\nNothing was imported.", "\n".join(f"{filename}: {e}" for e in errors))
     players, pairings = trf_rows(trf)
+    team = team_event_from_trf(trf) if trf.is_team_file else None
+    if team is not None:  # names longer than the `001` field, kept by Echiquier's own `XXM` records
+        full = {p.number: p.name.partition(", ") for p in team.players}
+        for row in players:
+            last, _, first = full.get(row["pairing_number"], (row["last_name"], "", row["first_name"]))
+            row["last_name"], row["first_name"] = last, first
+    values = trf_tournament_values(trf)
+    if team is not None:  # a round robin for the tie-breaks as gacrux decides (tournament/teams/trf_import.py)
+        values["tournament_type"] = "round_robin" if team.round_robin else "swiss"
     source = source_of(trf, text, filename)
     registry = EventRegistry(events_dir)
     try:
@@ -39,18 +48,18 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         existing = {t.name: t for t in tournaments} | {t.uniq_id: t for t in tournaments}
         if title in existing and await store.players(existing[title].id):
             # the same tournament again: re-sync, keeping the results entered on screens
-            report = await sync_trf(store, existing[title].id, trf_tournament_values(trf), players, pairings,
+            report = await sync_trf(store, existing[title].id, values, players, pairings,
                                     trf_skipped(trf), source=source)
             return f"Re-synced {event_id}/{existing[title].name} with {filename}: {report.text()}"
         if title in existing:
             tid = existing[title].id
         else:
             uniq = uniq_id(title, {t.uniq_id for t in tournaments})
-            tid = await store.add_tournament(uniq_id=uniq, name=title, **trf_tournament_values(trf))
+            tid = await store.add_tournament(uniq_id=uniq, name=title, **values)
         # a team file: its teams and matches over the games, in the same transaction (database/teams.py)
-        await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+        await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf),
                                  "trf import", source=source,
-                                 team=team_event_from_trf(trf) if trf.is_team_file else None)
+                                 team=team)
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])

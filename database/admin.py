@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from database.base import convert
+from database.screens import changed_columns
 from database.store import EventStore
 from database.tournaments import renumber, round_one_paired
 from database.tx import Tx, columns_of
@@ -332,5 +333,6 @@ async def update_info(store: EventStore, values: dict[str, Any]) -> None:
         raise Invalid("Bad event settings: %s.", ", ".join(sorted(unknown)) or "none")
     values = {**values, "last_update": time.time()}
     sets = ", ".join(f'"{k}" = ?' for k in values)
-    async with write(store, CONFIG, what="event settings", target=", ".join(values)) as tx:
+    async with write(store, CONFIG, what="event settings") as tx:
+        tx.journal("admin: event settings", await changed_columns(tx, values))
         await tx.execute(f"UPDATE info SET {sets}", tuple(values.values()))

@@ -225,12 +225,14 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
         await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         have = []
     if not have:
+        rows = []
         for g in mapped:
             row = {k: getattr(g, k) for k in ("round", "white_player_id", "black_player_id", "board", "board_order",
                                               "bye_kind", "result")}
             row["bye_kind"] = row["bye_kind"].value if row["bye_kind"] else None
             row["result"] = int(row["result"]) if row["result"] else None
-            await tx.insert("pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
+            rows.append({**row, "tournament_id": tid, "last_update": now})
+        await tx.insert_many("pairing", Pairing, rows)  # one round trip for the round (a re-sync's new round)
         report.rounds_added.append(rnd)
         report.results_added += sum(1 for g in mapped if g.result is not None)
         return
@@ -326,7 +328,10 @@ async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) 
     source = read_source(kept.text) if kept is not None else None
     if await is_team_tournament(store, tid):
         ev = await load_team_event(store, tid)
-        if source is None or not source.is_team_file or not same_team_layer(ev, team_event_from_trf(source)):
+        # the kept text serves a TRF26 export (its team records as read); a TRF16 is written from the team layer,
+        # with `013` lines (the kept text's TRF26 records, 310, 362 and 330, would be left out)
+        if (source is None or not trf26 or not source.is_team_file
+                or not same_team_layer(ev, team_event_from_trf(source))):
             start = header.start.strftime("%Y/%m/%d") if header.start else ""
             return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
     return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,

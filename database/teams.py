@@ -62,11 +62,11 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     t = (await store.rows("SELECT name, rounds, tournament_type, tie_breaks FROM tournament WHERE id = ?",
                      (tid,)))[0]
     prow = await store.rows("SELECT id, pairing_number, last_name, first_name, fide_rating, federation, sex,"
-                              " fide_id FROM player WHERE tournament_id = ? ORDER BY pairing_number", (tid,))
+                              " fide_id, title FROM player WHERE tournament_id = ? ORDER BY pairing_number", (tid,))
     number = {int(r[0]): int(r[1]) for r in prow}
     players = tuple(TeamPlayer(number=int(r[1]), name=f"{r[2]}, {r[3]}" if r[3] else str(r[2]),
                                rating=int(r[4] or 0), federation=str(r[5] or ""), sex=str(r[6] or ""),
-                               fide_id=r[7]) for r in prow)
+                               fide_id=r[7], title=str(r[8] or "")) for r in prow)
     trows = await store.rows("SELECT id, number, name, short_name, club, federation FROM team"
                                " WHERE tournament_id = ? ORDER BY number", (tid,))
     members: dict[int, list[int]] = {int(r[0]): [] for r in trows}
@@ -77,11 +77,15 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
     teams = tuple(Team(id=int(r[0]), number=int(r[1]), name=str(r[2]), short_name=str(r[3]), club=str(r[4]),
                        federation=str(r[5]), members=tuple(members[int(r[0])])) for r in trows)
     boards: dict[int, list[BoardGame]] = {}
-    for r in await store.rows("SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result"
-                                " FROM team_board b JOIN team_match m ON m.id = b.match_id"
-                                " LEFT JOIN pairing p ON p.id = b.pairing_id WHERE m.tournament_id = ?"
-                                " ORDER BY b.match_id, b.board", (tid,)):
+    for r in await store.rows("SELECT b.match_id, b.board, b.a_player_id, b.b_player_id, b.result, p.result,"
+                                " p.white_player_id, m.a_white_first FROM team_board b JOIN team_match m"
+                                " ON m.id = b.match_id LEFT JOIN pairing p ON p.id = b.pairing_id"
+                                " WHERE m.tournament_id = ? ORDER BY b.match_id, b.board", (tid,)):
         res = r[5] if r[5] is not None else r[4]
+        # a game imported with other colours than the board's (tournament/teams/trf_import.py): its result
+        # read from the board's White, as the model counts it
+        if res and r[5] is not None and (r[6] == r[2]) != (bool(r[7]) == (int(r[1]) % 2 == 1)):
+            res = int(Result(res).opposite())
         boards.setdefault(int(r[0]), []).append(BoardGame(
             board=int(r[1]), a_player=number.get(r[2]) if r[2] else None,
             b_player=number.get(r[3]) if r[3] else None, result=Result(res) if res else None))
@@ -96,12 +100,27 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
                      round_robin=t[2] == "round_robin", tie_breaks=str(t[3] or "MPVGP,BH/C1,BH,SB,PS"))
 
 
+async def board_teams(store: EventStore, tid: int, rnd: int) -> dict[int, tuple[int, int, str, str]]:
+    """The games of a team tournament's round, by White's player id: (table, board in the match, White's team,
+    Black's team), for the hall's rows ("Table 3, board 1 — Ivry vs Saint-Maur"); empty for an individual one."""
+    out: dict[int, tuple[int, int, str, str]] = {}
+    for r in await store.rows("SELECT p.white_player_id, m.table_number, b.board, ta.name, tb.name, m.a_white_first"
+                              " FROM team_board b JOIN team_match m ON m.id = b.match_id"
+                              " JOIN pairing p ON p.id = b.pairing_id JOIN team ta ON ta.id = m.team_a_id"
+                              " JOIN team tb ON tb.id = m.team_b_id WHERE m.tournament_id = ? AND m.round = ?",
+                              (tid, rnd)):
+        a_white = bool(r[5]) == (int(r[2]) % 2 == 1)
+        out[int(r[0])] = (int(r[1]), int(r[2]), *((str(r[3]), str(r[4])) if a_white else (str(r[4]), str(r[3]))))
+    return out
+
+
 # -- writes -----------------------------------------------------------------------------------------
 
 
 async def make_team_tournament(store: EventStore, tid: int, team_size: int, scoring: TeamScoring | None = None,
-                               rules: LineupRules | None = None) -> None:
-    """Turn a tournament into a team tournament (or change its team settings)."""
+                               rules: LineupRules | None = None, *, tie_breaks: str | None = None) -> None:
+    """Turn a tournament into a team tournament (or change its team settings); `tie_breaks`: its team tie-break
+    list too (checked by tournament/teams/tie_breaks.py), in the same transaction."""
     if not 1 <= team_size <= 20:
         raise Invalid("A team has 1 to 20 boards, not %s.", team_size)
     s, r = scoring or TeamScoring(), rules or LineupRules()
@@ -113,7 +132,11 @@ async def make_team_tournament(store: EventStore, tid: int, team_size: int, scor
                          " keep_order = excluded.keep_order, allow_empty_boards = excluded.allow_empty_boards,"
                          " last_update = excluded.last_update",
                          (tid, team_size, _scoring_json(s), int(r.keep_order), int(r.allow_empty_boards), now))
-        journal(tx, "team settings", f"{team_size} boards, {s.variant}", tid=tid)
+        if tie_breaks is not None:
+            await tx.execute("UPDATE tournament SET tie_breaks = ?, last_update = ? WHERE id = ?",
+                             (tie_breaks, now, tid))
+        journal(tx, "team settings", f"{team_size} boards, {s.variant}" + (f", {tie_breaks}" if tie_breaks else ""),
+                tid=tid)
 
 
 async def add_team(store: EventStore, tid: int, name: str, *, short_name: str = "", club: str = "",
@@ -190,9 +213,9 @@ async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what:
                 last, _, first = p.name.partition(", ")
                 cursor = await tx.execute(
                     "INSERT INTO player (tournament_id, pairing_number, last_name, first_name, fide_rating,"
-                    " federation, sex, fide_id, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " federation, sex, fide_id, title, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (tid, p.number, last, first, p.rating or None, p.federation or None, p.sex or None, p.fide_id,
-                     now))
+                     p.title or None, now))
                 pid[p.number] = int(cursor.lastrowid or 0)
             await write_team_layer(tx, tid, ev, now, new_games=pid)
         journal_team_import(tx, tid, ev, what)
@@ -253,9 +276,10 @@ async def _link_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: d
     pairing_id = None
     if a and b:
         white, black = (a, b) if a_is_white(m, g.board) else (b, a)
-        found = list(await tx.execute_fetchall(
-            "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND white_player_id = ?"
-            " AND black_player_id = ?", (tid, m.round, white, black)))
+        found = list(await tx.execute_fetchall(  # the game may have other colours than the board's (see above)
+            "SELECT id FROM pairing WHERE tournament_id = ? AND round = ? AND ((white_player_id = ?"
+            " AND black_player_id = ?) OR (white_player_id = ? AND black_player_id = ?))"
+            " ORDER BY white_player_id = ? DESC", (tid, m.round, white, black, black, white, white)))
         pairing_id = int(found[0][0]) if found else None
     own = int(g.result) if g.result is not None and pairing_id is None and not (a and b) else None
     await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id, result,"

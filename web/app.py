@@ -15,8 +15,11 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from app.demo import ensure_demo
+from app.live.channels import channel_of, make_channels
+from app.live.hub import publisher
 from app.offload import settle_heap
 from app.publication.publisher import Publications, published_ids
+from app.sessions import Sessions
 from app.settings import Settings
 from app.templates import environment
 from database.outside import OutsideWatch
@@ -43,13 +46,11 @@ from web.csrf import csrf_middleware
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
-from web.hub import channel_of, make_channels, publisher
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
 from web.relay import RelayedChannels
 from web.security import security_middleware
-from web.sessions import Sessions
 from web.state import KEY, AppState
 from web.timing import timing_middleware
 

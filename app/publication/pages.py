@@ -118,7 +118,8 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
         rounds.setdefault(p.round, []).append(_game(p, players))
     cells = crosstable(standings, everything)
     cross = [{"rank": r.rank, "name": r.name, "number": numbers.get(r.player_id), "points": fmt(r.points),
-              "rounds": [f"{c.opponent_rank or ''}{c.colour}{c.result}" for c in cells.get(r.player_id, [])]}
+              "rounds": [{"rank": c.opponent_rank, "colour": c.colour, "result": c.result}
+                         for c in cells.get(r.player_id, [])]}
              for r in standings.rows]
     base = {"tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round}
     done = sorted(by_round)

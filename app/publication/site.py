@@ -102,7 +102,7 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     updated: dict[str, float] = {}
     before = before or {}
     now = time.time()
-    event = {"name": info.name, "start": day(info.start, lang), "stop": day(info.stop, lang)}
+    event = {"name": _(info.name), "start": day(info.start, lang), "stop": day(info.stop, lang)}  # demo: a msgid
     over = int(info.stop) + 86400 if info.stop else ""  # the day after the last one: the pages say it is over
     common = {"_": _, "lang": lang, "event": event, "over": over,
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}

@@ -13,8 +13,11 @@ from app.offload import off_loop
 from app.params import check_round, check_tie_breaks
 from database import teams as db
 from database.store import EventStore
+from database.trf_source import stored_source
 from tournament.errors import EchiquierError
 from tournament.formats.trf import parse_date
+from tournament.formats.trf_source import points_299
+from tournament.models import Player
 from tournament.standings import DEFAULT_TIE_BREAKS, StandingRow, Standings, completed_round, compute_standings
 from tournament.teams.standings import completed_matches, team_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
@@ -44,17 +47,33 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         chosen = edition_for(edition or tournament.tie_break_edition, start)
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
         players = await store.players(tid)
+        adjustment, standing_only = await points_299_by_id(store, tid, counted, players)
         try:  # off the event loop (app/offload.py): a large tournament's tie-breaks take tens of milliseconds
             if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
                 return teams
             return await off_loop(
                 compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
-                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")
+                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin",
+                adjustment=adjustment, standing_only=standing_only)
         except EchiquierError as exc:  # an unknown tie-break code or modifier
             raise BadRequest(exc.key, *exc.params) from None
 
     result: Standings = await memo(store, ("standings", tid, tie_breaks, edition, rounds), compute)
     return result
+
+
+async def points_299_by_id(store: EventStore, tid: int, rounds: int, players: list[Player]
+                           ) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """Bonus or penalty points of the TRF file the tournament was imported from (`299` records, kept with it in
+    `trf_source`) by player id: counted in the score from their round on, or in the final score only (round
+    999), as FIDE's tie-break reference counts them."""
+    source = await stored_source(store, tid)
+    if source is None:
+        return {}, {}
+    scored, final = points_299(source.text, rounds)
+    number = {p.pairing_number: p.id for p in players}
+    return ({number[n]: v for n, v in scored.items() if n in number},
+            {number[n]: v for n, v in final.items() if n in number})
 
 
 def _iso_day(timestamp: float) -> str:
@@ -98,7 +117,7 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
     counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
     st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
                         team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,
-                        total_rounds=ev.rounds or counted)
+                        total_rounds=ev.rounds or counted, edition=edition)
     ids = {t.number: t for t in ev.teams}
     rows = []
     for r in st.rows:

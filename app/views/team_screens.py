@@ -40,7 +40,7 @@ class TeamSetView(msgspec.Struct, frozen=True, kw_only=True):
     standings_columns: list[Standings] = []
     gp: dict[int, Decimal] = {}
     order: list[int] = []  # cross-table: team numbers by rank
-    cells: dict[int, dict[int, tuple[str, int]]] = {}
+    cells: dict[int, dict[int, list[tuple[str, int]]]] = {}
     notices: list[Notice] = []
 
 

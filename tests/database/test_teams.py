@@ -116,8 +116,12 @@ async def test_team_and_board_forfeits_are_journalled(store: EventStore) -> None
     # the arbiter corrects the board forfeit (the player was only late): stored on the board, journalled
     await team_matches.set_board_result(store, tid, mid, 4, Result.DOUBLE_FORFEIT, correction=True,
                               expected=Result.WHITE_FORFEIT_WIN)
-    with pytest.raises(Conflict):
-        await team_matches.set_board_result(store, tid, mid, 4, Result.DRAW, correction=True,
+    with pytest.raises(Conflict):  # no longer the result the arbiter saw
+        await team_matches.set_board_result(store, tid, mid, 4, Result.WHITE_FORFEIT_WIN, correction=True,
                                             expected=Result.WHITE_FORFEIT_WIN)
+    with pytest.raises(Invalid, match="against nobody"):  # issue 25: a draw against nobody
+        await team_matches.set_board_result(store, tid, mid, 4, Result.DRAW, correction=True,
+                                            expected=Result.DOUBLE_FORFEIT)
+    assert (await db.load_team_event(store, tid)).matches[0].boards[3].result is Result.DOUBLE_FORFEIT
     whats = [e.what for e in await store.journal_entries(tournament_id=tid)]
     assert whats.count("team forfeit") == 2 and "board forfeit corrected" in whats

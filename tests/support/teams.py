@@ -55,6 +55,9 @@ async def walk_team_tournament(store: EventStore) -> list[str]:
     await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
     await team_matches.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
     await team_matches.set_board_result(store, tid, mid, 1, Result.DRAW)
+    for name in ("Tours", "Dames"):  # a second match, a whole-team forfeit ("Forfait de Dames")
+        await db.add_team(store, tid, name)
+    await team_matches.set_team_forfeit(store, tid, await team_matches.add_match(store, tid, 1, 3, 4), "B")
     screens = []
     for kind, screen_id in (("team_boards", "equipes-echiquiers"), ("team_standings", "equipes-classement"),
                             ("team_crosstable", "equipes-grille")):

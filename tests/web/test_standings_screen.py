@@ -44,6 +44,8 @@ def event_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                                    sets=[{"tournament_id": tid}, {"tournament_id": tid, "last": 20}])
             await store.add_screen(uniq_id="boards", type="boards", public=True, columns=2, menu=menu,
                                    sets=[{"tournament_id": tid}])
+            await store.add_screen(uniq_id="provisional", type="provisional_standings", public=True, columns=1,
+                                   menu="@standings,@provisional_standings", sets=[{"tournament_id": tid}])
         finally:
             await registry.close()
 
@@ -154,3 +156,41 @@ async def test_the_demo_has_a_standings_screen(demo_client: Client) -> None:
     assert "Open A — Standings after round 2" in page.text and "Open B — Standings after round 2" in page.text
     boards = (await demo_client.get("/screen/demo/boards-a")).text
     assert re.search(r'href="/screen/demo/standings"[^>]*>\s*Standings\s*<', boards)
+
+
+async def test_a_provisional_screen_counts_the_round_being_played(client: Client, store: EventStore) -> None:
+    """Round 6 is paired with no result: the provisional screen counts it, refetches on every result, and its
+    table moves with one result entered (the winner's points, their place) as the JSON of round 6 says."""
+    tid = (await store.tournaments())[0].id
+    screen = next(s for s in await store.screens() if s.uniq_id == "provisional")
+    set_id = next(s.id for s in await store.screen_sets() if s.screen_id == screen.id)
+    url = f"/screen/{EVENT}/provisional"
+    page = (await client.get(url)).text
+    assert "Open 600 — Provisional: round 6 in progress" in page
+    assert 'class="set-title provisional"' in page
+    assert f'hx-trigger="sse:tournament-{tid}, sse:result-{tid}"' in page
+    check_against_data(tables(page, set_id), (await client.get(f"/api/standings/{EVENT}/open?round=6")).json())
+    before = {r[1]: r for r in [r for c in tables(page, set_id) for r in c]}
+    game = next(p for p in await store.pairings(tid, 6) if p.is_game)
+    key = GameKey(tournament_id=tid, round=6, white_player_id=game.white_player_id,
+                  black_player_id=game.black_player_id or 0)
+    await store.record_result(key, Result.WHITE_WIN, game.board or 0)
+    fragment = (await client.get(f"{url}/standings/{set_id}", headers={"HX-Request": "true"})).text
+    rows = [r for c in tables(fragment, set_id) for r in c]
+    check_against_data(tables(fragment, set_id), (await client.get(f"/api/standings/{EVENT}/open?round=6")).json())
+    white = next(p.pairing_number for p in await store.players(tid) if p.id == game.white_player_id)
+    after = {r[1]: r for r in rows}
+    assert float(after[str(white)][4]) == float(before[str(white)][4]) + 1
+    assert rows.index(after[str(white)]) < list(before).index(str(white))  # climbed
+    french = (await client.get(f"{url}?lang=fr")).text
+    assert "Provisoire : ronde 6 en cours" in french and "Classement provisoire" in french  # title, menu link
+
+
+def test_admin_validation_accepts_a_provisional_standings_screen() -> None:
+    form = Form({"uniq_id": "live", "type": "provisional_standings", "columns": "1", "tournament_id": "1"})
+    values = screen_rules(form, taken_ids=(), tournament_ids={1}, timer_ids=())
+    assert form.ok and values["type"] == "provisional_standings"
+    assert first_set_rules(form, screen_type="provisional_standings", tournament_ids={1}) == {"tournament_id": 1}
+    entries = [MenuEntry(uniq_id="a", type="standings", public=True),
+               MenuEntry(uniq_id="p", type="provisional_standings", public=True)]
+    assert [e.uniq_id for e in resolve("@provisional_standings", entries, None, admin=False)[0]] == ["p"]

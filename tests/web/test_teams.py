@@ -55,7 +55,8 @@ async def test_per_board_entry_makes_the_match_score(client: AsyncTestClient[Lit
     store, tid, mid = await make_team_event(app_state(client.app).registry)
     await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
     await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
-    assert (await client.get(f"{BASE}/input")).status_code == 403  # a visitor
+    visitor = await client.get(f"{BASE}/input")  # the login form in place, not a bare 403 (issue 25)
+    assert visitor.status_code == 401 and f'action="{BASE}/login"' in visitor.text and 'name="password"' in visitor.text
     await login(client)
     page = await client.get(f"{BASE}/input")
     assert page.status_code == 200 and "Cavaliers" in page.text and 'name="result"' in page.text
@@ -138,8 +139,9 @@ async def test_boards_read_from_left_to_right(client: AsyncTestClient[Litestar])
     await login(client)
     page = (await client.get(f"{BASE}/input")).text
     board2 = page[page.index('<tr data-board="2">'):page.index('<tr data-board="3">')]
-    assert "● Player02" in board2  # team A has Black on board 2
-    sent = re.search(r'<button type="submit" name="result" value="(\d)" data-result="1-0">', board2)
+    assert re.search(r'<td class="colour" title="Black">●</td>\s*<td class="player-a">Player02', board2)  # A has Black
+    sent = re.search(r'<input type="hidden" name="result" value="(\d)">\s*<input[^>]*name="key"[^>]*>\s*'
+                     r'<button type="submit" data-result="1-0" aria-label="Player02, Test \(Cavaliers\) wins"', board2)
     assert sent is not None and Result(int(sent.group(1))) is Result.BLACK_WIN  # the left player, Black, won
     answer = await client.post(f"{BASE}/result", data={"match_id": str(mid), "board": "2", "result": sent.group(1)},
                                headers=HX)

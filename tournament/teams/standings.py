@@ -8,18 +8,23 @@ from decimal import Decimal
 
 import msgspec
 
+from tournament.entries import Context, Entry, Value
 from tournament.errors import Invalid
+from tournament.messages import N_
+from tournament.models import Player
+from tournament.scoring import Scoring
 from tournament.standings import direct_encounter_places, rerank
 from tournament.teams.core import Match, Team, TeamScoring, match_score
-from tournament.tiebreaks import _cut as cut_items
+from tournament.tiebreaks import KNOWN as INDIVIDUAL_KNOWN
+from tournament.tiebreaks import parse_tiebreak, value
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
 
 TEAM_TIE_BREAKS = ("MPVGP", "BH/C1", "BH", "SB", "PS")
 #: Checked against gacrux (tests/test_teams_gacrux.py).
-KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "DE", "TPN", "SNO"}
-#: Tie-breaks where the lower value ranks first.
-ASCENDING = {"TPN", "SNO", "DE"}
+KNOWN = {"MPVGP", "GP", "MP", "BH", "FB", "SB", "PS", "WIN", "WON", "KS", "DE", "TPN", "SNO", "GPD"}
+#: GPD (FFE interclubs): game points scored minus game points conceded; not a C.07 code, so not gacrux's.
+INDIVIDUAL_ONLY = N_("%s is a tie-break for players, not for teams: choose a team tie-break.")
 
 
 class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
@@ -32,6 +37,7 @@ class TeamRound(msgspec.Struct, frozen=True, kw_only=True):
     played: bool  # played over the board (not a whole-team forfeit, not a bye)
     won: bool = False
     vur: bool = False  # a voluntary unplayed round: the team did not come (C.07 Art. 16.5: cut first)
+    conceded: Decimal = ZERO  # the opponent's game points
 
 
 class TeamRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,6 +66,8 @@ def parse_team_codes(text: str | Sequence[str]) -> list[str]:
     codes = [c.strip().upper() for c in (text.split(",") if isinstance(text, str) else text) if c.strip()]
     for code in codes:
         base = code.split("/")[0]
+        if base in INDIVIDUAL_KNOWN and base != "PTS" and base not in KNOWN:
+            raise Invalid(INDIVIDUAL_ONLY, code)
         if base not in KNOWN:
             raise Invalid("Unknown team tie-break %s.", code)
         for mod in code.split("/")[1:]:
@@ -93,107 +101,91 @@ def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring,
             continue
         if m.team_b is None:
             out[m.team_a][m.round] = TeamRound(round=m.round, opponent=None, mp=sc.a_match or ZERO,
-                                               gp=sc.a_games, played=False, won=s.match_pab >= s.match_win)
+                                               gp=sc.a_games, played=False, won=(sc.a_match or ZERO) >= s.match_win)
             continue
-        played = not m.forfeit
+        played = sc.played
         out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
                                            gp=sc.a_games, played=played,
                                            won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
-                                           vur="A" in (m.forfeit or ""))
+                                           vur="A" in (m.forfeit or ""), conceded=sc.b_games)
         out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
                                            gp=sc.b_games, played=played,
                                            won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
-                                           vur="B" in (m.forfeit or ""))
+                                           vur="B" in (m.forfeit or ""), conceded=sc.a_games)
     return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
                 for r in range(1, rounds + 1)] for n, by in out.items()}
 
 
-def _cut_sum(items: list[tuple[Decimal, Decimal, bool]], code: str, rounds: int) -> Decimal:
-    """The sum of the values left after the code's Cut-n / Median-n (a VUR cut first, as for players)."""
-    low = high = 0
-    for mod in code.split("/")[1:]:
-        n = int(mod[1])
-        low += n
-        high += n if mod[0] == "M" else 0
-    return sum((v for _, v, _ in cut_items(items, low, high, rounds)), ZERO)
+def team_context(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring, team_size: int, rounds: int, *,
+                 total_rounds: int | None = None, edition: str = "2026-03", round_robin: bool = False) -> Context:
+    """The individual tie-break engine's context (tournament.tiebreaks) with teams for players and matches for
+    games, match points for points, as gacrux computes the team tie-breaks: a match won by forfeit (whole team or
+    every board) is not played over the board, its loser's round is a voluntary unplayed round; a PAB is
+    paired and not voluntary; a round without a match is an absence."""
+    scoring = Scoring(win=s.match_win, draw=s.match_draw, loss=s.match_loss, forfeit_win=s.match_win,
+                      forfeit_loss=s.match_forfeit_loss, pab=s.match_pab, full_bye=s.match_pab, half_bye=s.match_draw,
+                      zero_bye=ZERO)
+    players = [Player(id=t.number, tournament_id=0, pairing_number=t.number, last_name=t.name) for t in teams]
+    absent = Entry(opponent=None, points=ZERO, rpoints=ZERO, played=False, colour=None, vur=True, paired=False)
+    entries = {t.number: [absent] * rounds for t in teams}
+    for m in matches:
+        sc = match_score(m, s, team_size)
+        if m.round > rounds or not sc.complete or m.team_a not in entries:
+            continue
+        if m.team_b is None:
+            entries[m.team_a][m.round - 1] = Entry(opponent=None, points=sc.a_match or ZERO, rpoints=ZERO,
+                                                   played=False, colour=None, vur=False, paired=True)
+            continue
+        for team, other, mp, theirs, colour in ((m.team_a, m.team_b, sc.a_match, sc.b_match, "w"),
+                                                (m.team_b, m.team_a, sc.b_match, sc.a_match, "b")):
+            won = (mp or ZERO) > (theirs or ZERO)
+            entries[team][m.round - 1] = Entry(opponent=other, points=mp or ZERO, rpoints=ZERO, played=sc.played,
+                                               colour=colour, vur=not sc.played and not won, paired=True)
+    points = {n: sum((e.points for e in rows), ZERO) for n, rows in entries.items()}
+    return Context(players={p.id: p for p in players}, entries=entries, rounds=rounds,
+                   total_rounds=max(total_rounds or 0, rounds), scoring=scoring, edition=edition,
+                   round_robin=round_robin, points=points)
 
 
 def team_standings(teams: Sequence[Team], matches: Sequence[Match], *, tie_breaks: str | Sequence[str],
                    scoring: TeamScoring | None = None, team_size: int, rounds: int | None = None,
-                   round_robin: bool = False, total_rounds: int | None = None) -> TeamStandings:
-    """Rank by match points, then the tie-breaks in order (C.07: BH/FB/SB/PS count match points, SB weighs each
-    opponent's match points by the match points scored against it, MPVGP is the game points, DE the direct
-    encounter between the teams still tied). `total_rounds`: the rounds of the tournament (FB treats the last
-    one's match as drawn once it is played); by default the rounds counted."""
+                   round_robin: bool = False, total_rounds: int | None = None,
+                   edition: str = "2026-03") -> TeamStandings:
+    """Rank by match points, then the tie-breaks in order, as gacrux computes them in the C.07 `edition`: the
+    individual engine's BH/FB/SB/PS/KS/WIN/WON over match points (a round robin counts as predetermined: every
+    match counts its opponent, a free round nothing), MPVGP/GP the game points, MP the match points, DE the
+    direct encounter between the teams still tied. `total_rounds`: the rounds of the tournament (FB treats the
+    last one's match as drawn once it is played); by default the rounds counted."""
     s = scoring or TeamScoring()
     codes = parse_team_codes(tie_breaks)
     played_rounds = rounds if rounds is not None else completed_matches(matches, s, team_size)
-    fore = played_rounds == (total_rounds if total_rounds is not None else played_rounds) and played_rounds > 0
-    rr = team_rounds(teams, matches, s, team_size, played_rounds)
-    mp = {n: sum((r.mp for r in rs), ZERO) for n, rs in rr.items()}
-    gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in rr.items()}
-    # As gacrux counts them: an opponent's score is its match points as they are (forfeits and byes included);
-    # a team's own round without an opponent over the board counts a virtual opponent with its own score.
-    # FB (Art. 10.5, gacrux's Fore Buchholz): once the last round is played, every team's match of that round
-    # counts as drawn (its score as the opponents see it, and its own score for a virtual opponent), and that
-    # round counts as played over the board (a forfeit too).
-    last_fore = {n: (s.match_draw - rs[-1].mp if fore and rs and rs[-1].opponent is not None else ZERO)
-                 for n, rs in rr.items()}
-    seen = {False: mp, True: {n: mp[n] + last_fore[n] for n in mp}}
-
-    def items(n: int, sb: bool, fb: bool) -> list[tuple[Decimal, Decimal, bool]]:
-        """(opponent's score, value, VUR) of each round counted (a round robin's free round is not)."""
-        out = []
-        for r in rr[n]:
-            if round_robin and r.opponent is None:
-                continue
-            played = r.played or (fb and r.round == played_rounds)
-            if played and r.opponent is not None:
-                score = seen[fb][r.opponent]
-            else:  # a virtual opponent with the team's own score (C.07 Art. 16)
-                score = seen[fb][n]
-            out.append((score, score * r.mp if sb else score, r.vur))
-        return out
-
-    def compute(code: str, n: int) -> Decimal | int | None:
-        base = code.split("/")[0]
-        if base in ("MPVGP", "GP"):
-            return gp[n]
-        if base == "MP":
-            return mp[n]
-        if base in ("TPN", "SNO"):
-            return n
-        if base == "WIN":
-            return sum(1 for r in rr[n] if r.won)
-        if base in ("BH", "SB", "FB"):
-            return _cut_sum(items(n, base == "SB", base == "FB" and fore), code, played_rounds)
-        if base == "PS":
-            running, out = ZERO, []
-            for r in rr[n]:
-                running += r.mp
-                out.append(running)
-            cut = int(code.split("/")[1][1]) if "/" in code else 0
-            return sum(out[cut:], ZERO)
-        return None
-
+    ctx = team_context(teams, matches, s, team_size, played_rounds, total_rounds=total_rounds, edition=edition,
+                       round_robin=round_robin)
+    per_round = team_rounds(teams, matches, s, team_size, played_rounds)
+    gp = {n: sum((r.gp for r in rs), ZERO) for n, rs in per_round.items()}
+    conceded = {n: sum((r.conceded for r in rs), ZERO) for n, rs in per_round.items()}
     number = {t.number: t.number for t in teams}
     rank = dict.fromkeys(number, 1)
-    order = rerank(sorted(number), rank, dict(mp), False, number)
-    encounters = {n: [(r.opponent, r.mp, r.played) for r in rs] for n, rs in rr.items()}
+    order = rerank(sorted(number), rank, dict(ctx.points), False, number)
     values: dict[int, list[Decimal | int | None]] = {n: [] for n in number}
     for code in codes:
-        base = code.split("/")[0]
-        if base == "DE":  # C.07 Art. 6 among the teams still tied (gacrux: matches played over the board)
-            column = direct_encounter_places(encounters, number, order, rank, win=s.match_win,
-                                             round_robin=round_robin, as_played=False)
+        tb = parse_tiebreak({"MPVGP": "PTS", "GP": "PTS", "MP": "PTS", "SNO": "TPN", "GPD": "PTS"}.get(
+            code.split("/")[0], code))
+        column: dict[int, Value]
+        if code.split("/")[0] in ("MPVGP", "GP"):
+            column = dict(gp)
+        elif code == "GPD":
+            column = {n: gp[n] - conceded[n] for n in number}
+        elif tb.name == "DE":  # C.07 Art. 6 among the teams still tied (gacrux: matches played over the board)
+            column = direct_encounter_places(
+                {n: [(e.opponent, e.points, e.played) for e in rows] for n, rows in ctx.entries.items()}, number,
+                order, rank, win=s.match_win, round_robin=round_robin, as_played=False)
         else:
-            column = {n: compute(code, n) for n in number}
+            column = value(ctx, tb)
         for n in number:
             values[n].append(column[n])
-        order = rerank(order, rank, column, base in ASCENDING, number)
+        order = rerank(order, rank, column, tb.ascending, number)
     names = {t.number: t.name for t in teams}
-    rows = [TeamRow(team_number=n, name=names[n], points=mp[n], game_points=gp[n], rank=rank[n], values=values[n])
-            for n in order]
+    rows = [TeamRow(team_number=n, name=names[n], points=ctx.points[n], game_points=gp[n], rank=rank[n],
+                    values=values[n]) for n in order]
     return TeamStandings(round=played_rounds, tie_breaks=codes, rows=rows)
-
-

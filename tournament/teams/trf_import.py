@@ -12,8 +12,8 @@ from tournament.errors import EchiquierError, Invalid
 from tournament.formats.trf import BYE_ALIAS_WARNING, game_result
 from tournament.formats.trf_model import TrfTournament
 from tournament.results import Result
-from tournament.scoring import scoring_from_162
-from tournament.teams.core import BoardGame, Match, Team, TeamScoring, team_scoring
+from tournament.scoring import _PAIR as PAIR
+from tournament.teams.core import VARIANTS, BoardGame, Match, Team, TeamScoring, team_scoring
 from tournament.teams.trf import TeamEvent, TeamPlayer
 
 FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
@@ -22,11 +22,14 @@ FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
 def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
     if not trf.is_team_file:
         raise Invalid("This file has no team records (013 or 310).")
-    teams = tuple(Team(number=t.number, name=t.name, short_name=t.nickname or "",
+    extra = extra_fields(trf)
+    teams = tuple(Team(number=t.number, name=extra.get(("XXN", t.number), t.name), short_name=t.nickname or "",
+                       club=extra.get(("club", t.number), ""), federation=extra.get(("fed", t.number), ""),
                        members=tuple(m for m in t.members if m)) for t in trf.teams)
     team_of = {m: t.number for t in teams for m in t.members}
-    players = tuple(TeamPlayer(number=p.number, name=f"{p.last_name}, {p.first_name}" if p.first_name
-                               else p.last_name, rating=p.rating or 0, federation=p.federation or "",
+    players = tuple(TeamPlayer(number=p.number, name=extra.get(("XXM", p.number), f"{p.last_name}, {p.first_name}"
+                                                               if p.first_name else p.last_name),
+                               rating=p.rating or 0, federation=p.federation or "", title=(p.title or "").upper(),
                                sex={"m": "M", "w": "F", "f": "F"}.get((p.sex or "").lower(), ""),
                                fide_id=p.fide_id) for p in trf.players)
     by_number = {p.number: p for p in trf.players}
@@ -73,16 +76,17 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                 table += 1
                 matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit=FORFEIT_KIND[kind]))
                 seen |= {a, b}
-        # TRF16 has no 330: a team whose players all won by forfeit without a game (`0000 - +`) met a team whose
-        # players all lost by forfeit (paired in team order when several did in one round); a team left with `+`
-        # and nobody absent to meet had the bye (a program that writes the PAB as `+`)
-        present = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "+")]
-        absent = [t.number for t in teams if t.number not in seen and _all_lone(lone, rnd, t.number, "-")]
-        for a, b in zip(present, absent, strict=False):
-            table += 1
-            matches.append(Match(round=rnd, table=table, team_a=a, team_b=b, forfeit="B"))
-            seen |= {a, b}
-        bye_rounds |= {(rnd, a) for a in present[len(absent):]}
+        # without a `330`, a team whose players all won by forfeit without a game (`0000 - +`) won its match by
+        # forfeit against a team the file does not name (as gacrux reads it: a win without an opponent); a team
+        # whose players all lost by forfeit has no match (an absence)
+        for t in teams:
+            if t.number not in seen and (rnd, t.number) not in bye_rounds and _all_lone(lone, rnd, t.number, "+"):
+                table += 1
+                fielded = sorted(n for n, _ in lone[(rnd, t.number)])
+                matches.append(Match(round=rnd, table=table, team_a=t.number, team_b=None, forfeit="B",
+                                     boards=tuple(BoardGame(board=k, a_player=n, b_player=None)
+                                                  for k, n in enumerate(fielded, start=1))))
+                seen.add(t.number)
         for t in teams:
             if (rnd, t.number) in bye_rounds and t.number not in seen:
                 table += 1
@@ -91,9 +95,40 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                     BoardGame(board=k, a_player=n, b_player=None) for k, n in enumerate(fielded, start=1))))
     return TeamEvent(name=trf.name, rounds=trf.rounds or rounds, team_size=size, players=players,
                      teams=teams, matches=tuple(matches), scoring=_scoring(trf), start=trf.header("042") or "",
-                     round_robin="ROUNDROBIN" in (trf.header("192") or "").upper() or
-                     "round-robin" in (trf.header("092") or "").lower(),
+                     round_robin=is_round_robin(trf.header("092"), len(teams), max(trf.rounds or 0, rounds)),
                      tie_breaks=trf.header("202") or "MPVGP,BH/C1,BH,SB,PS")
+
+
+def extra_fields(trf: TrfTournament) -> dict[tuple[str, int], str]:
+    """Echiquier's own records (tournament/teams/trf.py `extra_records`): ("club" | "fed" | "XXN", team number) and
+    ("XXM", player number) -> text; a record that cannot be read is passed over."""
+    out: dict[tuple[str, int], str] = {}
+    for code in ("XXT", "XXN", "XXM"):
+        for r in trf.lines(code):
+            head, _, rest = r.text[4:].strip().partition(" ")
+            if not head.isdigit():
+                continue
+            if code == "XXT":
+                fed, _, club = rest.partition(" ")
+                out[("fed", int(head))], out[("club", int(head))] = fed.strip(), club.strip()
+            elif rest.strip():
+                out[(code, int(head))] = rest.strip()
+    return out
+
+
+def is_round_robin(kind: str | None, teams: int, rounds: int) -> bool:
+    """As gacrux decides whether a team file's tie-breaks treat it as predetermined: the tournament type (`092`)
+    says Swiss or round robin, else a round robin has as many rounds as teams (or one less), or twice that.
+
+    >>> is_round_robin("Team: Round-Robin", 8, 5), is_round_robin(None, 8, 7), is_round_robin("Swiss", 8, 7)
+    (True, True, False)
+    """
+    text = (kind or "").upper()
+    if "SWISS" in text:
+        return False
+    if any(word in text for word in ("RR", "ROBIN", "BERGER")):
+        return True
+    return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 1)
 
 
 def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result | None]],
@@ -104,23 +139,58 @@ def _match(rnd: int, table: int, rows: list[tuple[int | None, int | None, Result
     team_a = team_of[first[0] or 0]
     team_b = team_of[first[1] or 0]
     # A is the team with White on board 1: a game is (a_player, b_player, result from White's side)
-    placed: list[tuple[int, int | None, int | None, Result | None, bool]] = []
+    placed: list[tuple[int, int | None, int | None, Result | None, bool, str]] = []
     for white, black, res in rows:
         a_white = team_of[white or 0] == team_a
         a_player, b_player = (white, black) if a_white else (black, white)
-        placed.append((order[a_player or 0], a_player, b_player, res, a_white))
-    for side, team in ((0, team_a), (1, team_b)):
-        for number, code in lone.get((rnd, team), []):
-            placed.append((order[number], number if side == 0 else None, number if side == 1 else None,
-                           None if code == "U" else _lone_result(code), side == 0))
-    placed.sort(key=lambda x: x[0])
+        placed.append((order[a_player or 0], a_player, b_player, res, a_white, ""))
+    # players without an opponent (`+` won by forfeit, `-` absent; `U` inside a match counts nothing, as `-`): one
+    # of each team shares a board unless both won, as gacrux pairs them
+    a_lone = sorted((order[n], n, "-" if c == "U" else c) for n, c in lone.get((rnd, team_a), []))
+    b_lone = sorted((order[n], n, "-" if c == "U" else c) for n, c in lone.get((rnd, team_b), []))
+    for o, n, code in a_lone:
+        partner = next((x for x in b_lone if "-" in (code, x[2])), None)
+        if partner is not None:
+            b_lone.remove(partner)
+        placed.append((o, n, partner[1] if partner else None, None, True, code + (partner[2] if partner else "")))
+    placed += [(o, None, n, None, True, "" + code) for o, n, code in b_lone]
+    placed.sort(key=lambda x: (x[1] is None, x[0]))
+    kept = placed[:size] if size else placed
+    # colours alternate down the boards from board 1 (tournament.teams.core.a_is_white), from the colour of the
+    # first game; a game whose colours do not follow (a file with another colour order, or boards fielded out of
+    # the declared order) keeps its own colours and its result is turned round to the model's, so that the
+    # points go to the right team (database/teams.py turns the stored game's result the same way)
+    board_one = next(((k, g[4]) for k, g in enumerate(kept, start=1) if not g[5]), (1, True))
+    white_first = board_one[1] == (board_one[0] % 2 == 1)
     boards = []
-    for k, (_, a, b, res, _a_white) in enumerate(placed[:size] if size else placed, start=1):
-        a_white = k % 2 == 1
-        if a is None or b is None:
-            res = _lone_for_board(res, a is not None, a_white)
+    for k, (_, a, b, res, actual, codes) in enumerate(kept, start=1):
+        a_white = white_first == (k % 2 == 1)
+        if codes:
+            res, a, b = _lone_board(codes, a, b, a_white)
+        elif res is not None and actual != a_white:
+            res = res.opposite()
         boards.append(BoardGame(board=k, a_player=a, b_player=b, result=res))
-    return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=True, boards=tuple(boards))
+    return Match(round=rnd, table=table, team_a=team_a, team_b=team_b, a_white_first=white_first,
+                 boards=tuple(boards))
+
+
+def _lone_board(codes: str, a: int | None, b: int | None, a_white: bool) -> tuple[Result, int | None, int | None]:
+    """A board without a game: `codes` are A's then B's (or B's alone when `a` is None) `+` / `-`; a player who
+    did not come is left out when the other is on the board (the board forfeit of tournament.teams.core).
+
+    >>> _lone_board("+-", 3, 7, False)
+    (<Result.BLACK_FORFEIT_WIN: 4>, 3, None)
+    >>> _lone_board("-", 3, None, True)
+    (<Result.DOUBLE_FORFEIT: 5>, 3, None)
+    """
+    a_code, b_code = (codes[0], codes[1:]) if a is not None else (" ", codes)
+    a_won, b_won = a_code == "+", b_code == "+"
+    if a is not None and b is not None:  # two players without a game: the one who did not come is left out
+        a, b = (a if a_won else None), (b if b_won else None)
+    if not (a_won or b_won):
+        return Result.DOUBLE_FORFEIT, a, b
+    white_wins = a_won == a_white
+    return (Result.WHITE_FORFEIT_WIN if white_wins else Result.BLACK_FORFEIT_WIN), a, b
 
 
 def written_plus(trf: TrfTournament) -> set[tuple[int, int]]:
@@ -146,29 +216,24 @@ def _boards_fielded(trf: TrfTournament, team_of: dict[int, int]) -> int:
     return max(count.values(), default=0)
 
 
-def _lone_result(code: str) -> Result:
-    return Result.WHITE_FORFEIT_WIN if code == "+" else Result.BLACK_FORFEIT_WIN
-
-
-def _lone_for_board(res: Result | None, a_present: bool, a_white: bool) -> Result | None:
-    """A player without opponent on a board: `+` won by forfeit, `-` lost (both absent)."""
-    if res is None:
-        return None
-    won = res is Result.WHITE_FORFEIT_WIN
-    if not won:
-        return Result.DOUBLE_FORFEIT
-    return Result.WHITE_FORFEIT_WIN if a_present == a_white else Result.BLACK_FORFEIT_WIN
-
-
 def _scoring(trf: TrfTournament) -> TeamScoring:
-    text = trf.header("362")
-    if not text:
-        return team_scoring()
-    s = scoring_from_162(text)
-    win = Decimal(s.win)
-    variant = "ffe" if win == 3 else "fide"
-    return team_scoring(variant, match_win=win, match_draw=s.draw, match_loss=s.loss,
-                        match_forfeit_loss=s.zero_bye, match_pab=s.pab)
+    """The file's match points as gacrux reads them: `362` (W, D, L, A = forfeit, P = PAB) over the defaults
+    2 / 1 / 0 / 0 with a PAB worth a draw, and the `320` match points for the PAB.
+
+    >>> from tournament.formats.trf import parse_trf
+    >>> _scoring(parse_trf("012 T\\n362  W   3.0    D   2.0    L   1.0    A   0.0    P   3.0\\n")[0]).variant
+    'ffe'
+    """
+    values = {symbol: Decimal(number.replace(",", ".")) for symbol, number in
+              PAIR.findall((trf.header("362") or "").upper())}
+    win, draw = values.get("W", Decimal(2)), values.get("D", Decimal(1))
+    pab = next((b.match_points for b in trf.team_byes if b.match_points is not None), values.get("P", draw))
+    points = {"match_win": win, "match_draw": draw, "match_loss": values.get("L", Decimal(0)),
+              "match_forfeit_loss": values.get("A", Decimal(0)), "match_pab": pab}
+    ffe = VARIANTS["ffe"]
+    if all(getattr(ffe, name) == value for name, value in points.items()):
+        return ffe
+    return team_scoring("fide", **points)
 
 
 def team_layer(trf: TrfTournament) -> TeamEvent | None:

@@ -19,6 +19,7 @@ from app.offload import off_loop
 from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
+from app.views.teams import team_grid
 from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
 from tournament.errors import Invalid
@@ -131,7 +132,8 @@ class DataController(Controller):
 
         async def build() -> dict[str, Any]:
             standings = await standings_for(store, tournament.id, rounds=round)
-            cells = await off_loop(crosstable, standings, await store.pairings(tournament.id))
+            cells = await team_grid(store, tournament.id, standings) or await off_loop(
+                crosstable, standings, await store.pairings(tournament.id))
             return {"event_id": event_id, "tournament": tournament, "standings": standings, "cells": cells, "fmt": fmt,
                     "ratings": None if standings.teams else await ratings_for(store, tournament, standings.round)}
 

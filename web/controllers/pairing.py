@@ -124,9 +124,11 @@ class PairingController(Controller):
             tournament = await store.tournament(tid)
             status = await tournament_status(store, tournament)
             check_round(status, data.round)
+            form = await request.form()  # the teams left out of the round: `absent` checkboxes (team numbers)
+            absent = {_team_number(v) for v in form.getall("absent") if str(v).strip()} if "absent" in form else set()
             with _desk(request, role):
                 await pair_team_round(store, tid, data.round, declared_lineups=bool(data.lineups),
-                                       require_results=not data.confirm)
+                                       require_results=not data.confirm, absent=absent)
             return Redirect(f"{page_url(event_id, tid)}?done=published", status_code=303)
         draft = await make_draft(store, tid, data.round, confirm=bool(data.confirm))
         await drafts_of(request).put(event_id, draft)
@@ -263,3 +265,9 @@ async def _team_page(request: Req, event_id: str, info: Info, tournament: Tourna
                   names={t.number: t.name for t in ev.teams},
                   matches=[m for m in ev.matches if m.round == status.last_paired], done=done)
 
+
+def _team_number(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        raise Invalid("No team %s in this tournament.", value) from None

@@ -5,7 +5,7 @@ web/static/print.css. Public events: anyone; other events: arbiters.
 
 from __future__ import annotations
 
-from datetime import datetime
+import time
 from typing import Any, Literal
 
 import msgspec
@@ -17,6 +17,7 @@ from litestar.response import Template
 from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, standings_of_part
+from app.views.teams import team_grid
 from app.views.tournament import alpha_key
 from database.store import EventStore
 from tournament.boards import current_round, half_points
@@ -99,8 +100,9 @@ async def _tournament(store: EventStore, tid: int) -> Tournament:
     return await store.tournament(tid)
 
 
-def _printed() -> str:
-    return datetime.now().strftime("%Y-%m-%d %H:%M")
+def _printed() -> float:
+    """The time of printing, written in the reader's language by the page (`moment`)."""
+    return time.time()
 
 
 class PrintController(Controller):
@@ -171,7 +173,7 @@ class PrintController(Controller):
         require_reader(role, info)
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
-        cells = crosstable(standings, await store.pairings(tid))
+        cells = await team_grid(store, tid, standings) or crosstable(standings, await store.pairings(tid))
         ratings = None if standings.teams else await ratings_for(store, tournament, standings.round)
         return render(request, "print/crosstable.html", event_id=event_id, info=info, tournament=tournament,
                       standings=standings, cells=cells, fmt=fmt, printed=_printed(), ratings=ratings,

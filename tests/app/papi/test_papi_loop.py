@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from app.imports import import_papi
-from app.papi.link import link_file, resync, write_back
+from app.papi.link import link_file, resync
 from app.papi.safe_write import PapiBusy
+from app.papi.write_back import write_back
 from database.imports import sync_papi
 from database.papi_link import link_of
 from database.rounds import cancel_bye, request_bye, unpair_round

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from app.pairing.draft import make_draft, publish
-from app.papi import link as link_module
 from app.papi import safe_write
-from app.papi.link import write_back
+from app.papi import write_back as write_module
 from app.papi.safe_write import PapiBusy, PapiWriteError, read_file, write_safely
 from app.papi.verify import Unverified, verify_write
+from app.papi.write_back import write_back
 from database.papi_link import link_of
 from database.store import EventStore
 from tests.support.files import fixture_path
@@ -98,14 +98,14 @@ async def test_a_copy_that_does_not_verify_leaves_the_file_untouched(store: Even
     await enter(store, tid, rnd, white, black, Result.DRAW)
     original = path.read_bytes()
 
-    def wrong(data: bytes, todo: link_module.Plan, info: dict[str, dict[str, object]]) -> bytes:
+    def wrong(data: bytes, todo: write_module.Plan, info: dict[str, dict[str, object]]) -> bytes:
         """A writer bug: White wins written on both rows (the plan, and so the verification, say a draw)."""
         db = JetDatabase.from_bytes(data)
         db.set_cells("JOUEUR", "Ref", {ref: {c: 3 if c.endswith("Res") else v for c, v in cells_.items()}
                                        for ref, cells_ in todo.joueur.items()})
         return db.to_bytes()
 
-    monkeypatch.setattr(link_module, "_apply", wrong)
+    monkeypatch.setattr(write_module, "_apply", wrong)
     with pytest.raises(PapiWriteError, match="does not read back as intended"):
         await write_back(store, tid)
     assert path.read_bytes() == original and not list(path.parent.glob("*.bak"))

@@ -4,6 +4,7 @@ and the team files of tests/fixtures/teams/. Match points exact, tie-breaks with
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from tests.support.gacrux import HAVE_GACRUX, tiebreakchecker
 from tests.support.teams import generate
 from tournament.teams.standings import TeamStandings, team_standings
 from tournament.teams.trf import TeamEvent, export_team_trf
+from tournament.tiebreaks import edition_for
 
 CODES = ["MPVGP", "BH/C1", "BH", "BH/M1", "SB", "PS", "PS/C1", "WIN", "FB", "FB/C1", "TPN"]
 #: Direct encounter first: the teams tied on match points (many, in these events) are split by it.
@@ -41,8 +43,10 @@ def compare(ours: TeamStandings, theirs: dict[int, list[str]]) -> list[str]:
 
 
 def ours(ev: TeamEvent, played: int, codes: list[str] = CODES) -> TeamStandings:
+    """Our standings in the edition gacrux picks by the start date."""
     return team_standings(ev.teams, ev.matches, tie_breaks=codes, scoring=ev.scoring, team_size=ev.team_size,
-                          rounds=played, round_robin=ev.round_robin, total_rounds=ev.rounds)
+                          rounds=played, round_robin=ev.round_robin, total_rounds=ev.rounds,
+                          edition=edition_for(None, date(*map(int, ev.start.split("/")))))
 
 
 @pytest.mark.parametrize("trf26", [False, True], ids=["TRF16", "TRF26"])
@@ -55,18 +59,19 @@ def test_generated_team_tournaments(teams: int, size: int, rounds: int, seed: in
         assert compare(ours(ev, played), tiebreakchecker(text, played, CODES, tmp_path)) == []
 
 
-# Team byes (odd numbers of teams) and whole-team forfeits: TRF26 only, where `320`, `330` and `362` say what
-# they are worth (a TRF16 reader must guess the bye's match points: gacrux gives 1 without `362`, we give 2).
+# Team byes (odd numbers of teams) and whole-team forfeits: `320`, `330` and `362` say what they are worth (a
+# TRF16 export writes `330`, and `362` when its points are not those a reader assumes without it).
 UNPLAYED = [(7, 3, 5, 3, False, False), (9, 6, 9, 5, True, False), (10, 4, 6, 4, False, True),
             (14, 4, 9, 12, False, True), (11, 4, 7, 15, False, True)]
 
 
+@pytest.mark.parametrize("trf26", [False, True], ids=["TRF16", "TRF26"])
 @pytest.mark.parametrize(("teams", "size", "rounds", "seed", "robin", "forfeits"), UNPLAYED)
-def test_team_byes_and_forfeits_trf26(teams: int, size: int, rounds: int, seed: int, robin: bool, forfeits: bool,
-                                      tmp_path: Path) -> None:
+def test_team_byes_and_forfeits(teams: int, size: int, rounds: int, seed: int, robin: bool, forfeits: bool,
+                                trf26: bool, tmp_path: Path) -> None:
     ev = generate(teams, size, rounds, seed, round_robin=robin, team_forfeits=forfeits)
     assert any(m.team_b is None or m.forfeit for m in ev.matches)
-    text = export_team_trf(ev, trf26=True)
+    text = export_team_trf(ev, trf26=trf26)
     for played in sorted({rounds, max(1, rounds - 2)}):
         assert compare(ours(ev, played), tiebreakchecker(text, played, CODES, tmp_path)) == []
 
@@ -129,3 +134,31 @@ def test_direct_encounter_forfeited_match_between_tied_teams(teams: int, size: i
     mp = {r.team_number: r.points for r in st.rows}
     assert any(m.forfeit and m.team_b and mp[m.team_a] == mp[m.team_b] for m in ev.matches)
     assert compare(st, tiebreakchecker(export_team_trf(ev, trf26=True), rounds, ["DE", "MPVGP", "TPN"], tmp_path)) == []
+
+
+#: Every team tie-break gacrux computes that the team picker offers (tournament/teams/tie_breaks.py), and more.
+EVERY = ["MPVGP", "BH/C1", "BH", "BH/M1", "BH/C2", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON", "FB", "FB/C1", "KS",
+         "DE", "TPN"]
+#: Swisses and round robins (predetermined for the tie-breaks) with team byes, whole-team and board forfeits.
+BOTH = [((7, 3, 5, 3), {}), ((10, 4, 6, 4), {"team_forfeits": True}), ((9, 4, 8, 11), {"round_robin": True}),
+        ((11, 4, 7, 15), {"team_forfeits": True}), ((9, 6, 9, 5), {"round_robin": True, "team_forfeits": True})]
+
+
+@pytest.mark.parametrize("start", ["2026/01/08", "2026/04/04"], ids=["2024-08", "2026-03"])
+@pytest.mark.parametrize(("spec", "kw"), BOTH)
+def test_every_team_tie_break_in_both_editions(spec: tuple[int, int, int, int], kw: dict[str, bool], start: str,
+                                               tmp_path: Path) -> None:
+    """The C.07 edition follows the start date for gacrux; ours is given the same (as the standings page picks it:
+    the tournament's own edition, else by start date)."""
+    ev = generate(*spec, start=start, **kw)
+    text = export_team_trf(ev)
+    for played in sorted({spec[2], spec[2] - 2}):
+        assert compare(ours(ev, played, EVERY), tiebreakchecker(text, played, EVERY, tmp_path)) == []
+
+
+def test_the_editions_differ_on_these_tournaments() -> None:
+    """Guard: the 2026-03 cap on a virtual opponent's score (Art. 16.4) does change some Buchholz here."""
+    ev = generate(11, 4, 7, 15, team_forfeits=True)
+    old, new = (team_standings(ev.teams, ev.matches, tie_breaks=["BH"], team_size=4, rounds=7, edition=e)
+                for e in ("2024-08", "2026-03"))
+    assert [r.values for r in old.rows] != [r.values for r in new.rows]

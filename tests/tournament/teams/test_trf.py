@@ -62,9 +62,14 @@ def test_generated_round_trip_and_same_standings(teams: int, size: int, rounds: 
 
 
 def test_the_310_records_carry_the_standings() -> None:
+    """Ranks after the tournament's whole tie-break order (202), not game points alone."""
     ev = read(decode(fixture_path("teams/olympiad-10t-4b-6r.trf26").read_bytes()))
     trf, _ = parse_trf(decode(fixture_path("teams/olympiad-10t-4b-6r.trf26").read_bytes()))
-    st = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", team_size=4, rounds=6)
+    assert trf.header("202") == "MPVGP,BH/C1,BH,SB,PS"
+    st = team_standings(ev.teams, ev.matches, tie_breaks=trf.header("202") or "", team_size=4, rounds=6,
+                        edition="2024-08")
+    only_gp = team_standings(ev.teams, ev.matches, tie_breaks="MPVGP", team_size=4, rounds=6)
+    assert [r.rank for r in st.rows] != [r.rank for r in only_gp.rows]  # the order matters in this file
     by = {r.team_number: r for r in st.rows}
     for t in trf.teams:
         assert (t.match_points, t.game_points, t.rank) == (by[t.number].points, by[t.number].game_points,

@@ -109,7 +109,8 @@ async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tourn
     assert TEAM_NOTICE in html.unescape(admin) and TEAM_NOTICE in html.unescape(desk)
     assert warnings_table(admin, tid) == []  # the file reads without warning
     admin, desk = await pages(admin_web, tid, "fr")
-    assert "Ce tournoi vient d'un fichier par équipes ; il se joue en parties individuelles." in html.unescape(desk)
+    notice = "Ce tournoi vient d'un fichier par équipes\u202f; il se joue en parties individuelles."
+    assert notice in html.unescape(desk)
     # an individual file in the same event gets no notice
     other = await web_import(admin_web, store, "clean-trf26.trf", "Open A")
     admin, desk = await pages(admin_web, other)

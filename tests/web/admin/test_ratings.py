@@ -43,7 +43,7 @@ async def test_upload_shows_the_list(admin_web: Client, form: str, zipped: bool)
     page = html.unescape((await admin_web.get("/admin/ratings?lang=fr")).text)
     info = re.search(r'id="rating-list-info">(.*?)</p>', page, re.S)
     assert info is not None
-    assert f"{name}, 40 joueurs" in info[1]
+    assert f"{name}, 40 joueur·euses" in info[1]
     assert ("liste du 1 novembre 2026" in info[1]) == zipped  # the zip entry's date
 
 

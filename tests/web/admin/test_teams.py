@@ -14,7 +14,8 @@ from database import teams as db
 from database.store import EventStore
 from tests.support.clients import Client, as_visitor, expect_error, field_error, new_event, post
 from tournament.config_rules import NOT_CHOICE, REQUIRED, TOO_BIG
-from tournament.teams import rules
+from tournament.teams import rules, tie_breaks
+from tournament.teams.standings import INDIVIDUAL_ONLY
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EVENT = "open"
@@ -178,3 +179,33 @@ async def test_teams_set_up_in_the_admin_then_a_line_up_entered(admin_web: Clien
     assert ok.status_code == 200 and "PLAYER04" in ok.text.upper()
     m = (await db.load_team_event(store, tid)).matches[0]
     assert [g.a_player for g in m.boards] == [1, 3, 4]
+
+
+async def test_team_tie_breaks_are_picked_from_the_team_list(admin_web: Client) -> None:
+    """The team settings offer the team tie-breaks in lists (FIDE order, FFE interclub order or chosen); a
+    tie-break of players is refused there and in the tournament's own form, and nothing changes."""
+    store, tid, base = await tournament(admin_web)
+    await make_team(admin_web, base, tie_break_order="ffe")
+    assert (await store.tournament(tid)).tie_breaks == tie_breaks.ORDERS["ffe"]
+    page = await admin_web.get(base)
+    assert 'value="ffe" selected' in page.text and 'name="tie_break_1"' in page.text
+    assert 'value="ARO"' not in page.text and 'value="GPD"' in page.text
+    before = (await store.tournament(tid)).tie_breaks
+    answer = await post(admin_web, f"{base}/settings", {"team_size": "4", "scoring": "fide",
+                                                        "tie_break_order": "chosen", "tie_break_1": "BH",
+                                                        "tie_break_2": "TPR"})
+    expect_error(answer, "tie_break_2", INDIVIDUAL_ONLY, "TPR")
+    expect_error(await post(admin_web, f"{base}/settings", {"team_size": "4", "scoring": "fide",
+                                                            "tie_break_order": "chosen"}),
+                 "tie_break_1", tie_breaks.NONE_CHOSEN)
+    assert (await store.tournament(tid)).tie_breaks == before
+    await make_team(admin_web, base, tie_break_order="chosen", tie_break_1="DE", tie_break_2="SB",
+                    tie_break_3="MPVGP")
+    assert (await store.tournament(tid)).tie_breaks == "DE,SB,MPVGP"
+    tournament_form = f"/admin/events/{EVENT}/tournaments/{tid}"
+    refused = await post(admin_web, tournament_form, {"uniq_id": "ic", "name": "Interclubs",
+                                                      "tie_breaks": "BH,ARO/C1"})
+    expect_error(refused, "tie_breaks", INDIVIDUAL_ONLY, "ARO/C1")
+    assert (await store.tournament(tid)).tie_breaks == "DE,SB,MPVGP"
+    standings = await admin_web.get(f"/api/standings/{EVENT}/ic?tiebreaks=BH,TPR")
+    assert standings.status_code == 400 and "TPR" in standings.text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from litestar import Controller
+
 from web.controllers.admin.events import EventsAdmin
 from web.controllers.admin.families import FamiliesAdmin
 from web.controllers.admin.players import DeskPlayers, PlayersAdmin
@@ -13,5 +15,6 @@ from web.controllers.admin.teams import TeamsAdmin
 from web.controllers.admin.timers import TimersAdmin
 from web.controllers.admin.tournaments import TournamentsAdmin
 
-CONTROLLERS = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin, RotatorsAdmin, TimersAdmin,
-               PublicationAdmin, TeamsAdmin, DeskPlayers, RatingsAdmin]
+CONTROLLERS: list[type[Controller]] = [EventsAdmin, TournamentsAdmin, PlayersAdmin, ScreensAdmin, FamiliesAdmin,
+                                       RotatorsAdmin, TimersAdmin, PublicationAdmin, TeamsAdmin, DeskPlayers,
+                                       RatingsAdmin]

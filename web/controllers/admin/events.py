@@ -63,7 +63,7 @@ class EventsAdmin(Controller):
         now = time.time()
         events: list[dict[str, Any]] = []
         for info in await registry.summaries():  # from the folder's index (database/index.py)
-            events.append({"id": info.id, "info": info, "dates": f"{day(info.start)} → {day(info.stop)}",
+            events.append({"id": info.id, "info": info,
                            "period": event_period(info.start, info.stop, now)})
         events.sort(key=lambda e: (-e["info"].stop, -e["info"].start, e["info"].name))
         return page(request, "admin/index.html", form=form, events=events, archived=registry.archived_ids(),
@@ -156,7 +156,7 @@ class EventsAdmin(Controller):
             tournaments = [(t, len(await store.players(t.id))) for t in await store.tournaments()]
             screens = await store.screens()
         return page(request, "admin/archived.html", form=form, event_id=event_id, info=info, archived=True,
-                    tournaments=tournaments, screens=screens, dates=f"{day(info.start)} → {day(info.stop)}",
+                    tournaments=tournaments, screens=screens,
                     values={})
 
     @post("/archives/{event_id:str}/restore")

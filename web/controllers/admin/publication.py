@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from litestar import Controller, Request, get, post
@@ -20,10 +19,6 @@ from web.render import render
 from web.state import app_state
 
 
-def when(timestamp: float | None) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M:%S") if timestamp else ""
-
-
 class PublicationAdmin(Controller):
     path = "/admin/events/{event_id:str}/publication"
     guards = [admin_guard]  # noqa: RUF012
@@ -35,7 +30,7 @@ class PublicationAdmin(Controller):
         info = await store.info()
         state = read_state(app_state(request).settings.events_dir, store.event_id)
         return render(request, "admin/_publication_state.html", event_id=event_id, info=info, state=state,
-                      last_success=when(state.last_success), unpublished_at=when(state.unpublished_at))
+                      last_success=state.last_success, unpublished_at=state.unpublished_at)
 
     @post("/")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],

@@ -27,6 +27,14 @@ from tournament.teams.rules import (
     team_rules,
     team_settings_rules,
 )
+from tournament.teams.tie_breaks import (
+    ORDER_CHOICES,
+    ORDERS,
+    PICKS,
+    TEAM_TIE_BREAKS,
+    team_tie_break_rules,
+    tie_break_values,
+)
 from tournament.teams.trf import TeamEvent
 from web.controllers.admin.common import back, page, read_form
 from web.controllers.admin.guard import admin_guard
@@ -71,11 +79,13 @@ class TeamsAdmin(Controller):
         ev = await db.load_team_event(store, tid) if settings else None
         if values is None:
             values = settings_values(*settings) if settings else dict(NEW_SETTINGS)
+            values |= tie_break_values((tournament.tie_breaks if settings else "") or ORDERS["fide"])
         names = {p.pairing_number: p.shown_name for p in await store.players(tid)}
         return page(request, "admin/teams.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, team=settings is not None, ev=ev, names=names, values=values,
                     team_values=team_values, team_errors=team_form.errors, set_errors=team_form.errors,
-                    scoring_options=SCORING_OPTIONS,
+                    scoring_options=SCORING_OPTIONS, order_options=ORDER_CHOICES, picks=PICKS,
+                    team_tie_breaks=TEAM_TIE_BREAKS,
                     points=[(p, POINT_LABELS[p]) for p in POINTS], paired=bool(ev and ev.matches),
                     status_code=422 if not team_form.ok else 200, section="tournaments")
 
@@ -89,10 +99,11 @@ class TeamsAdmin(Controller):
         current = await db.team_settings(store, tid)
         paired = current is not None and bool((await db.load_team_event(store, tid)).matches)
         chosen = team_settings_rules(form, paired_size=current[0] if current and paired else None)
-        if chosen is None:
+        codes = team_tie_break_rules(form)
+        if chosen is None or codes is None:
             return await self._index(request, event_id, store, tid, form, data, Form({}), {})
         size, scoring, rules = chosen
-        await db.make_team_tournament(store, tid, size, scoring, rules)
+        await db.make_team_tournament(store, tid, size, scoring, rules, tie_breaks=codes or None)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams", "saved" if current else "created")
 
     @post("/individual")

@@ -9,9 +9,19 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.uploads import (
+    UPLOAD_EXPIRED,
+    Parsed,
+    apply_upload,
+    import_entry,
+    parse_upload,
+    replace_plan,
+    take_held,
+)
 from app.views.import_notes import notes_view
 from database import admin
 from database.store import EventStore
+from database.teams import is_team_tournament
 from tournament.boards import current_round
 from tournament.config_rules import (
     PAIRING_SYSTEMS,
@@ -22,17 +32,10 @@ from tournament.config_rules import (
     tournament_rules,
 )
 from tournament.errors import NotFound
+from tournament.teams.standings import INDIVIDUAL_ONLY
+from tournament.teams.tie_breaks import individual_only
 from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
-from web.controllers.admin.uploads import (
-    UPLOAD_EXPIRED,
-    Parsed,
-    apply_upload,
-    import_entry,
-    parse_upload,
-    replace_plan,
-    take_held,
-)
 from web.state import app_state
 
 BASE = "/admin/events/{event_id:str}/tournaments"
@@ -111,6 +114,10 @@ class TournamentsAdmin(Controller):
         taken = {t.uniq_id for t in await store.tournaments() if t.id != tid}
         paired = bool(await store.pairings(tid))
         values = tournament_rules(form, taken_ids=taken, paired_colour=tournament.initial_colour if paired else False)
+        if await is_team_tournament(store, tid):  # a team tournament takes team tie-breaks only
+            wrong = [c for c in (values["tie_breaks"] or "").split(",") if individual_only(c)]
+            if wrong:
+                form.fail("tie_breaks", INDIVIDUAL_ONLY, wrong[0].strip().upper())
         if not form.ok:
             return await self._show(request, event_id, store, tid, form, data)
         await admin.update(store, "tournament", tournament.id, values, ("config", None), ("tournament", tid))

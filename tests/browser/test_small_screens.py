@@ -1,0 +1,86 @@
+"""The arbiter's pages on a tablet (1024×768) and a phone (390×844): nothing cut, no name split letter by
+letter, every link and button a finger can hit (≥ 44 px tall); the journal says what a save changed, in words."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.demo import ensure_demo
+from app.settings import Settings
+from database import admin
+from database.registry import EventRegistry
+from tests.support.files import ARTIFACTS
+from tests.support.servers import LiveServer
+
+SIZES = [(1024, 768), (390, 844)]
+
+#: Cells whose longest word is wider than the cell (a name broken letter by letter), or whose text is cut.
+CUT_OR_SPLIT = """(selector) => {
+  const out = [];
+  for (const cell of document.querySelectorAll(selector)) {
+    if (cell.offsetParent === null) continue;
+    if (cell.scrollWidth > cell.clientWidth + 1) { out.push(`cut: ${cell.textContent.trim().slice(0, 40)}`); continue; }
+    const words = cell.textContent.split(/\\s+/).filter(Boolean);
+    if (!words.length) continue;
+    const longest = words.reduce((a, b) => (a.length >= b.length ? a : b));
+    const probe = document.createElement("span");
+    probe.style.whiteSpace = "nowrap";
+    probe.textContent = longest;
+    cell.appendChild(probe);
+    const wide = probe.getBoundingClientRect().width;
+    probe.remove();
+    const style = getComputedStyle(cell);
+    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (wide > room + 1) out.push(`split: ${longest} (${Math.round(wide)} px in ${Math.round(room)} px)`);
+  }
+  return out;
+}"""
+
+#: Links and buttons shown less than 44 px tall (a finger misses them).
+SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height > 0
+          && e.getBoundingClientRect().height < 43.5)
+  .map(e => `${e.tagName} ${e.textContent.trim().slice(0, 30)} ${Math.round(e.getBoundingClientRect().height)} px`)"""
+
+
+async def _prepare(events: Path) -> None:
+    registry = EventRegistry(events)
+    try:
+        store = await ensure_demo(registry)
+        info = await store.info()
+        # a save of the event's form that changes only the name and the visibility
+        await admin.update_info(store, {"name": "Open d'hiver", "start": info.start, "stop": info.stop,
+                                        "public": 0, "language": info.language})
+    finally:
+        await registry.close()
+
+
+@pytest.fixture
+def demo_server(tmp_path: Path) -> Any:
+    events = tmp_path / "events"
+    events.mkdir()
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API keeps an event loop running in this thread
+        pool.submit(asyncio.run, _prepare(events)).result()
+    with LiveServer(Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)) as server:
+        yield server
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_journal_reads_on_a_tablet_and_a_phone(browser: Any, demo_server: Any, width: int, height: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(f"{demo_server.url}/arbiter/demo/journal?lang=fr")
+        page.wait_for_selector("table.journal-table tbody tr")
+        page.screenshot(path=str(ARTIFACTS / f"journal-{width}.png"), full_page=False)
+        assert page.evaluate(CUT_OR_SPLIT, ".journal-table td") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page.evaluate(SMALL_TARGETS, ".journal-table button") == []
+        saved = page.locator("tr", has_text="paramètres de l'évènement").first.inner_text()
+        assert "Nom" in saved and "Public" in saved and "Date de début" not in saved, saved
+    finally:
+        page.close()
