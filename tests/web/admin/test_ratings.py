@@ -34,6 +34,14 @@ async def tournament(client: Client, kind: str = "standard") -> int:
     return t.id
 
 
+async def test_without_a_list_the_admin_is_shown_where_to_import(admin_web: Client) -> None:
+    """The first test of the module: its events folder has no list yet."""
+    tid = await tournament(admin_web)
+    page = (await admin_web.get(f"{BASE}/{tid}/players")).text
+    assert 'id="no-rating-list"' in page and 'href="/admin/ratings"' in page and 'id="rating-lookup"' not in page
+    assert "No rating list yet" in (await admin_web.get("/admin/ratings")).text
+
+
 @pytest.mark.parametrize(("form", "zipped"), [("txt", False), ("txt", True), ("xml", False), ("xml", True)])
 async def test_upload_shows_the_list(admin_web: Client, form: str, zipped: bool) -> None:
     data = rating_list(40, form, zipped=zipped)
