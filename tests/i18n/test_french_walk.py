@@ -15,6 +15,7 @@ from it (the lists of exceptions below say why each is left out).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -31,6 +32,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.publication.site import build_site
+from app.ratings import import_list
 from app.settings import Settings
 from database import admin
 from database.store import EventStore
@@ -38,6 +40,7 @@ from i18n import CATALOGS, po_path, read_catalog
 from tests.support.clients import LOCAL_URL, prime_csrf
 from tests.support.files import ROOT
 from tests.support.papi import link_for_the_walk
+from tests.support.rating_lists import rating_list
 from tests.support.teams import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
@@ -346,6 +349,15 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
     return out
 
 
+async def rating_list_for_the_walk(store: EventStore, events: Path) -> list[str]:
+    """A FIDE rating list in the folder (docs/ratings.md), and the player forms' look-ups that show its players."""
+    data = rating_list(30, "txt")
+    await import_list(events, io.BytesIO(data), "players_list_foa.txt", len(data))
+    tid = (await store.tournament_by_uniq_id("open-a")).id
+    return [f"/admin/events/demo/tournaments/{tid}/players?lookup=lef",
+            f"/arbiter/demo/players/{tid}/lookup?lookup=lef"]
+
+
 async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar]) -> None:
     client = french_admin
     registry = app_state(client.app).registry
@@ -360,6 +372,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
     start += await walk_team_tournament(store)
     start += await link_for_the_walk(store, app_state(client.app).settings.events_dir.parent)  # the Papi loop
+    start += await rating_list_for_the_walk(store, app_state(client.app).settings.events_dir)
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))

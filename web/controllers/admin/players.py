@@ -124,7 +124,7 @@ class PlayersAdmin(Controller):
         typed = {k: v for k, v in request.query_params.items() if k != "csrf_token"}
         values = await filled(request, typed, fide_id, rating_column(tournament.rating_kind))
         return self._page(request, "admin/_record.html", event_id, store, tid, form=Form({}), tournament=tournament,
-                          values=values)
+                          values=values, has_list=await rating_list(request) is not None)
 
     async def _index(self, request: Req, event_id: str, store: EventStore, tid: int, form: Form,
                      values: dict[str, Any], query: str = "", **extra: Any) -> Template:
