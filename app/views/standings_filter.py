@@ -108,7 +108,8 @@ async def parts_present(store: EventStore, tid: int) -> list[str]:
 async def round_in_progress(store: EventStore, tid: int) -> int | None:
     """The round being played (paired, some results missing) when it follows the last complete round, else None:
     the provisional standings count it with the results entered so far (a game without result is worth nothing
-    yet: an unplayed round until it has a result, tournament/entries.py); once it is complete the standings are the final ones of that round."""
+    yet: an unplayed round until it has a result, tournament/entries.py); once it is complete the standings are the
+    final ones of that round."""
     pairings = await store.pairings(tid)
     playing = current_round(pairings)
     return playing if playing is not None and playing > completed_round(pairings) else None
