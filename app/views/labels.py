@@ -33,7 +33,7 @@ NAMES: dict[str, dict[str, str]] = {
         "results": N_("Latest results"),
         "image": N_("Image"),
         "standings": N_("Standings"),
-        "provisional_standings": N_("Provisional standings (round in progress)"),
+        "provisional_standings": N_("Provisional standings"),
         "team_boards": N_("Team boards"),
         "team_standings": N_("Team standings"),
         "team_crosstable": N_("Team cross-table"),

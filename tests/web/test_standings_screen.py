@@ -67,7 +67,7 @@ def tables(page: str, set_id: int) -> list[list[list[str]]]:
                            page, flags=re.S):
         rows = re.findall(r"<tr>(.*?)</tr>", body, flags=re.S)
         out.append([[" ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
-                     for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows])
+                     for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows])
     return out
 
 
