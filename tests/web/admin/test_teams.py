@@ -203,6 +203,8 @@ async def test_team_tie_breaks_are_picked_from_the_team_list(admin_web: Client) 
                     tie_break_3="MPVGP")
     assert (await store.tournament(tid)).tie_breaks == "DE,SB,MPVGP"
     tournament_form = f"/admin/events/{EVENT}/tournaments/{tid}"
+    shown = await admin_web.get(tournament_form)  # its tie-break lists are the team ones too
+    assert 'value="GPD"' in shown.text and 'value="ARO"' not in shown.text
     refused = await post(admin_web, tournament_form, {"uniq_id": "ic", "name": "Interclubs",
                                                       "tie_breaks": "BH,ARO/C1"})
     expect_error(refused, "tie_breaks", INDIVIDUAL_ONLY, "ARO/C1")

@@ -33,7 +33,7 @@ from tournament.config_rules import (
 )
 from tournament.errors import NotFound
 from tournament.teams.standings import INDIVIDUAL_ONLY
-from tournament.teams.tie_breaks import individual_only
+from tournament.teams.tie_breaks import TEAM_TIE_BREAKS, individual_only
 from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
 from web.state import app_state
@@ -101,6 +101,8 @@ class TournamentsAdmin(Controller):
                     values: dict[str, Any], **extra: Any) -> Template:
         tournament = await store.tournament(tid)
         players = await store.players(tid)
+        if await is_team_tournament(store, tid):  # the lists offer team tie-breaks only
+            extra.setdefault("tie_break_legend", TEAM_TIE_BREAKS)
         return page(request, "admin/tournament.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, players=len(players), round=current_round(await store.pairings(tid)),
                     values=values, section="tournaments", notes=await notes_view(store, tid), **choices(), **extra)
