@@ -91,6 +91,7 @@ def test_a_rotator_and_a_family_show_the_team_score_live(browser: Any, tmp_path:
             assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # nothing below the fold
             hall.screenshot(path=str(ARTIFACTS / "team-rotator-before.png"))
 
+            tablet.on("dialog", lambda d: d.accept())  # each result is confirmed in words (issue 25)
             tablet.goto(f"{server.url}/teams/{EVENT}/{UNIQ}/input")
             tablet.locator(f"#input-match-{mid} tr[data-board='1'] button[data-result='1-0']").click()
             for page in (hall, room, small):
