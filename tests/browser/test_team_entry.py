@@ -12,13 +12,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.pairing.team_round import pair_team_round
 from app.settings import Settings
-from database import team_matches
 from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
+from tests.support.teams import clubs_in_round_one
 from tournament.results import Result
 from tournament.teams.core import team_scoring
 from web.auth import hash_password
@@ -49,14 +48,7 @@ async def prepare(events: Path) -> tuple[int, int, int]:
         await store.fill_tournament(tid, [{"pairing_number": n, "last_name": LAST[n - 1], "first_name": "Jean",
                                            "fide_rating": 2100 - 20 * n} for n in range(1, 21)], [])
         await db.make_team_tournament(store, tid, 4, team_scoring("ffe"))
-        for k, club in enumerate(CLUBS):
-            await db.add_team(store, tid, club, members=range(5 * k + 1, 5 * k + 6))
-        await pair_team_round(store, tid, 1)
-        ev = await db.load_team_event(store, tid)
-        for m in ev.matches:
-            for side, number in (("A", m.team_a), ("B", m.team_b)):
-                team = next(t for t in ev.teams if t.number == number)
-                await team_matches.set_lineup(store, tid, m.id, side, list(team.members[:4]))
+        await clubs_in_round_one(store, tid, CLUBS)
         await store.add_screen(uniq_id="salle", type="team_boards", public=True, columns=2,
                                sets=[{"tournament_id": tid}])
         first, second = sorted((m for m in (await db.load_team_event(store, tid)).matches if m.round == 1),
