@@ -10,13 +10,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.pairing.team_round import pair_team_round
 from app.settings import Settings
-from database import team_matches
 from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
+from tests.support.teams import clubs_in_round_one
 
 EVENT = "interclubs"
 UNIQ = "n3"
@@ -41,14 +40,7 @@ async def prepare(events: Path) -> int:
                                            "first_name": FIRST[n % len(FIRST)], "fide_rating": 2300 - 37 * n}
                                           for n in range(1, 21)], [])
         await db.make_team_tournament(store, tid, 4)
-        for k, club in enumerate(CLUBS):
-            await db.add_team(store, tid, club, members=range(5 * k + 1, 5 * k + 6))
-        await pair_team_round(store, tid, 1)
-        ev = await db.load_team_event(store, tid)
-        for m in ev.matches:
-            for side, team_no in (("A", m.team_a), ("B", m.team_b)):
-                team = next(t for t in ev.teams if t.number == team_no)
-                await team_matches.set_lineup(store, tid, m.id, side, list(team.members[:4]))
+        await clubs_in_round_one(store, tid, CLUBS)
         boards = await store.add_screen(uniq_id="equipes", type="team_boards", public=True, columns=2,
                                         menu_link=True, sets=[{"tournament_id": tid}])
         standings = await store.add_screen(uniq_id="classement", type="team_standings", public=True, columns=1,
@@ -91,6 +83,7 @@ def test_a_rotator_and_a_family_show_the_team_score_live(browser: Any, tmp_path:
             assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # nothing below the fold
             hall.screenshot(path=str(ARTIFACTS / "team-rotator-before.png"))
 
+            tablet.on("dialog", lambda d: d.accept())  # each result is confirmed in words (issue 25)
             tablet.goto(f"{server.url}/teams/{EVENT}/{UNIQ}/input")
             tablet.locator(f"#input-match-{mid} tr[data-board='1'] button[data-result='1-0']").click()
             for page in (hall, room, small):

@@ -45,6 +45,7 @@ def test_board_result_on_a_tablet_updates_the_match_score_in_the_hall(browser: A
             hall.evaluate("window.__noReload = 'still here'")
             score = hall.locator(".team-match .match-score").first
             assert score.inner_text().strip() == "0-0"
+            tablet.on("dialog", lambda d: d.accept())  # each result is confirmed in words (issue 25)
             tablet.goto(f"{server.url}{BASE}/input")
             tablet.locator("tr[data-board='1'] button[data-result='1-0']").click()
             tablet.wait_for_function(

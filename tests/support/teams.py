@@ -40,6 +40,19 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
     return store, tid, mid
 
 
+async def clubs_in_round_one(store: EventStore, tid: int, clubs: tuple[str, ...], size: int = 4) -> None:
+    """Clubs of `size` boards and one reserve (players 1.., in order), round 1 paired, every match's line-ups in
+    (each team's declared board order)."""
+    for k, club in enumerate(clubs):
+        await db.add_team(store, tid, club, members=range((size + 1) * k + 1, (size + 1) * k + size + 2))
+    await pair_team_round(store, tid, 1)
+    ev = await db.load_team_event(store, tid)
+    for m in ev.matches:
+        for side, number in (("A", m.team_a), ("B", m.team_b)):
+            team = next(t for t in ev.teams if t.number == number)
+            await team_matches.set_lineup(store, tid, m.id, side, list(team.members[:size]))
+
+
 async def walk_team_tournament(store: EventStore) -> list[str]:
     """A team tournament in an existing event for the French walk (team names are words of its own name):
     round 1 paired, line-ups in, one board result and a board forfeit, its three team screens; returns the team

@@ -175,6 +175,8 @@ async def test_links_to_the_entry_page_and_team_games_named_on_the_input_screen(
     await arbiter(client)
     event = (await client.get(f"/event/{EVENT}")).text
     assert f'href="{BASE}/input"' in event
+    desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert f'href="{BASE}/input" class="team-entry"' in desk
     screen = (await client.get(f"/screen/{EVENT}/saisie")).text
     assert f'href="{BASE}/input"' in screen
     # board 2: Fous (team B) has White, so the game reads "Fous vs Cavaliers" as its row does (White first)

@@ -17,6 +17,7 @@ from app.views.tournament import tournament_state
 from database.imports import export_tournament, skipped_rounds
 from database.journal import Entry, acting_as
 from database.store import EventStore
+from database.teams import is_team_tournament
 from tournament.models import Info, Player, Screen, Tournament
 from tournament.pairing.checks import not_to_pair
 from tournament.results import ByeKind
@@ -49,6 +50,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
     input_screen: Screen | None
     notes: NotesView | None = None  # the TRF import's warnings and team-file notice (app/views/import_notes.py)
     disputes: list[Entry] = msgspec.field(default_factory=list)  # refused second results (database/disputes.py)
+    team: bool = False  # a team tournament: its entry page has the line-ups and team forfeits
 
 
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
@@ -70,7 +72,8 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
         tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
         open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
         players=len(state.players), has_draft=await drafts_of(request).get(event_id, t.id) is not None,
-        input_screen=screen, notes=await notes_view(store, t.id), disputes=await store.open_disputes(t.id))
+        input_screen=screen, notes=await notes_view(store, t.id), disputes=await store.open_disputes(t.id),
+        team=await is_team_tournament(store, t.id))
 
 
 class DeskController(Controller):
