@@ -84,3 +84,31 @@ def test_the_journal_reads_on_a_tablet_and_a_phone(browser: Any, demo_server: An
         assert "Nom" in saved and "Public" in saved and "Date de début" not in saved, saved
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_desk_puts_the_tools_first(browser: Any, demo_server: Any, width: int, height: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    try:
+        page.goto(f"{demo_server.url}/arbiter/demo/desk?lang=fr")
+        section = page.locator("section.desk-tournament").first
+        section.wait_for()
+        page.screenshot(path=str(ARTIFACTS / f"desk-{width}.png"), full_page=False)
+        # next step and tools before the games without a result, which are folded under their count
+        top = {name: section.locator(css).first.bounding_box()["y"]  # type: ignore[index]
+               for name, css in (("next", ".next-step"), ("tools", ".desk-docs"), ("open", "details.desk-open"))}
+        assert top["next"] < top["tools"] < top["open"], top
+        folded = section.locator("details.desk-open")
+        assert folded.get_attribute("open") is None
+        assert section.locator(".desk-open-games a").first.is_visible() is False
+        assert "encore sans résultat" in folded.locator("summary").inner_text()
+        folded.locator("summary").click()
+        assert section.locator(".desk-open-games a").first.is_visible()
+        assert page.evaluate(SMALL_TARGETS, ".desk a, .desk button, .desk summary") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # a print sheet leads back to the desk
+        page.goto(f"{demo_server.url}/print/demo/1/standings?lang=fr")
+        page.get_by_role("link", name="Retour au bureau de l’arbitre").click()
+        page.wait_for_url("**/arbiter/demo/desk*")
+    finally:
+        page.close()
