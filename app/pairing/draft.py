@@ -172,6 +172,7 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
     problems: list[str]  # the round's own problems: they block publishing
     warnings: int  # rules broken on boards (allowed: the arbiter decides)
     players: list[Player]  # every player, for the manual-change selects
+    stale: bool = False  # the tournament changed since the draft was made: the desk offers to pair again
 
 
 STALE = (N_("The tournament changed since this draft was made (a result, a player or a requested bye):"
@@ -231,7 +232,8 @@ async def preview(store: EventStore, draft: Draft, translate: Callable[..., str]
     return Preview(draft=draft, boards=boards, left_out=left_out,
                    problems=[translate(p.key, *p.args) for p in checked.round],
                    warnings=sum(len(b) for b in checked.boards),
-                   players=sorted(players, key=lambda p: p.shown_name))
+                   players=sorted(players, key=lambda p: p.shown_name),
+                   stale=any(p.key == STALE for p in checked.round))
 
 
 async def publish(store: EventStore, draft: Draft) -> None:

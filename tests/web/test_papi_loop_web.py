@@ -152,7 +152,7 @@ async def test_a_late_entry_made_in_echiquier_is_named_on_the_desk(admin_client:
     await in_app(admin_client, add_player, store, tid, {"last_name": "TARDIF", "first_name": "Léa"})
     assert (await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/write", follow_redirects=False)).status_code == 303
     fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
-    assert "ne sont pas dans le fichier Papi (ajoutez-les dans Papi) : TARDIF Léa" in fragment
+    assert "ne sont pas dans le fichier Papi (ajoutez-les dans Papi)\u202f: TARDIF Léa" in fragment
 
 
 async def test_a_round_papi_saved_is_read_once_papi_closes_the_file(admin_client: Client, tmp_path: Path) -> None:
