@@ -16,7 +16,7 @@ from database.store import EventStore
 from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.standings import Standings
-from tournament.teams.core import Match, a_is_white, from_a, match_score, side_choices
+from tournament.teams.core import Match, a_is_white, from_a, match_score, shown_board, side_choices
 from tournament.teams.standings import team_rounds
 from tournament.teams.trf import TeamEvent
 
@@ -45,7 +45,7 @@ def match_views(ev: TeamEvent, rnd: int) -> list[MatchView]:
                    "a_white": (white := a_is_white(m, g.board)), "result": g.result,
                    # read from left (team A) to right (team B), as the names and the match score are
                    "label": from_a(g.result, white).label() if g.result else "", "choices": side_choices(white),
-                   "shown": db.shown_board(m, g.board, ev.team_size)} for g in m.boards]
+                   "shown": shown_board(m, g.board, ev.team_size)} for g in m.boards]
         out.append(MatchView(match=m, a_name=teams[m.team_a], b_name=teams.get(m.team_b or 0, ""),
                              score=sc.label, complete=sc.complete, a_match=fmt(sc.a_match),
                              b_match=fmt(sc.b_match), boards=boards))
