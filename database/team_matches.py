@@ -7,17 +7,17 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from database.event_file import EventFile, GameKey
 from database.journal import Submission, remember
 from database.results import GAME, LOG_RESULT
-from database.store import EventStore, GameKey
-from database.teams import TEAMS, insert_board, insert_match, journal, load_team_event, shown_board, team_settings
+from database.teams import TEAMS, insert_board, insert_match, journal, load_team_event, team_settings
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
-from tournament.teams.core import BoardGame, Match, a_is_white, absence_result, lineup_errors, played
+from tournament.teams.core import BoardGame, Match, a_is_white, absence_result, lineup_errors, played, shown_board
 from tournament.teams.trf import TeamEvent
 
 
-async def add_match(store: EventStore, tid: int, rnd: int, team_a: int, team_b: int | None, *,
+async def add_match(store: EventFile, tid: int, rnd: int, team_a: int, team_b: int | None, *,
                     table: int | None = None, a_white_first: bool = True) -> int:
     """A match (team numbers) with empty boards; the line-ups come later."""
     settings = await team_settings(store, tid)
@@ -52,7 +52,7 @@ async def add_match(store: EventStore, tid: int, rnd: int, team_a: int, team_b: 
 
 
 
-async def _match(store: EventStore, tid: int, match_id: int) -> tuple[Match, TeamEvent]:
+async def _match(store: EventFile, tid: int, match_id: int) -> tuple[Match, TeamEvent]:
     ev = await load_team_event(store, tid)
     for m in ev.matches:
         if m.id == match_id:
@@ -61,7 +61,7 @@ async def _match(store: EventStore, tid: int, match_id: int) -> tuple[Match, Tea
 
 
 
-async def set_lineup(store: EventStore, tid: int, match_id: int, side: str, lineup: Sequence[int | None], *,
+async def set_lineup(store: EventFile, tid: int, match_id: int, side: str, lineup: Sequence[int | None], *,
                      override: bool = False) -> None:
     """One team's players for a match, board by board (pairing numbers, None = nobody: a board forfeit).
 
@@ -127,7 +127,7 @@ def _side_entered(m: Match, side: str) -> bool:
     return any((g.a_player if side == "A" else g.b_player) is not None for g in m.boards)
 
 
-async def set_team_forfeit(store: EventStore, tid: int, match_id: int, forfeit: str | None) -> None:
+async def set_team_forfeit(store: EventFile, tid: int, match_id: int, forfeit: str | None) -> None:
     """A whole team (A, B or both) did not come, or None to lift it. Refused once a game of the match is played.
 
     The boards whose line-ups are in are closed at once (the present team's players win by forfeit, the absent
@@ -178,7 +178,7 @@ async def set_team_forfeit(store: EventStore, tid: int, match_id: int, forfeit: 
                 rnd=m.round)
 
 
-async def set_board_result(store: EventStore, tid: int, match_id: int, board: int, result: Result | None, *,
+async def set_board_result(store: EventFile, tid: int, match_id: int, board: int, result: Result | None, *,
                            expected: Result | None = None, correction: bool = False,
                            submission: Submission | None = None) -> None:
     """Enter (or, with `correction`, change) a board's result. A game with both players goes through the
@@ -218,7 +218,7 @@ async def set_board_result(store: EventStore, tid: int, match_id: int, board: in
         await store.correct_result(key, expected or current, result, shown, submission=submission)
 
 
-async def _set_board_forfeit(store: EventStore, tid: int, m: Match, game: BoardGame, shown: int,
+async def _set_board_forfeit(store: EventFile, tid: int, m: Match, game: BoardGame, shown: int,
                              result: Result | None, *, expected: Result | None, correction: bool,
                              submission: Submission | None = None) -> None:
     """A board without a game (a player missing): its result is the forfeit win of the player present, which an
@@ -253,7 +253,7 @@ async def _set_board_forfeit(store: EventStore, tid: int, m: Match, game: BoardG
                 new=result.label() if result else None, tid=tid, rnd=m.round, board=shown)
 
 
-async def unpair_team_round(store: EventStore, tid: int, rnd: int) -> int:
+async def unpair_team_round(store: EventFile, tid: int, rnd: int) -> int:
     """Remove the last round's matches (and their games) while none of its boards has a result and no team
     forfeit is declared; returns how many matches were removed."""
     ev = await load_team_event(store, tid)
@@ -277,7 +277,7 @@ async def unpair_team_round(store: EventStore, tid: int, rnd: int) -> int:
 
 
 
-async def team_round_status(store: EventStore, tid: int) -> tuple[int, int]:
+async def team_round_status(store: EventFile, tid: int) -> tuple[int, int]:
     """(last paired round, boards without a result in the paired rounds) of a team tournament."""
     ev = await load_team_event(store, tid)
     last = max((m.round for m in ev.matches), default=0)
@@ -287,7 +287,7 @@ async def team_round_status(store: EventStore, tid: int) -> tuple[int, int]:
 
 
 
-async def publish_team_round(store: EventStore, tid: int, ev: TeamEvent, rnd: int, chosen: str,
+async def publish_team_round(store: EventFile, tid: int, ev: TeamEvent, rnd: int, chosen: str,
                              matches: Sequence[Match]) -> int:
     """Write the matches of round `rnd` (paired with `chosen`) and their board games in one transaction
     (app/pairing/team_round.py pairs and checks them); returns their count."""

@@ -17,7 +17,7 @@ from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.results import Result
 from tournament.standings import Cell, Standings
-from tournament.teams.core import SIDE_RESULTS, Match, a_is_white, from_a, match_score, played, side_choices
+from tournament.teams.core import SIDE_RESULTS, Match, a_is_white, from_a, match_score, played, shown_board, side_choices
 from tournament.teams.core import _fmt as halves  # game points as a score sheet writes them: 2½
 from tournament.teams.standings import team_rounds
 from tournament.teams.trf import TeamEvent
@@ -68,7 +68,7 @@ def match_views(ev: TeamEvent, rnd: int) -> list[MatchView]:
                            "current": from_a(g.result, white) if g.result else None,
                            "choices": _choices(white, (a, a_team), (b, b_team)),
                            "game": g.a_player is not None and g.b_player is not None,
-                           "shown": db.shown_board(m, g.board, ev.team_size)})
+                           "shown": shown_board(m, g.board, ev.team_size)})
         entered = {side: any((g.a_player if side == "A" else g.b_player) is not None for g in m.boards)
                    for side in "AB"}
         lineups = {side: " ".join(str((g.a_player if side == "A" else g.b_player) or "-") for g in m.boards)
