@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 
 import msgspec
 
@@ -90,7 +91,7 @@ async def record_read(store: EventFile, tid: int, stamp: FileStamp, held: list[t
 
 
 async def record_write(store: EventFile, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,
-                       rows: str, held: list[tuple[int, ...]] | None = None) -> None:
+                       rows: str, held: Sequence[tuple[int, ...]] | None = None) -> None:
     """A write into the file: its new stamp and time, journalled with what was written and which rows."""
     async with store.transaction() as tx:
         await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_write = ?, pointe = ?"
@@ -124,6 +125,6 @@ class Papi(Area):
         await record_read(self._store, tid, stamp, held, pointe, report, checked)
 
     async def record_write(self, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str, rows: str,
-                           held: list[tuple[int, ...]] | None = None) -> None:
+                           held: Sequence[tuple[int, ...]] | None = None) -> None:
         """A write into the file: its new stamp and time, journalled with what was written and which rows."""
         await record_write(self._store, tid, stamp, pointe, summary, rows, held)

@@ -14,6 +14,7 @@ from database import team_admin as ta
 from database import team_matches as tm
 from database import teams as tl
 from database.event_file import Area
+from database.journal import Submission
 from tournament.results import Result
 from tournament.teams.core import LineupRules, Match, TeamScoring
 from tournament.teams.trf import TeamEvent
@@ -38,9 +39,10 @@ class Teams(Area):
     # -- setup ---------------------------------------------------------------------------------------------
 
     async def make_team_tournament(self, tid: int, team_size: int, scoring: TeamScoring | None = None,
-                                   rules: LineupRules | None = None) -> None:
-        """Turn a tournament into a team tournament (or change its team settings)."""
-        await tl.make_team_tournament(self._store, tid, team_size, scoring, rules)
+                                   rules: LineupRules | None = None, *, tie_breaks: str | None = None) -> None:
+        """Turn a tournament into a team tournament (or change its team settings); `tie_breaks`: its team tie-break
+        list too (checked by tournament/teams/tie_breaks.py), in the same transaction."""
+        await tl.make_team_tournament(self._store, tid, team_size, scoring, rules, tie_breaks=tie_breaks)
 
     async def add_team(self, tid: int, name: str, *, short_name: str = "", club: str = "", federation: str = "",
                        members: Iterable[int] = ()) -> int:
@@ -87,24 +89,28 @@ class Teams(Area):
         """A match (team numbers) with empty boards; the line-ups come later."""
         return await tm.add_match(self._store, tid, rnd, team_a, team_b, table=table, a_white_first=a_white_first)
 
-    async def set_lineup(self, tid: int, match_id: int, side: str, lineup: Sequence[int | None]) -> None:
+    async def set_lineup(self, tid: int, match_id: int, side: str, lineup: Sequence[int | None], *,
+                         override: bool = False) -> None:
         """One team's players for a match, board by board (pairing numbers, None = nobody: a board forfeit).
 
-        Checked against the team's declared board order under the tournament's rules; refused once a board of
-        the match has a result. When both sides are in, the games are created (a missing player: the board is
-        won by forfeit by the player present)."""
-        await tm.set_lineup(self._store, tid, match_id, side, lineup)
+        Checked against the team's declared board order under the tournament's rules. It may change until a game
+        of the match is played (board forfeits do not count); after that only with the arbiter's `override`,
+        journalled as such. When both sides are in, the games are created; boards whose two players stay keep
+        their game and result."""
+        await tm.set_lineup(self._store, tid, match_id, side, lineup, override=override)
 
     async def set_team_forfeit(self, tid: int, match_id: int, forfeit: str | None) -> None:
         """A whole team (A, B or both) did not come, or None to lift it; boards entered are kept."""
         await tm.set_team_forfeit(self._store, tid, match_id, forfeit)
 
     async def set_board_result(self, tid: int, match_id: int, board: int, result: Result | None, *,
-                               expected: Result | None = None, correction: bool = False) -> None:
+                               expected: Result | None = None, correction: bool = False,
+                               submission: Submission | None = None) -> None:
         """Enter (or, with `correction`, change) a board's result. A game with both players goes through the
-        store's result writes (compare-and-set, ResultChanged to the live hub); a board with a missing player
-        keeps its forfeit result on the board row."""
-        await tm.set_board_result(self._store, tid, match_id, board, result, expected=expected, correction=correction)
+        store's result writes (compare-and-set, ResultChanged to the live hub); a board without a game follows
+        its line-ups, and a result against nobody is refused. `submission`: the tablet's key, kept with the write."""
+        await tm.set_board_result(self._store, tid, match_id, board, result, expected=expected, correction=correction,
+                                  submission=submission)
 
     async def unpair_team_round(self, tid: int, rnd: int) -> int:
         """Remove the last round's matches (and their games) while none of its boards has a result and no team

@@ -15,7 +15,6 @@ from app.demo import ensure_demo
 from app.publication.site import build_site, write_site
 from app.settings import Settings
 from app.templates import environment
-from database import admin
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS, ROOT
 from tests.support.servers import LiveServer
@@ -57,9 +56,9 @@ async def _prepare(events: Path) -> None:
         store = await ensure_demo(registry)
         info = await store.info()
         # a save of the event's form that changes only the name and the background colour
-        await admin.update_info(store, {"name": "Open d'hiver", "start": info.start, "stop": info.stop,
-                                        "public": info.public, "language": info.language,
-                                        "background_color": "#fff8e7"})
+        await store.admin.update_settings({"name": "Open d'hiver", "start": info.start, "stop": info.stop,
+                                           "public": info.public, "language": info.language,
+                                           "background_color": "#fff8e7"})
         site = await build_site(store, environment(Settings(events_dir=events)), ROOT / "web" / "static",
                                 language="fr")
         assert site is not None

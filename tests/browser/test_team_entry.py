@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
@@ -47,11 +46,11 @@ async def prepare(events: Path) -> tuple[int, int, int]:
                                          tournament_type="round_robin")
         await store.fill_tournament(tid, [{"pairing_number": n, "last_name": LAST[n - 1], "first_name": "Jean",
                                            "fide_rating": 2100 - 20 * n} for n in range(1, 21)], [])
-        await db.make_team_tournament(store, tid, 4, team_scoring("ffe"))
+        await store.teams.make_team_tournament(tid, 4, team_scoring("ffe"))
         await clubs_in_round_one(store, tid, CLUBS)
         await store.add_screen(uniq_id="salle", type="team_boards", public=True, columns=2,
                                sets=[{"tournament_id": tid}])
-        first, second = sorted((m for m in (await db.load_team_event(store, tid)).matches if m.round == 1),
+        first, second = sorted((m for m in (await store.teams.load_team_event(tid)).matches if m.round == 1),
                                key=lambda m: m.table)[:2]
         return tid, first.id, second.id
     finally:
@@ -62,7 +61,7 @@ async def board_result(events: Path, tid: int, mid: int, board: int) -> Result |
     registry = EventRegistry(events)
     try:
         store = await registry.get(EVENT)
-        m = next(x for x in (await db.load_team_event(store, tid)).matches if x.id == mid)
+        m = next(x for x in (await store.teams.load_team_event(tid)).matches if x.id == mid)
         return m.boards[board - 1].result
     finally:
         await registry.close()

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
@@ -39,7 +38,7 @@ async def prepare(events: Path) -> int:
         await store.fill_tournament(tid, [{"pairing_number": n, "last_name": LAST[n - 1],
                                            "first_name": FIRST[n % len(FIRST)], "fide_rating": 2300 - 37 * n}
                                           for n in range(1, 21)], [])
-        await db.make_team_tournament(store, tid, 4)
+        await store.teams.make_team_tournament(tid, 4)
         await clubs_in_round_one(store, tid, CLUBS)
         boards = await store.add_screen(uniq_id="equipes", type="team_boards", public=True, columns=2,
                                         menu_link=True, sets=[{"tournament_id": tid}])
@@ -49,7 +48,7 @@ async def prepare(events: Path) -> int:
                                         number=1, columns=1, menu_link=True, menu_text="", menu="@family")
         await store.add_rotator(uniq_id="hall", public=True, delay=600, show_menus=False,
                                 screen_ids=json.dumps([boards, standings]), family_ids=json.dumps([family]))
-        first = next(m for m in (await db.load_team_event(store, tid)).matches if m.table == 1)
+        first = next(m for m in (await store.teams.load_team_event(tid)).matches if m.table == 1)
         return first.id
     finally:
         await registry.close()

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from database import team_matches
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
@@ -24,8 +23,8 @@ async def prepare(events: Path) -> None:
     registry = EventRegistry(events)
     try:
         store, tid, mid = await make_team_event(registry, captain_password=False)
-        await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-        await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+        await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+        await store.teams.set_lineup(tid, mid, "B", [6, 7, 8, 9])
     finally:
         await registry.close()
 

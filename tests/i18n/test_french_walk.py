@@ -34,7 +34,6 @@ from litestar.testing import AsyncTestClient
 from app.publication.site import build_site
 from app.ratings import import_list
 from app.settings import Settings
-from database import admin
 from database.store import EventStore
 from i18n import CATALOGS, po_path, read_catalog
 from tests.support.clients import LOCAL_URL, prime_csrf
@@ -283,7 +282,9 @@ async def richer_demo(store: EventStore) -> int:
             values: dict[str, Any] = {"uniq_id": FRENCH_IDS[row.uniq_id]}
             if table == "screen":
                 values["name"] = {"input": "Saisie des résultats", "welcome": "Bienvenue"}.get(row.uniq_id)
-            await admin.update(store, table, row.id, values)
+            update = {"screen": store.admin.update_screen, "family": store.admin.update_family,
+                      "rotator": store.admin.update_rotator, "timer": store.admin.update_timer}[table]
+            await update(row.id, values)
     await store.update_info(record_illegal_moves=2)
     tid = await store.add_tournament(uniq_id="open-c", name="Open C", rounds=5, tournament_type="swiss")
     players, _pairings = demo_tournament(10, 3)

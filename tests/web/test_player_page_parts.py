@@ -11,7 +11,6 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import admin
 from database.store import EventStore, GameKey
 from tests.support.clients import in_app, settle
 from tests.support.events import EVENT, finish_round, nine_player_event
@@ -25,7 +24,7 @@ WOMEN = {2, 4, 7}
 
 async def sorted_out(store: EventStore, tid: int) -> None:
     for p in await store.players(tid):
-        await admin.edit_player(store, tid, p.id, {"category": "U12" if p.pairing_number in U12 else "Sen",
+        await store.roster.edit_player(tid, p.id, {"category": "U12" if p.pairing_number in U12 else "Sen",
                                                    "sex": "F" if p.pairing_number in WOMEN else "M"})
     await finish_round(store, tid, 1, Result.DRAW)
 

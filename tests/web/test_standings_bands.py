@@ -13,7 +13,6 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import admin
 from database.store import EventStore
 from tests.support.clients import in_app, settle
 from tests.support.events import EVENT, finish_round, nine_player_event
@@ -31,7 +30,7 @@ U12 = {1, 3, 5}
 async def births(store: EventStore, tid: int) -> None:
     await store.update_info(start=datetime(2026, 4, 4, 10).timestamp())
     for p in await store.players(tid):
-        await admin.edit_player(store, tid, p.id, {"birth_date": BIRTHS[p.pairing_number], "category":
+        await store.roster.edit_player(tid, p.id, {"birth_date": BIRTHS[p.pairing_number], "category":
                                                    "U20" if p.pairing_number == 8 else None})
     await finish_round(store, tid, 1, Result.DRAW)
 

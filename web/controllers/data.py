@@ -20,7 +20,6 @@ from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
 from app.views.teams import team_grid
-from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
 from tournament.errors import Invalid
 from tournament.formats.chessevent import parse_chessevent
@@ -144,7 +143,7 @@ class DataController(Controller):
     async def export(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                      trf26: FromQuery[bool] = True) -> Response[bytes]:
         tournament = await store.tournament_by_uniq_id(uniq)
-        text = await export_tournament(store, tournament.id, trf26=trf26)
+        text = await store.imports.export_tournament(tournament.id, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
         return Response(text.encode("utf-8"), media_type=MediaType.TEXT,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -164,9 +163,9 @@ class DataController(Controller):
             report = (await import_papi(store, content, name)).text()
         elif lower.endswith(".json"):
             parsed = await asyncio.to_thread(parse_chessevent, content)
-            tid = await tournament_id_for(store, name or parsed.name, parsed.tournament)
-            report = (await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
-                                              parsed.md5)).text()
+            tid = await store.imports.tournament_id_for(name or parsed.name, parsed.tournament)
+            report = (await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament,
+                                                            parsed.md5)).text()
         else:
             text, (trf, errors) = await asyncio.to_thread(_read_text, content)
             if errors:
@@ -185,13 +184,13 @@ class DataController(Controller):
                               replace_name=existing.name)
             if existing is not None and await store.players(existing.id):
                 # the same tournament again: re-sync, the results entered on screens are kept
-                report = (await sync_trf(store, existing.id, values, players, pairings, trf_skipped(trf),
-                                         source=source)).text()
+                report = (await store.imports.sync_trf(existing.id, values, players, pairings, trf_skipped(trf),
+                                                       source=source)).text()
                 name = existing.name
             else:
-                tid = await tournament_id_for(store, name or trf.name, values)
-                await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import",
-                                         source=source, team=team_layer(trf))
+                tid = await store.imports.tournament_id_for(name or trf.name, values)
+                await store.imports.replace_tournament(tid, values, players, pairings, trf_skipped(trf), "trf import",
+                                                       source=source, team=team_layer(trf))
                 report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
         tournament = await _tournament_named(store, name or "") if name else None
         return render(request, "data/import.html", event_id=event_id, report=report, problems=None,

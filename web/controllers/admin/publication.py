@@ -11,7 +11,6 @@ from litestar.response import Redirect, Template
 
 from app.publication.publisher import read_state
 from app.publication.remote import verify_remote
-from database import admin
 from database.store import EventStore
 from web.controllers.admin.common import back, read_form
 from web.controllers.admin.guard import admin_guard
@@ -39,5 +38,5 @@ class PublicationAdmin(Controller):
         # 422 with the reason, nothing changed: a configured rclone remote's name:path only (app/publication/remote.py)
         remote = await verify_remote(str(data.get("publish_remote", "")))
         if remote != (await store.info()).publish_remote:
-            await admin.update_info(store, {"publish_remote": remote})
+            await store.admin.update_settings({"publish_remote": remote})
         return back(f"/admin/events/{event_id}")
