@@ -324,7 +324,7 @@ async def copy_configuration(source: EventFile, target: EventFile) -> None:
 INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background_image", "background_color",
                           "update_password", "record_illegal_moves", "allow_results_deletion_on_input_screens",
                           "timer_colors", "timer_delays", "arbiter_password", "language",
-                          "publish_remote"})
+                          "publish_remote", "public_address"})
 
 
 async def update_info(store: EventFile, values: dict[str, Any]) -> None:
