@@ -107,11 +107,11 @@ def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring,
         out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
                                            gp=sc.a_games, played=played,
                                            won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
-                                           vur="A" in (m.forfeit or ""), conceded=sc.b_games)
+                                           vur="A" in (sc.forfeit or ""), conceded=sc.b_games)
         out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
                                            gp=sc.b_games, played=played,
                                            won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
-                                           vur="B" in (m.forfeit or ""), conceded=sc.a_games)
+                                           vur="B" in (sc.forfeit or ""), conceded=sc.a_games)
     return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
                 for r in range(1, rounds + 1)] for n, by in out.items()}
 
