@@ -16,7 +16,7 @@ from litestar.response import Template
 from app.imports import import_papi
 from app.lint import lint_in_child
 from app.offload import off_loop
-from app.views.rating_changes import ratings_for
+from app.views.rating_changes import performance_data, ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
 from app.views.teams import team_grid
@@ -115,14 +115,19 @@ class DataController(Controller):
     async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                              round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
                              edition: FromQuery[str | None] = None, category: FromQuery[str | None] = None,
-                             sex: FromQuery[str | None] = None, rating: FromQuery[str | None] = None
-                             ) -> Response[list[dict[str, object]]]:
+                             sex: FromQuery[str | None] = None, rating: FromQuery[str | None] = None,
+                             ratings: FromQuery[bool] = False) -> Response[list[dict[str, object]]]:
+        """`ratings`: each row's performance and rating change too (docs/ratings.md)."""
         tournament = await store.tournament_by_uniq_id(uniq)
         part = part_of(category, sex, rating)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
         standings = await standings_of_part(store, tournament.id, standings, part)
-        return Response(standings.as_data(), headers={"X-Round": str(standings.round),
-                                                      "X-Tie-Break-Edition": standings.edition})
+        data = standings.as_data()
+        if ratings and not standings.teams:
+            report = await ratings_for(store, tournament, standings.round)
+            for row, out in zip(standings.rows, data, strict=True):
+                out["performance"] = performance_data(report.get(row.player_id))
+        return Response(data, headers={"X-Round": str(standings.round), "X-Tie-Break-Edition": standings.edition})
 
     @get("/crosstable/{event_id:str}/{uniq:str}", guards=[public_event])
     async def crosstable_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
