@@ -1,7 +1,7 @@
 """Standings of a part of the players: an age category (FFE categories U8…U20, Sen, S50, S65: the one the event
 file holds, else the one of the birth date in the event's season, tournament/categories.py), the women, or a rating
 band the organiser chooses, on the standings page, its print sheet and its JSON (`?category=U12`, `?sex=F`,
-`?rating=1600-1999`, `-1599` or `2000-`; together or alone). Each row keeps its place in the whole tournament;
+`?band=1600-1999`, `-1599` or `2000-`; together or alone). Each row keeps its place in the whole tournament;
 the rows' order in the part is the part's own ranking.
 And provisional standings (`?provisional=1`): the round being played counted with the results entered so far."""
 
@@ -51,7 +51,7 @@ class Part(msgspec.Struct, frozen=True, kw_only=True):
                 and (self.rating_max is None or rating <= self.rating_max))
 
 
-def part_of(category: str | None, sex: str | None, rating: str | None = None) -> Part:
+def part_of(category: str | None, sex: str | None, band: str | None = None) -> Part:
     """The query's part of the players; an unknown category or sex, or a band that is not one, is a 400 naming what
     is expected.
 
@@ -67,13 +67,13 @@ def part_of(category: str | None, sex: str | None, rating: str | None = None) ->
     if sex is not None and sex not in SEXES:
         raise BadRequest("Unknown sex %r (use F for the women's standings).", sex)
     low = high = None
-    if rating is not None and rating.strip():
-        found = BAND.fullmatch(rating)
+    if band is not None and band.strip():
+        found = BAND.fullmatch(band)
         if found is None or (found.group(1) is None and found.group(2) is None):
-            raise BadRequest("%r is not a rating band (write 1600-1999, -1599 or 2000-).", rating)
+            raise BadRequest("%r is not a rating band (write 1600-1999, -1599 or 2000-).", band)
         low, high = (int(g) if g is not None else None for g in found.groups())
         if low is not None and high is not None and low > high:
-            raise BadRequest("%r is not a rating band (write 1600-1999, -1599 or 2000-).", rating)
+            raise BadRequest("%r is not a rating band (write 1600-1999, -1599 or 2000-).", band)
     return Part(category=category, sex=sex, rating_min=low, rating_max=high)
 
 

@@ -50,13 +50,13 @@ def test_a_provisional_standings_screen_moves_with_a_result(browser: Any, live_d
         assert "Classement provisoire" in admin.locator("h1").inner_text()
 
         tv.goto(f"{live_demo.url}/screen/demo/provisoire?lang=fr")
-        assert "Provisoire : ronde 3 en cours" in tv.locator("section.standings-set h2.set-title").inner_text()
+        assert "Provisoire\u202f: ronde 3 en cours" in tv.locator("section.standings-set h2.set-title").inner_text()
         tv.wait_for_function(SSE_OPEN)
         tv.evaluate("window.__noReload = 'still here'")
         winner, before = enter_a_win(tablet, live_demo.url, tv.locator(NAMES).all_inner_texts())
         tv.wait_for_function(MOVED, arg=[NAMES, winner, before])
         assert tv.evaluate("window.__noReload") == "still here"
-        assert "Provisoire : ronde 3 en cours" in tv.locator("section.standings-set h2.set-title").inner_text()
+        assert "Provisoire\u202f: ronde 3 en cours" in tv.locator("section.standings-set h2.set-title").inner_text()
         tv.screenshot(path=str(ARTIFACTS / "provisional-screen-fr-1920.png"))
     finally:
         admin.close()
@@ -69,7 +69,7 @@ def test_a_parent_follows_the_provisional_womens_standings_on_a_phone(browser: A
     tablet = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         phone.goto(f"{live_demo.url}/standings/demo/open-a?provisional=1&sex=F&lang=fr")
-        assert phone.locator("#provisional").inner_text() == "Provisoire : ronde 3 en cours"
+        assert phone.locator("#provisional").inner_text() == "Provisoire\u202f: ronde 3 en cours"
         phone.wait_for_function(SSE_OPEN)
         women = phone.locator("table.standings tbody tr").count()
         assert 0 < women
@@ -82,7 +82,7 @@ def test_a_parent_follows_the_provisional_womens_standings_on_a_phone(browser: A
         hx_get = phone.locator("section[hx-get]").get_attribute("hx-get") or ""
         assert "provisional=1" in hx_get and "sex=F" in hx_get  # the query survives the live updates
         assert phone.locator("table.standings tbody tr").count() == women  # still the women only
-        assert phone.locator("#provisional").inner_text() == "Provisoire : ronde 3 en cours"
+        assert phone.locator("#provisional").inner_text() == "Provisoire\u202f: ronde 3 en cours"
         phone.screenshot(path=str(ARTIFACTS / "provisional-standings-women-fr-390.png"), full_page=True)
     finally:
         phone.close()

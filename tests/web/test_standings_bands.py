@@ -1,5 +1,5 @@
 """Standings of a part the records do not spell out: an FFE age category from the birth date and the event's
-season (the category the event file holds wins), and a rating band the organiser chooses (`?rating=`), on the
+season (the category the event file holds wins), and a rating band the organiser chooses (`?band=`), on the
 page, the print sheet and the JSON; bands that are not bands refused in words, in French too."""
 
 from __future__ import annotations
@@ -65,18 +65,18 @@ async def test_a_rating_band(client: Client, event: tuple[EventStore, int], band
     inside = {n for n, r in rating.items() if (low is None or r >= low) and (high is None or r <= high)}
     assert 0 < len(inside) < len(rating)
     whole = (await client.get(f"/api/standings/{EVENT}/open")).json()
-    part = (await client.get(f"/api/standings/{EVENT}/open", params={"rating": band})).json()
+    part = (await client.get(f"/api/standings/{EVENT}/open", params={"band": band})).json()
     assert part == [r for r in whole if r["start_rank"] in inside]
-    page = html.unescape((await client.get(f"/standings/{EVENT}/open", params={"rating": band, "lang": "fr"})).text)
+    page = html.unescape((await client.get(f"/standings/{EVENT}/open", params={"band": band, "lang": "fr"})).text)
     assert f"Elo {band}" in page and f'value="{band}"' in page
     assert len(re.findall(r'class="part-rank"', page)) == len(inside)
-    sheet = html.unescape((await client.get(f"/print/{EVENT}/{tid}/standings", params={"rating": band})).text)
+    sheet = html.unescape((await client.get(f"/print/{EVENT}/{tid}/standings", params={"band": band})).text)
     assert f"Elo {band}" in sheet and len(re.findall(r'class="num part-rank"', sheet)) == len(inside)
 
 
 async def test_a_band_that_is_not_one_is_refused(client: Client, event: tuple[EventStore, int]) -> None:
     for band in ("abc", "2000-1600", "-", "1600-1999-2200"):
         for url in (f"/api/standings/{EVENT}/open", f"/standings/{EVENT}/open"):
-            response = await client.get(url, params={"rating": band, "lang": "fr"})
+            response = await client.get(url, params={"band": band, "lang": "fr"})
             assert response.status_code == 400
             assert f"'{band}' n'est pas une tranche Elo" in html.unescape(response.text)

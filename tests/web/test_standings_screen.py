@@ -189,7 +189,7 @@ async def test_a_provisional_screen_counts_the_round_being_played(client: Client
     assert float(after[str(white)][4]) == float(before[str(white)][4]) + 1
     assert rows.index(after[str(white)]) < list(before).index(str(white))  # climbed
     french = (await client.get(f"{url}?lang=fr")).text
-    assert "Provisoire : ronde 6 en cours" in french and "Classement provisoire" in french  # title, menu link
+    assert "Provisoire\u202f: ronde 6 en cours" in french and "Classement provisoire" in french  # title, menu link
 
 
 def test_admin_validation_accepts_a_provisional_standings_screen() -> None:

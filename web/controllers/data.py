@@ -90,11 +90,11 @@ class DataController(Controller):
                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
                              tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None,
                              category: FromQuery[str | None] = None, sex: FromQuery[str | None] = None,
-                             rating: FromQuery[str | None] = None, provisional: FromQuery[bool] = False,
+                             band: FromQuery[str | None] = None, provisional: FromQuery[bool] = False,
                              ratings: FromQuery[bool] = False) -> Response[bytes]:
         """`ratings`: the optional columns of each player's rating change and performance."""
         tournament = await store.tournament_by_uniq_id(uniq)
-        part = part_of(category, sex, rating)
+        part = part_of(category, sex, band)
 
         async def build() -> dict[str, Any]:
             playing = await round_in_progress(store, tournament.id) if provisional and round is None else None
@@ -115,11 +115,11 @@ class DataController(Controller):
     async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                              round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
                              edition: FromQuery[str | None] = None, category: FromQuery[str | None] = None,
-                             sex: FromQuery[str | None] = None, rating: FromQuery[str | None] = None,
+                             sex: FromQuery[str | None] = None, band: FromQuery[str | None] = None,
                              ratings: FromQuery[bool] = False) -> Response[list[dict[str, object]]]:
         """`ratings`: each row's performance and rating change too (docs/ratings.md)."""
         tournament = await store.tournament_by_uniq_id(uniq)
-        part = part_of(category, sex, rating)
+        part = part_of(category, sex, band)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
         standings = await standings_of_part(store, tournament.id, standings, part)
         data = standings.as_data()
