@@ -11,7 +11,7 @@ It holds two kinds of entries:
   value wait for one computation (16 screens asking right after a result cost one render, not 16).
 - **fragments** (`fragment`): rendered HTML keyed by what it shows, e.g. a board row by (the row's
   content, screen variant, language). They outlive commits, since the same content renders the same
-  HTML: after a result the live hub (web/hub.py) renders the changed row once per variant and
+  HTML: after a result the live hub (app/live/hub.py) renders the changed row once per variant and
   language for the stream, and every page and set rendered after it is assembled from the fragments
   (the 299 unchanged rows and the new one) instead of rendering its rows again. No HTML is patched.
   The least recently used fragments go when there are too many (two generations of buckets).

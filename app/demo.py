@@ -16,6 +16,7 @@ from typing import IO
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tournament.demo import demo_tournament, store_rows
+from tournament.messages import N_
 from tournament.results import Result
 
 DEMO_ID = "demo"
@@ -50,7 +51,7 @@ async def ensure_demo(registry: EventRegistry) -> EventStore:
 
 async def _make_demo(registry: EventRegistry) -> EventStore:
     now = time.time()
-    store = await registry.create(DEMO_ID, name="Echiquier demo open", start=now - 86400, stop=now + 2 * 86400)
+    store = await registry.create(DEMO_ID, name=N_("Echiquier demo open"), start=now - 86400, stop=now + 2 * 86400)
     rng = random.Random(7)
     tids = []
     for uniq_id, name, count, seed in (("open-a", "Open A", 60, 1), ("open-b", "Open B", 24, 2)):
@@ -76,7 +77,7 @@ async def _make_demo(registry: EventRegistry) -> EventStore:
         {"uniq_id": "4", "date_str": start.strftime("%Y-%m-%d"), "time_str": start.strftime("%H:%M")},
     ])
     menu = "@input,@boards,@players,@results,@standings"
-    await store.add_screen(uniq_id="input", type="input", public=True, name="Result entry", columns=1,
+    await store.add_screen(uniq_id="input", type="input", public=True, name=N_("Result entry"), columns=1,
                            menu_link=True, menu=menu, sets=[{"tournament_id": a}, {"tournament_id": b}])
     await store.add_screen(uniq_id="boards-a", type="boards", public=True, columns=2, menu_link=True, menu=menu,
                            timer_id=timer, sets=[{"tournament_id": a}])
@@ -88,7 +89,7 @@ async def _make_demo(registry: EventRegistry) -> EventStore:
                            results_limit=20, results_tournament_ids="[]")
     await store.add_screen(uniq_id="standings", type="standings", public=True, columns=2, menu_link=True, menu=menu,
                            sets=[{"tournament_id": a}, {"tournament_id": b}])
-    image = await store.add_screen(uniq_id="welcome", type="image", public=True, name="Welcome",
+    image = await store.add_screen(uniq_id="welcome", type="image", public=True, name=N_("Welcome"),
                                    background_color="#1d3557")
     await store.add_family(uniq_id="boards-a-part", type="boards", public=True, tournament_id=a, parts=2,
                            columns=1, menu_link=True, menu_text="", menu=menu)

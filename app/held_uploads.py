@@ -1,5 +1,5 @@
 """Uploads waiting for the arbiter's confirmation (a file that would replace a tournament, shown first with what it
-would lose: web/controllers/admin/uploads.py), by token, since browsers cannot send a file twice by themselves.
+would lose: app/uploads.py), by token, since browsers cannot send a file twice by themselves.
 
 The file is kept as uploaded in the events folder's shared state (database/shared_state.py), so that whichever worker
 gets the confirmation finds it, once; it is read again when confirmed.

@@ -2,7 +2,7 @@
 
 One door for the three ways a game's result changes, each one compare-and-set transaction in the store
 (database/results.py): a result on a game that has none, an arbiter's correction of the result shown, a
-deletion. After COMMIT the store tells its listeners (`ResultChanged`); the live hub (web/hub.py) pushes
+deletion. After COMMIT the store tells its listeners (`ResultChanged`); the live hub (app/live/hub.py) pushes
 the row to the screens.
 """
 

@@ -44,8 +44,21 @@ def days(context: Context, start: float | date | None, stop: float | date | None
     return formats.days(start, stop, page_language(context))
 
 
+@pass_context
+def points(context: Context, value: object) -> str:
+    """A score with its `½` (`4½`): decimal commas are for tie-breaks (i18n/formats.py)."""
+    return formats.points(value, page_language(context))
+
+
+@pass_context
+def moment(context: Context, when: float | None) -> str:
+    """`25 novembre 2026 22:59` (a timestamp read in the server's time zone)."""
+    return formats.moment(when, page_language(context))
+
+
 #: Helpers that follow the page's language (extraction knows `ngettext`: babel.cfg).
-LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "day": day, "days": days}
+LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "day": day, "days": days, "moment": moment,
+                    "points": points}
 
 
 def environment(settings: Settings) -> Environment:

@@ -9,8 +9,9 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 
 import httpx
 
@@ -79,15 +80,18 @@ def server(events_dir: Path, *options: str) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def server_process(events_dir: Path, *options: str,
-                   stack: tuple[str, str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server_process(events_dir: Path, *options: str, stack: tuple[str, str] | None = None, root: str | None = None,
+                   stderr: int | IO[bytes] = subprocess.PIPE,
+                   preexec_fn: Callable[[], None] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`echiquier serve` in a subprocess on a free loopback port; yields (base URL, process).
 
     `stack`: (event loop, HTTP parser) for uvicorn, e.g. ("asyncio", "h11") or ("uvloop", "httptools")
-    (bench/_serve.py); by default uvicorn picks the fastest installed. `ECHIQUIER_SERVER_ROOT` runs the
-    server of another checkout (to compare with main)."""
+    (bench/_serve.py); by default uvicorn picks the fastest installed. `root`: the checkout whose server runs
+    (default `ECHIQUIER_SERVER_ROOT`, to compare with main, else this one). `stderr`: where its log goes (a file
+    for a server that logs much: a pipe nobody reads would stop it); `preexec_fn`: run in the child before the
+    server (tests/support/bounds.py limits its resources there)."""
     port = free_port()
-    root = os.environ.get("ECHIQUIER_SERVER_ROOT", str(ROOT))
+    root = root or os.environ.get("ECHIQUIER_SERVER_ROOT", str(ROOT))
     if stack is None:
         command = [sys.executable, "-m", "cli.main", "serve", "--events", str(events_dir), "--host", "127.0.0.1",
                    "--port", str(port), *options]
@@ -95,7 +99,7 @@ def server_process(events_dir: Path, *options: str,
         command = [sys.executable, str(ROOT / "bench" / "_serve.py"), str(events_dir), str(port),
                    "--loop", stack[0], "--http", stack[1]]
     process = subprocess.Popen(
-        command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        command, cwd=root, stdout=subprocess.DEVNULL, stderr=stderr, preexec_fn=preexec_fn,
         env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": root},
     )
     url = f"http://127.0.0.1:{port}"
@@ -105,7 +109,7 @@ def server_process(events_dir: Path, *options: str,
     finally:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=20)
         except subprocess.TimeoutExpired:  # live streams still open: uvicorn waits for them
             process.kill()
             process.wait()

@@ -38,6 +38,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "publish": ("cli.publish:run", "publish an event's public site to an rclone remote"),
     "link-papi": ("cli.papi:run", "link a tournament to its Papi file: re-synced when Papi saves it, results "
                   "written back"),
+    "export-papi": ("cli.papi:run_export", "write a tournament as a new Papi (.papi) file, e.g. for the FFE"),
+    "import-ratings": ("cli.ratings:run", "import FIDE's rating list (TXT or XML, zipped or not) into the events "
+                       "folder, where the player forms look players up"),
 }
 
 
@@ -114,6 +117,12 @@ def export_trf_args(p: Parser) -> None:
     p.add_argument("--output", "-o", type=Path, help="file to write (default: standard output)")
 
 
+def export_papi_args(p: Parser) -> None:
+    events_arg(p)
+    tournament_arg(p)
+    p.add_argument("--output", "-o", type=Path, required=True, help="the .papi file to write (never overwritten)")
+
+
 def import_file_args(source: str) -> Callable[[Parser], None]:
     def add(p: Parser) -> None:
         p.add_argument("file", type=Path)
@@ -146,6 +155,11 @@ def pair_args(p: Parser) -> None:
                    help="team tournament: field each team's declared board order (the games are created at once)")
 
 
+def import_ratings_args(p: Parser) -> None:
+    p.add_argument("file", type=Path)
+    events_arg(p, event=False)
+
+
 def publish_args(p: Parser) -> None:
     events_arg(p)
     p.add_argument("--remote", help="rclone destination name:path (default: the event's 'publish to' setting)")
@@ -157,6 +171,8 @@ ARGUMENTS: dict[str, Callable[[Parser], None]] = {
     "export-trf": export_trf_args, "import-papi": import_file_args("Papi"),
     "import-chessevent": import_file_args("ChessEvent"), "import-pairing": import_pairing_args,
     "standings": standings_args, "pair": pair_args, "publish": publish_args, "link-papi": import_file_args("Papi"),
+    "export-papi": export_papi_args,
+    "import-ratings": import_ratings_args,
 }
 
 

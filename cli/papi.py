@@ -1,20 +1,21 @@
 """`echiquier link-papi FILE --events DIR --event ID [--tournament T]`: link a tournament to its Papi file
 (docs/papi-loop.md); the event and the tournament are created from the file when they do not exist yet. The
 running server (`echiquier serve`) then re-syncs the tournament whenever Papi saves the file and writes results,
-check-in and pairings back into it. Registered by cli/main.py."""
+check-in and pairings back into it. `echiquier export-papi --events DIR --event ID [--tournament T] -o FILE`: a new
+Papi file from any individual tournament (docs/papi-writing.md §5). Registered by cli/main.py."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from app.imports import event_span, open_or_create, sync_rows
-from app.papi.link import link_file, parse
+from app.imports import event_span, find_tournament, open_or_create, sync_rows
+from app.papi.export import papi_bytes
+from app.papi.link import link_file, note_linked, parse
 from app.papi.safe_write import read_file
-from app.papi.watch import note_linked
 from cli.printed import run_printed
 from database.registry import EventRegistry
-from tournament.errors import NotFound
+from tournament.errors import Invalid, NotFound
 from tournament.formats.papi import papi_dates, papi_rows
 
 
@@ -43,3 +44,25 @@ async def link_papi(file: Path, events_dir: Path, event_id: str, tournament: str
 
 def run(args: argparse.Namespace) -> int:
     return run_printed(link_papi(args.file, Path(args.events), args.event, args.tournament))
+
+
+async def export_papi(events_dir: Path, event_id: str, tournament: str | None, output: Path) -> str:
+    target = output.expanduser()
+    if target.exists():
+        raise Invalid("%s exists already: give the name of a new file.", str(target))
+    registry = EventRegistry(events_dir)
+    try:
+        store = await registry.get(event_id)
+        tid = await find_tournament(store, tournament)
+        data = await papi_bytes(store, tid)
+        name = (await store.tournament(tid)).name
+    finally:
+        await registry.close()
+    temp = target.with_name(f".{target.name}.tmp")
+    temp.write_bytes(data)
+    temp.replace(target)
+    return f"Wrote {target}: {name} as a Papi file ({len(data) // 1024} KB)."
+
+
+def run_export(args: argparse.Namespace) -> int:
+    return run_printed(export_papi(Path(args.events), args.event, args.tournament, args.output))

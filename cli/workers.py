@@ -7,7 +7,7 @@ With one worker (the default) nothing here runs and no Redis is needed. With sev
   its WAL, `PRAGMA data_version` when they moved), so that a commit of another worker drops its caches;
 - writes under SQLite's locking (`BEGIN IMMEDIATE` with the busy policy of database/connection.py) and the
   compare-and-set of result writes;
-- shares the logins (web/sessions.py: `<events>/.sessions.sqlite`): a logout through one worker ends the session on all;
+- shares the logins (app/sessions.py: `<events>/.sessions.sqlite`): a logout through one worker ends the session on all;
   and the rest of the security state (database/shared_state.py: `<events>/.shared.sqlite`);
 - is watched by the `Supervisor`: a worker that dies is logged at error level and replaced, the others serve on.
 """

@@ -13,7 +13,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from database.base import convert
-from database.store import EventStore
+from database.event_file import EventFile
+from database.screens import changed_columns
 from database.tournaments import renumber, round_one_paired
 from database.tx import Tx, columns_of
 from tournament.errors import Conflict, Invalid, NotFound
@@ -43,7 +44,7 @@ ORDERED = {"screen_set": "screen_id", "timer_hour": "timer_id"}
 
 
 @asynccontextmanager
-async def write(store: EventStore, *changes: tuple[str, int | None], what: str, target: str | None = None,
+async def write(store: EventFile, *changes: tuple[str, int | None], what: str, target: str | None = None,
                 tournament_id: int | None = None, undo_role: str = "admin") -> AsyncIterator[Tx]:
     """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened).
     `undo_role`: who may undo it; a player's record, which the arbiter's desk edits too, is the arbiter's."""
@@ -72,14 +73,14 @@ async def _row(tx: Tx, table: str, row_id: int) -> dict[str, Any]:
     return dict(row)
 
 
-async def insert(store: EventStore, table: str, values: dict[str, Any], *changes: tuple[str, int | None]) -> int:
+async def insert(store: EventFile, table: str, values: dict[str, Any], *changes: tuple[str, int | None]) -> int:
     kind = TABLES[table]
     async with write(store, *(changes or (CONFIG,)), what="create", target=_label(table, values),
                      tournament_id=values.get("tournament_id")) as tx:
         return await tx.insert(table, kind, _stamped(kind, values))
 
 
-async def update(store: EventStore, table: str, row_id: int, values: dict[str, Any],
+async def update(store: EventFile, table: str, row_id: int, values: dict[str, Any],
                  *changes: tuple[str, int | None]) -> None:
     kind = TABLES[table]
     async with write(store, *(changes or (CONFIG,)), what="edit", target=_label(table, values, row_id),
@@ -87,7 +88,7 @@ async def update(store: EventStore, table: str, row_id: int, values: dict[str, A
         await tx.update(table, kind, row_id, _stamped(kind, values))
 
 
-async def delete(store: EventStore, table: str, row_id: int, *changes: tuple[str, int | None]) -> None:
+async def delete(store: EventFile, table: str, row_id: int, *changes: tuple[str, int | None]) -> None:
     if table not in TABLES:
         raise Invalid("Unknown table %r.", table)
     async with write(store, *(changes or (CONFIG,)), what="delete", target=_label(table, {}, row_id)) as tx:
@@ -136,7 +137,7 @@ def _ids(text: str | None) -> list[int]:
 
 # -- ordered children (sets of a screen, hours of a timer, items of a rotator) -----------------
 
-async def add_child(store: EventStore, table: str, parent_id: int, values: dict[str, Any]) -> int:
+async def add_child(store: EventFile, table: str, parent_id: int, values: dict[str, Any]) -> int:
     """Append a set or an hour after its siblings."""
     parent = ORDERED[table]
     kind = TABLES[table]
@@ -147,7 +148,7 @@ async def add_child(store: EventStore, table: str, parent_id: int, values: dict[
         return await tx.insert(table, kind, _stamped(kind, {**values, parent: parent_id, "order": position}))
 
 
-async def move_child(store: EventStore, table: str, parent_id: int, row_id: int, delta: int) -> None:
+async def move_child(store: EventFile, table: str, parent_id: int, row_id: int, delta: int) -> None:
     """Move a set or an hour up (`delta` = -1) or down (+1); positions are renumbered 1..n."""
     parent = ORDERED[table]
     async with write(store, CONFIG, what="reorder", target=_label(table, {}, row_id)) as tx:
@@ -162,7 +163,7 @@ async def move_child(store: EventStore, table: str, parent_id: int, row_id: int,
             await tx.execute(f'UPDATE {table} SET "order" = ? WHERE id = ?', (position, child_id))
 
 
-async def move_rotator_item(store: EventStore, rotator_id: int, column: str, item_id: int, delta: int) -> None:
+async def move_rotator_item(store: EventFile, rotator_id: int, column: str, item_id: int, delta: int) -> None:
     if column not in ("screen_ids", "family_ids"):
         raise Invalid("Unknown rotator column %r.", column)
     async with write(store, CONFIG, what="reorder", target=f"rotator {rotator_id}") as tx:
@@ -176,7 +177,7 @@ async def move_rotator_item(store: EventStore, rotator_id: int, column: str, ite
 
 # -- screens ------------------------------------------------------------------------------------
 
-async def create_screen(store: EventStore, values: dict[str, Any], first_set: dict[str, Any] | None) -> int:
+async def create_screen(store: EventFile, values: dict[str, Any], first_set: dict[str, Any] | None) -> int:
     now = time.time()
     async with write(store, CONFIG, what="create", target=_label("screen", values)) as tx:
         screen_id = await tx.insert("screen", Screen, {**values, "last_update": now})
@@ -188,11 +189,11 @@ async def create_screen(store: EventStore, values: dict[str, Any], first_set: di
 
 # -- players ------------------------------------------------------------------------------------
 
-async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
+async def skipped_rounds(store: EventFile, tid: int) -> list[SkippedRound]:
     return await store.skipped_rounds(tid)
 
 
-async def add_player(store: EventStore, tid: int, values: dict[str, Any], missed: ByeKind = ByeKind.ZERO) -> int:
+async def add_player(store: EventFile, tid: int, values: dict[str, Any], missed: ByeKind = ByeKind.ZERO) -> int:
     """A new player; before round 1 everyone is renumbered by the initial ranking, after it the entrant gets the next
     number and a `missed` bye (zero or half a point) in every round already paired."""
     async with write(store, ("players", tid), what="late entrant", target=_label("player", values),
@@ -221,7 +222,7 @@ async def _player(tx: Tx, tid: int, player_id: int) -> Player:
     return convert(rows, Player)[0]
 
 
-async def edit_player(store: EventStore, tid: int, player_id: int, values: dict[str, Any]) -> None:
+async def edit_player(store: EventFile, tid: int, player_id: int, values: dict[str, Any]) -> None:
     """A player's record changed (any field, at any time); before round 1, an edit that moves the player in the
     initial ranking (rating, title, name) renumbers the tournament in the same transaction."""
     async with write(store, ("players", tid), what="player record", target=_label("player", values, player_id),
@@ -234,7 +235,7 @@ async def edit_player(store: EventStore, tid: int, player_id: int, values: dict[
             await renumber(tx, tid)
 
 
-async def delete_player(store: EventStore, tid: int, player_id: int) -> None:
+async def delete_player(store: EventFile, tid: int, player_id: int) -> None:
     """Remove a player who has no pairing yet (no game, no bye); with a pairing the player stays (withdraw)."""
     async with write(store, ("players", tid), what="delete", tournament_id=tid, undo_role="arbiter") as tx:
         player = await _player(tx, tid, player_id)
@@ -252,7 +253,7 @@ async def delete_player(store: EventStore, tid: int, player_id: int) -> None:
             await renumber(tx, tid)
 
 
-async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: list[int], score: float) -> None:
+async def withdraw_player(store: EventFile, tid: int, player_id: int, rounds: list[int], score: float) -> None:
     """Skip `rounds` (not yet paired) for a player: one `skipped_round` row each, replacing older ones."""
     async with write(store, ("players", tid), what="withdraw", target=f"player {player_id} rounds {rounds}",
                      tournament_id=tid) as tx:
@@ -270,7 +271,7 @@ async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: l
                                 {"tournament_id": tid, "round": rnd, "papi_player_id": player_id, "score": score})
 
 
-async def cancel_withdrawal(store: EventStore, tid: int, player_id: int) -> None:
+async def cancel_withdrawal(store: EventFile, tid: int, player_id: int) -> None:
     """Remove the player's skipped rounds that are not paired yet."""
     async with write(store, ("players", tid), what="cancel withdrawal", target=f"player {player_id}",
                      tournament_id=tid) as tx:
@@ -287,7 +288,7 @@ RESET_TOURNAMENT = ("last_illegal_move_update", "last_result_update", "last_chec
                     "last_chessevent_download_md5")
 
 
-async def copy_configuration(source: EventStore, target: EventStore) -> None:
+async def copy_configuration(source: EventFile, target: EventFile) -> None:
     """Copy settings, tournaments (without players or results), screens, families, rotators, timers.
 
     Row ids are kept, so every reference (sets, JSON lists, timers) stays valid in the new file.
@@ -323,14 +324,15 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
 INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background_image", "background_color",
                           "update_password", "record_illegal_moves", "allow_results_deletion_on_input_screens",
                           "timer_colors", "timer_delays", "arbiter_password", "language",
-                          "publish_remote"})
+                          "publish_remote", "public_address"})
 
 
-async def update_info(store: EventStore, values: dict[str, Any]) -> None:
+async def update_info(store: EventFile, values: dict[str, Any]) -> None:
     unknown = set(values) - INFO_COLUMNS
     if unknown or not values:
         raise Invalid("Bad event settings: %s.", ", ".join(sorted(unknown)) or "none")
     values = {**values, "last_update": time.time()}
     sets = ", ".join(f'"{k}" = ?' for k in values)
-    async with write(store, CONFIG, what="event settings", target=", ".join(values)) as tx:
+    async with write(store, CONFIG, what="event settings") as tx:
+        tx.journal("admin: event settings", await changed_columns(tx, values))
         await tx.execute(f"UPDATE info SET {sets}", tuple(values.values()))

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from database.store import EventStore
+from database.event_file import EventFile
 from database.teams import TEAMS, is_team_tournament, journal_team_import, load_team_event, write_team_layer
 from database.tournaments import fill, renumber
 from database.trf_source import save_source, stored_source
@@ -49,11 +49,11 @@ class SyncReport(msgspec.Struct, kw_only=True):
         return "\n".join(lines)
 
 
-async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
+async def skipped_rounds(store: EventFile, tid: int) -> list[SkippedRound]:
     return await store.skipped_rounds(tid)
 
 
-async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
+async def tournament_id_for(store: EventFile, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
     """The tournament called `name` (or `uniq_id`), created with `values` if missing."""
     for t in await store.tournaments():
         if t.name == name or (uniq_id and t.uniq_id == uniq_id):
@@ -68,7 +68,7 @@ async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any]
     return await store.add_tournament(uniq_id=candidate, name=name, **clean)
 
 
-async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+async def replace_tournament(store: EventFile, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
                              pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str, *,
                              source: TrfSource | None = None, team: TeamEvent | None = None) -> None:
     """Settings, players, pairings and requested byes of a tournament, replaced in one transaction; with `team`
@@ -101,7 +101,7 @@ async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any]
 # -- Papi re-sync -----------------------------------------------------------------------------------
 
 
-async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
+async def sync_papi(store: EventFile, tid: int, rows: PapiRows) -> SyncReport:
     """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`. A tournament
     whose players came from elsewhere (a TRF file, the admin pages) has no Papi reference to match: refused."""
     players = await store.players(tid)
@@ -112,7 +112,7 @@ async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
     return await sync_rows(store, tid, rows, key="papi_ref", what="papi import")
 
 
-async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+async def sync_trf(store: EventFile, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
                    pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
                    what: str = "trf import", source: TrfSource | None = None) -> SyncReport:
     """Re-sync a tournament with a TRF file (rows of `tournament.formats.importing.trf_rows`): players matched by
@@ -127,7 +127,7 @@ async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players:
     return await sync_rows(store, tid, rows, key="pairing_number", what=what, source=source)
 
 
-async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, what: str,
+async def sync_rows(store: EventFile, tid: int, rows: PapiRows, *, key: str, what: str,
                     source: TrfSource | None = None) -> SyncReport:
     """Bring a tournament up to date with a file without losing what was entered on screens (one transaction).
 
@@ -225,12 +225,14 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
         await tx.execute("DELETE FROM pairing WHERE tournament_id = ? AND round = ?", (tid, rnd))
         have = []
     if not have:
+        rows = []
         for g in mapped:
             row = {k: getattr(g, k) for k in ("round", "white_player_id", "black_player_id", "board", "board_order",
                                               "bye_kind", "result")}
             row["bye_kind"] = row["bye_kind"].value if row["bye_kind"] else None
             row["result"] = int(row["result"]) if row["result"] else None
-            await tx.insert("pairing", Pairing, {**row, "tournament_id": tid, "last_update": now})
+            rows.append({**row, "tournament_id": tid, "last_update": now})
+        await tx.insert_many("pairing", Pairing, rows)  # one round trip for the round (a re-sync's new round)
         report.rounds_added.append(rnd)
         report.results_added += sum(1 for g in mapped if g.result is not None)
         return
@@ -252,7 +254,7 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
 # -- ChessEvent -------------------------------------------------------------------------------------
 
 
-async def import_chessevent(store: EventStore, tid: int, players: list[dict[str, Any]], skipped: list[dict[str, Any]],
+async def import_chessevent(store: EventFile, tid: int, players: list[dict[str, Any]], skipped: list[dict[str, Any]],
                             values: dict[str, Any], md5: str) -> SyncReport:
     """Players (matched by licence, FIDE id, then name), their skipped rounds and check-in, in one transaction.
 
@@ -312,7 +314,7 @@ def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Pl
 # -- TRF export -------------------------------------------------------------------------------------
 
 
-async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
+async def export_tournament(store: EventFile, tid: int, *, trf26: bool = True) -> str:
     """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
     also gets back the records the event file has no column for (kept in `trf_source`), around its live
     players, pairings and settings. A team tournament whose teams and matches are no longer those of the file it

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from database.store import EventStore
+from database.event_file import Area, EventFile
 from database.tx import Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import ByeKind
@@ -32,7 +32,7 @@ INSERT = ("INSERT INTO pairing (tournament_id, round, white_player_id, black_pla
           " last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 
 
-async def publish_round(store: EventStore, tid: int, rnd: int, rows: Sequence[NewPairing], *,
+async def publish_round(store: EventFile, tid: int, rnd: int, rows: Sequence[NewPairing], *,
                         note: str = "") -> None:
     """Write round `rnd` of a tournament in one transaction.
 
@@ -71,7 +71,7 @@ async def publish_round(store: EventStore, tid: int, rnd: int, rows: Sequence[Ne
         tx.journal("round published", f"round {rnd}", new=summary, tournament_id=tid, round=rnd)
 
 
-async def unpair_round(store: EventStore, tid: int, rnd: int) -> int:
+async def unpair_round(store: EventFile, tid: int, rnd: int) -> int:
     """Delete the pairings of the last paired round, only while none of its games has a result; returns
     the number of rows removed. Its illegal moves go with it; requested byes (`skipped_round`) stay."""
     now = time.time()
@@ -107,7 +107,7 @@ async def _unpaired_player(tx: Tx, tid: int, player_id: int, rnd: int) -> str:
     return name
 
 
-async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, score: float) -> None:
+async def request_bye(store: EventFile, tid: int, player_id: int, rnd: int, score: float) -> None:
     """A player asks not to be paired in round `rnd` (not paired yet) and gets `score` (1, ½ or 0): one
     `skipped_round` row, replacing an earlier request for that round."""
     if score not in (0.0, 0.5, 1.0):
@@ -125,7 +125,7 @@ async def request_bye(store: EventStore, tid: int, player_id: int, rnd: int, sco
                             tournament_id=tid, round=rnd, players=(player_id,))
 
 
-async def cancel_bye(store: EventStore, tid: int, player_id: int, rnd: int) -> None:
+async def cancel_bye(store: EventFile, tid: int, player_id: int, rnd: int) -> None:
     """Withdraw a player's request not to be paired in round `rnd` (not paired yet)."""
     async with store.transaction(("players", tid)) as tx:
         name = await _unpaired_player(tx, tid, player_id, rnd)
@@ -150,3 +150,29 @@ async def _player_name(tx: Tx, tid: int, player_id: int) -> str:
 def _points(score: float) -> str:
     """A bye's points as printed: 1, ½ or 0."""
     return {1.0: "1", 0.5: "½", 0.0: "0"}.get(float(score), str(score))
+
+
+class Rounds(Area):
+    """`store.rounds`: an individual round published or taken back, a bye requested or cancelled."""
+
+    async def publish_round(self, tid: int, rnd: int, rows: Sequence[NewPairing], *, note: str = "") -> None:
+        """Write round `rnd` of a tournament in one transaction.
+
+        Refused, changing nothing, unless `rnd` follows the last paired round and every row names a player of
+        the tournament (at most once). `note` (the arbiter's manual changes) goes into the journal entry.
+        """
+        await publish_round(self._store, tid, rnd, rows, note=note)
+
+    async def unpair_round(self, tid: int, rnd: int) -> int:
+        """Delete the pairings of the last paired round, only while none of its games has a result; returns
+        the number of rows removed. Its illegal moves go with it; requested byes (`skipped_round`) stay."""
+        return await unpair_round(self._store, tid, rnd)
+
+    async def request_bye(self, tid: int, player_id: int, rnd: int, score: float) -> None:
+        """A player asks not to be paired in round `rnd` (not paired yet) and gets `score` (1, ½ or 0): one
+        `skipped_round` row, replacing an earlier request for that round."""
+        await request_bye(self._store, tid, player_id, rnd, score)
+
+    async def cancel_bye(self, tid: int, player_id: int, rnd: int) -> None:
+        """Withdraw a player's request not to be paired in round `rnd` (not paired yet)."""
+        await cancel_bye(self._store, tid, player_id, rnd)

@@ -25,6 +25,14 @@ async def check_generated_ids(tx: Tx, screen_id: str | None = None, family_id: s
         raise Conflict("The family %r would generate the id of the screen %r.", family_id, found[0])
 
 
+async def changed_columns(tx: Tx, values: dict[str, Any]) -> str | None:
+    """The event settings a save changes, in the order given (`name, public`); None when it changes none (the
+    journal tells what changed, not every field of the form)."""
+    cursor = await tx.execute("SELECT * FROM info")
+    before = dict(await cursor.fetchone() or {})
+    return ", ".join(k for k, v in values.items() if k != "last_update" and before.get(k) != v) or None
+
+
 class ConfigWrites(StoreCore):
     async def update_info(self, **values: Any) -> None:
         unknown = set(values) - columns_of(Info) - {"version"}
@@ -33,8 +41,8 @@ class ConfigWrites(StoreCore):
         values["last_update"] = time.time()
         sets = ", ".join(f'"{k}" = ?' for k in values)
         async with self.transaction(("info", None)) as tx:
+            tx.journal("event settings", await changed_columns(tx, values))
             await tx.execute(f"UPDATE info SET {sets}", tuple(values.values()))
-            tx.journal("event settings", ", ".join(k for k in values if k != "last_update"))
 
     async def add_screen(self, sets: Iterable[dict[str, Any]] = (), **values: Any) -> int:
         now = time.time()

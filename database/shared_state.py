@@ -1,7 +1,7 @@
 """The security state every worker of `serve --workers N` must share, kept in `<events>/.shared.sqlite` (a sibling of
-the sessions file, database/sessions.py: mode 0600, WAL): the login attempts of the throttle (web/throttle.py), the
+the sessions file, database/sessions.py: mode 0600, WAL): the login attempts of the throttle (app/throttle.py), the
 arbiters' pairing drafts (app/pairing/draft.py) and the uploads waiting for a confirmation
-(web/controllers/admin/uploads.py). A worker keeps none of it in memory: each request reads what every worker wrote,
+(app/uploads.py). A worker keeps none of it in memory: each request reads what every worker wrote,
 and each change is one transaction, so that two workers cannot both pass a check that only one should pass.
 """
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from database.store import EventStore, Tx
+from database.event_file import EventFile, Tx
 from database.teams import TEAMS, journal, write_members
 from tournament.errors import Conflict, Invalid, NotFound
 
@@ -20,7 +20,7 @@ async def _team_row(tx: Tx, tid: int, team_id: int) -> tuple[str, int]:
 
 
 
-async def update_team(store: EventStore, tid: int, team_id: int, name: str, *, short_name: str = "", club: str = "",
+async def update_team(store: EventFile, tid: int, team_id: int, name: str, *, short_name: str = "", club: str = "",
                       federation: str = "", members: Sequence[int] = ()) -> None:
     """A team's names, club, federation and declared board order (player pairing numbers), in one write."""
     name = name.strip()
@@ -41,7 +41,7 @@ async def update_team(store: EventStore, tid: int, team_id: int, name: str, *, s
 
 
 
-async def delete_team(store: EventStore, tid: int, team_id: int) -> None:
+async def delete_team(store: EventFile, tid: int, team_id: int) -> None:
     """Delete a team that has no match yet (its members stay players of the tournament)."""
     async with store.transaction((TEAMS, tid)) as tx:
         name, _number = await _team_row(tx, tid, team_id)
@@ -59,7 +59,7 @@ async def delete_team(store: EventStore, tid: int, team_id: int) -> None:
 
 
 
-async def add_team_player(store: EventStore, tid: int, team_id: int, last_name: str, first_name: str = "", *,
+async def add_team_player(store: EventFile, tid: int, team_id: int, last_name: str, first_name: str = "", *,
                           rating: int | None = None, federation: str = "") -> int:
     """A new player of the tournament (next pairing number), last in the team's board order; returns the number."""
     last_name = last_name.strip()
@@ -84,7 +84,7 @@ async def add_team_player(store: EventStore, tid: int, team_id: int, last_name: 
 
 
 
-async def end_team_tournament(store: EventStore, tid: int) -> None:
+async def end_team_tournament(store: EventFile, tid: int) -> None:
     """Make a team tournament individual again; refused while it has teams."""
     async with store.transaction((TEAMS, tid), ("tournament", tid)) as tx:
         if list(await tx.execute_fetchall("SELECT 1 FROM team WHERE tournament_id = ? LIMIT 1", (tid,))):

@@ -9,10 +9,19 @@ import json
 import time
 from collections.abc import Iterable, Sequence
 
-from database.store import EventStore, Tx
+from database.event_file import EventFile, Tx
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.results import Result
-from tournament.teams.core import BoardGame, LineupRules, Match, Team, TeamScoring, a_is_white, team_scoring
+from tournament.teams.core import (
+    BoardGame,
+    LineupRules,
+    Match,
+    Team,
+    TeamScoring,
+    a_is_white,
+    shown_board,
+    team_scoring,
+)
 from tournament.teams.trf import TeamEvent, TeamPlayer
 
 TEAMS = "teams"  # the change announced for a tournament's team rows
@@ -39,7 +48,7 @@ def _scoring_from(text: str) -> TeamScoring:
 # -- reads ------------------------------------------------------------------------------------------
 
 
-async def team_settings(store: EventStore, tid: int) -> tuple[int, TeamScoring, LineupRules] | None:
+async def team_settings(store: EventFile, tid: int) -> tuple[int, TeamScoring, LineupRules] | None:
     """(team size, scoring, line-up rules) of a team tournament; None for an individual tournament."""
     rows = await store.rows("SELECT team_size, scoring, keep_order, allow_empty_boards FROM team_settings"
                               " WHERE tournament_id = ?", (tid,))
@@ -49,11 +58,11 @@ async def team_settings(store: EventStore, tid: int) -> tuple[int, TeamScoring, 
     return int(r[0]), _scoring_from(str(r[1])), LineupRules(keep_order=bool(r[2]), allow_empty_boards=bool(r[3]))
 
 
-async def is_team_tournament(store: EventStore, tid: int) -> bool:
+async def is_team_tournament(store: EventFile, tid: int) -> bool:
     return await team_settings(store, tid) is not None
 
 
-async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
+async def load_team_event(store: EventFile, tid: int) -> TeamEvent:
     """The whole team tournament as the pure model (player and team numbers, not row ids)."""
     settings = await team_settings(store, tid)
     if settings is None:
@@ -100,10 +109,24 @@ async def load_team_event(store: EventStore, tid: int) -> TeamEvent:
                      round_robin=t[2] == "round_robin", tie_breaks=str(t[3] or "MPVGP,BH/C1,BH,SB,PS"))
 
 
+async def board_teams(store: EventFile, tid: int, rnd: int) -> dict[int, tuple[int, int, str, str]]:
+    """The games of a team tournament's round, by White's player id: (table, board in the match, White's team,
+    Black's team), for the hall's rows ("Table 3, board 1 — Ivry vs Saint-Maur"); empty for an individual one."""
+    out: dict[int, tuple[int, int, str, str]] = {}
+    for r in await store.rows("SELECT p.white_player_id, m.table_number, b.board, ta.name, tb.name, m.a_white_first"
+                              " FROM team_board b JOIN team_match m ON m.id = b.match_id"
+                              " JOIN pairing p ON p.id = b.pairing_id JOIN team ta ON ta.id = m.team_a_id"
+                              " JOIN team tb ON tb.id = m.team_b_id WHERE m.tournament_id = ? AND m.round = ?",
+                              (tid, rnd)):
+        a_white = bool(r[5]) == (int(r[2]) % 2 == 1)
+        out[int(r[0])] = (int(r[1]), int(r[2]), *((str(r[3]), str(r[4])) if a_white else (str(r[4]), str(r[3]))))
+    return out
+
+
 # -- writes -----------------------------------------------------------------------------------------
 
 
-async def make_team_tournament(store: EventStore, tid: int, team_size: int, scoring: TeamScoring | None = None,
+async def make_team_tournament(store: EventFile, tid: int, team_size: int, scoring: TeamScoring | None = None,
                                rules: LineupRules | None = None, *, tie_breaks: str | None = None) -> None:
     """Turn a tournament into a team tournament (or change its team settings); `tie_breaks`: its team tie-break
     list too (checked by tournament/teams/tie_breaks.py), in the same transaction."""
@@ -125,7 +148,7 @@ async def make_team_tournament(store: EventStore, tid: int, team_size: int, scor
                 tid=tid)
 
 
-async def add_team(store: EventStore, tid: int, name: str, *, short_name: str = "", club: str = "",
+async def add_team(store: EventFile, tid: int, name: str, *, short_name: str = "", club: str = "",
                    federation: str = "", members: Iterable[int] = ()) -> int:
     """A new team numbered after the others; `members` are player pairing numbers in board order."""
     name = name.strip()
@@ -150,7 +173,7 @@ async def add_team(store: EventStore, tid: int, name: str, *, short_name: str = 
     return team_id
 
 
-async def set_members(store: EventStore, tid: int, team_id: int, members: Sequence[int]) -> None:
+async def set_members(store: EventFile, tid: int, team_id: int, members: Sequence[int]) -> None:
     """The declared board order of a team (player pairing numbers), replaced."""
     async with store.transaction((TEAMS, tid)) as tx:
         await write_members(tx, tid, team_id, list(members))
@@ -174,7 +197,7 @@ async def write_members(tx: Tx, tid: int, team_id: int, members: list[int]) -> N
                          (team_id, ids[n], order))
 
 
-async def import_team_event(store: EventStore, tid: int, ev: TeamEvent, *, what: str = "team import",
+async def import_team_event(store: EventFile, tid: int, ev: TeamEvent, *, what: str = "team import",
                             keep_games: bool = False) -> None:
     """Replace a tournament's players, games, teams and matches by a team event (a TRF team file read).
 
@@ -270,11 +293,6 @@ async def _link_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: d
     own = int(g.result) if g.result is not None and pairing_id is None and not (a and b) else None
     await tx.execute("INSERT INTO team_board (match_id, board, a_player_id, b_player_id, pairing_id, result,"
                      " last_update) VALUES (?, ?, ?, ?, ?, ?, ?)", (mid, g.board, a, b, pairing_id, own, now))
-
-
-def shown_board(m: Match, board: int, team_size: int) -> int:
-    """The board number printed in the hall: tables one after the other (table 2, board 1 = size + 1)."""
-    return (m.table - 1) * team_size + board
 
 
 async def insert_board(tx: Tx, tid: int, m: Match, mid: int, g: BoardGame, pid: dict[int, int], size: int,

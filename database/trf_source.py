@@ -4,7 +4,7 @@ undo keep the text, the players and the pairings together; read by the export an
 
 from __future__ import annotations
 
-from database.store import EventStore
+from database.event_file import EventFile
 from database.tx import Tx
 from tournament.formats.trf_source import ImportNotes, TrfSource, decode_warnings, encode_warnings
 
@@ -21,7 +21,7 @@ async def save_source(tx: Tx, tid: int, source: TrfSource, now: float) -> None:
                               int(source.team_file), source.imported or now))
 
 
-async def stored_source(store: EventStore, tid: int) -> TrfSource | None:
+async def stored_source(store: EventFile, tid: int) -> TrfSource | None:
     """The tournament's TRF source; None if it was not imported from a TRF file (or before schema 2.10.0)."""
     rows = await store.rows(
         "SELECT filename, text, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
@@ -32,7 +32,7 @@ async def stored_source(store: EventStore, tid: int) -> TrfSource | None:
                      team_file=bool(r[3]), imported=float(r[4]))
 
 
-async def import_notes(store: EventStore, tid: int) -> ImportNotes | None:
+async def import_notes(store: EventFile, tid: int) -> ImportNotes | None:
     """What the tournament pages show of the import (the text is not read)."""
     rows = await store.rows(
         "SELECT filename, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from i18n.typography import spaced
+
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
@@ -87,6 +89,16 @@ def load(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+def typeset(catalog: gettext.NullTranslations, language: str) -> gettext.NullTranslations:
+    """The texts of a compiled catalog with the typography of `language` (i18n/typography.py), set once."""
+    texts = getattr(catalog, "_catalog", None)
+    if isinstance(texts, dict):
+        for key, text in texts.items():
+            if key and isinstance(text, str):  # not the header (key "")
+                texts[key] = spaced(text, language)
+    return catalog
+
+
 class Translator:
     """`_` of one language: a callable (`_(text, *args)`) with `ngettext` for counts."""
 
@@ -103,7 +115,7 @@ class Translator:
         if self._catalog is None:
             with self._lock:
                 if self._catalog is None:
-                    self._catalog = load(self.language)
+                    self._catalog = typeset(load(self.language), self.language)
                     self._gettext = self._catalog.gettext  # the pages call `_` hundreds of times: one lookup
         return self._catalog
 

@@ -7,6 +7,7 @@ Points in the hall keep their `½` (tournament/results.py `format_points`); thes
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -14,6 +15,9 @@ from i18n import LANGUAGES
 
 # Babel's number and date code is imported by the functions that use it: importing it with this module would add
 # ~15 ms to every `echiquier` command (the command line imports the page environment, app/templates.py).
+
+
+_DECIMAL = re.compile(r"-?\d+\.\d+")
 
 
 def _locale(language: str) -> str:
@@ -26,9 +30,13 @@ def number(value: object, language: str) -> str:
 
     >>> number(Decimal("12.25"), "fr"), number(Decimal("2.50"), "en"), number(3, "fr"), number(None, "fr")
     ('12,25', '2.5', '3', '')
+    >>> number("21.25", "fr"), number("4½", "fr")
+    ('21,25', '4½')
     """
     if value is None:
         return ""
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):  # a value already written for a file ("21.25")
+        value = Decimal(value)
     if isinstance(value, Decimal):
         value = value.normalize()
     elif not isinstance(value, int | float):
@@ -69,3 +77,38 @@ def days(start: float | date | None, stop: float | date | None, language: str) -
     """
     first, last = day(start, language), day(stop, language)
     return first if first == last or not last else f"{first} → {last}"
+
+
+def moment(when: float | datetime | None, language: str) -> str:
+    """A day and its time to the minute (a timestamp is read in the server's time zone); empty when there is none.
+
+    >>> moment(datetime(2026, 11, 25, 22, 59), "fr"), moment(datetime(2026, 11, 25, 22, 59), "en")
+    ('25 novembre 2026 22:59', 'November 25, 2026 22:59')
+    """
+    if when is None:
+        return ""
+    try:
+        found = when if isinstance(when, datetime) else datetime.fromtimestamp(when)
+    except (OverflowError, OSError, ValueError):
+        return ""
+    from babel.dates import format_time
+
+    return f"{day(found, language)} {format_time(found, 'HH:mm', locale=_locale(language))}"
+
+
+def points(value: object, language: str) -> str:
+    """A score as the hall writes it, with `½` (`4½`, `½`, `3`); a value that is no multiple of a half (virtual
+    or weighted points) as a decimal of `language`; a written decimal ("4.5") is read first.
+
+    >>> points(Decimal("4.5"), "fr"), points(0.5, "en"), points("3.0", "fr"), points(Decimal("2.25"), "fr")
+    ('4½', '½', '3', '2,25')
+    """
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        value = Decimal(value)
+    if not isinstance(value, int | float | Decimal) or isinstance(value, bool):
+        return number(value, language)
+    halves = Decimal(str(value)) * 2
+    if halves != halves.to_integral_value():
+        return number(value, language)
+    whole, half = divmod(int(halves), 2)
+    return (f"{whole}½" if whole else "½") if half else str(whole)

@@ -6,7 +6,7 @@ import unicodedata
 from functools import lru_cache
 
 # Letters that NFKD does not decompose into a base letter plus a combining mark.
-_EXTRA = str.maketrans({
+EXTRA_LETTERS = _EXTRA = str.maketrans({
     "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ı": "i", "ß": "ss",
     "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "Þ": "TH", "ð": "d", "Ð": "D",
 })

@@ -56,3 +56,65 @@ def ptp(score: Decimal, ratings: list[int]) -> int:
         else:
             low = mid
     return high
+
+
+# -- a rated player's rating change and performance (B.02 8.3; C.07 Art. 10) --------------------------------------
+
+#: B.02 8.3.1: "A difference in rating of more than 400 points shall be counted for rating purposes as though it
+#: were a difference of 400 points."
+RATING_CHANGE_CAP = 400
+#: B.02 8.3.3: if games × K exceeds 700, K is the largest whole number such that K × games does not exceed 700.
+K_TIMES_GAMES = 700
+
+
+def rated_expected_hundredths(own: int, opponent: int) -> int:
+    """PD × 100 for the rating change: the difference counts as 400 at most (B.02 8.3.1).
+
+    >>> [rated_expected_hundredths(*pair) for pair in ((2200, 1000), (1800, 2482), (2000, 2100))]
+    [92, 8, 36]
+    """
+    return expected_hundredths(own, max(own - RATING_CHANGE_CAP, min(own + RATING_CHANGE_CAP, opponent)))
+
+
+def default_k(rating: int, *, kind: str = "standard", birth_year: int | None = None, year: int | None = None) -> int:
+    """The development coefficient when the rating list does not give it (B.02 8.3.3): 20 in rapid and blitz; in
+    standard 40 until the end of the year of the 18th birthday while under 2300, 10 from 2400, else 20 (a player new
+    to the list, K 40 for 30 games, is known from the list only).
+
+    >>> default_k(2100), default_k(2450), default_k(2100, birth_year=2010, year=2026), default_k(2100, kind="rapid")
+    (20, 10, 40, 20)
+    """
+    if kind in ("rapid", "blitz"):
+        return 20
+    if birth_year and year and year - birth_year <= 18 and rating < 2300:
+        return 40
+    return 10 if rating >= 2400 else 20
+
+
+def rating_change(own: int, games: list[tuple[int, Decimal]], k: int) -> Decimal | None:
+    """ΣΔR × K over games against rated opponents (B.02 8.3.2): ΔR = score − PD per game; None for an unrated
+    player or without a rated game. K is lowered so that K × games stays within 700 (8.3.3).
+
+    >>> rating_change(2200, [(1000, Decimal(1)), (2300, Decimal("0.5"))], 20)
+    Decimal('4.40')
+    """
+    rated = [(r, s) for r, s in games if r]
+    if not own or not rated:
+        return None
+    k = min(k, K_TIMES_GAMES // len(rated))
+    delta = sum((s - Decimal(rated_expected_hundredths(own, r)) / 100 for r, s in rated), Decimal(0))
+    return delta * k
+
+
+def performance(games: list[tuple[int, Decimal]]) -> tuple[int, int] | None:
+    """(ARO, TPR) over games against rated opponents (C.07 Art. 10: ARO the average of their ratings rounded half
+    up, TPR = ARO + dp of the fractional score, table 8.1.1); None without such a game.
+
+    >>> performance([(2000, Decimal(1)), (2200, Decimal("0.5")), (1900, Decimal(0)), (2100, Decimal(1))])
+    (2050, 2145)
+    """
+    rated = [(r, s) for r, s in games if r]
+    if not rated:
+        return None
+    aro = half_up(Decimal(sum(r for r, _ in rated)) / len(rated))
+    return aro, aro + dp_for(sum((s for _, s in rated), Decimal(0)), len(rated))

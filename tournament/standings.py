@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Any
 
 import msgspec
 
+from tournament.entries import Context, Value
 from tournament.models import Pairing, Player
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
-from tournament.tiebreaks import Context, TieBreak, Value, as_number, parse_tiebreak, value
+from tournament.tiebreaks import TieBreak, as_number, parse_tiebreak, value
 
 DEFAULT_TIE_BREAKS = ("BH/C1", "BH", "SB", "PS")
 
@@ -68,7 +70,7 @@ def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *,
                       round_robin: bool = False, scoring: Scoring | None = None,
                       adjustment: dict[int, Decimal] | None = None,
                       standing_only: dict[int, Decimal] | None = None) -> Standings:
-    """`adjustment` / `standing_only`: TRF `299` points by player id (see `tiebreaks.Context`)."""
+    """`adjustment` / `standing_only`: TRF `299` points by player id (see `entries.Context`)."""
     pairings = list(pairings)
     counted = completed_round(pairings) if rounds is None else rounds
     ctx = Context.build(players, pairings, counted, total_rounds=total_rounds, scoring=scoring, edition=edition,
@@ -78,10 +80,15 @@ def compute_standings(players: Sequence[Player], pairings: Iterable[Pairing], *,
     rank = dict.fromkeys(number, 1)
     order = sorted(number, key=lambda pid: number[pid])
     columns: list[dict[int, Value]] = []
-    for tb in [parse_tiebreak("PTS"), *tbs]:
-        values = direct_encounter(ctx, order, rank, tb) if tb.name == "DE" else value(ctx, tb)
-        columns.append(values)
-        order = rerank(order, rank, values, tb.ascending, number)
+    every = [parse_tiebreak("PTS"), *tbs]
+    if any(tb.name == "DE" for tb in every):  # a place within the groups tied so far: criterion by criterion
+        for tb in every:
+            values = direct_encounter(ctx, order, rank, tb) if tb.name == "DE" else value(ctx, tb)
+            columns.append(values)
+            order = rerank(order, rank, values, tb.ascending, number)
+    else:
+        columns = [value(ctx, tb) for tb in every]
+        order = rank_once(order, rank, columns, [tb.ascending for tb in every], number)
     shared: dict[int, int] = {}
     for pid in order:
         shared[rank[pid]] = shared.get(rank[pid], 0) + 1
@@ -114,6 +121,24 @@ def rerank(order: list[int], rank: dict[int, int], values: dict[int, Value], asc
             previous = values[pid]
         else:
             rank[pid] = rank[order[i - 2]]
+    return order
+
+
+def rank_once(order: list[int], rank: dict[int, int], columns: list[dict[int, Value]], ascending: list[bool],
+              number: dict[int, int]) -> list[int]:
+    """`rerank` over every column at once, in one sort (the same order and ranks): players stay tied only if every
+    value is equal."""
+    sortable: list[list[Any]] = []  # Decimal, int, or (missing, value) when some are missing
+    for values, up in zip(columns, ascending, strict=True):
+        column = [values[pid] for pid in order]
+        if None in column:  # missing values rank last
+            sortable.append([(True, 0) if v is None else (False, v if up else -v) for v in column])
+        else:
+            sortable.append(column if up else [-v for v in column if v is not None])
+    keys = dict(zip(order, zip(*sortable, strict=True), strict=True)) if sortable else dict.fromkeys(order, ())
+    order = sorted(sorted(order, key=number.__getitem__), key=keys.__getitem__)  # stable: by number within a tie
+    for i, pid in enumerate(order, start=1):
+        rank[pid] = i if i == 1 or keys[pid] != keys[order[i - 2]] else rank[order[i - 2]]
     return order
 
 

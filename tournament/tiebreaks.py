@@ -1,28 +1,27 @@
 """FIDE C.07 tie-breaks (docs/tiebreaks.md), editions 2024-08 and 2026-03, for individual events.
 
-`Context.build()` turns players and pairing rows into one `Entry` per player and counted round, with the
-Art. 16 categories resolved; `value(ctx, tb)` computes one tie-break for every player. Exact decimals
-throughout. The choices made where C.07 is silent follow the FIDE TEC reference implementation
+`Context.build()` (tournament/entries.py) turns players and pairing rows into one `Entry` per player and counted
+round, with the Art. 16 categories resolved; `value(ctx, tb)` computes one tie-break for every player. Exact
+decimals throughout. The choices made where C.07 is silent follow the FIDE TEC reference implementation
 (`gacrux`), which the tests compare against; see `tests/test_standings_gacrux.py`.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 
 import msgspec
 
+from tournament.entries import Context, Entry, Value
 from tournament.errors import Invalid
-from tournament.models import Pairing, Player
 from tournament.rating import dp_for, half_up, ptp
-from tournament.results import ByeKind, Result
-from tournament.scoring import ZERO, Scoring
+from tournament.scoring import ZERO
 
 EDITIONS = ("2024-08", "2026-03")
-Value = Decimal | int | None
 
 
 KNOWN = {"PTS", "BH", "FB", "SB", "PS", "WIN", "WON", "BPG", "BWG", "REP", "GE", "DE", "ARO", "TPR", "PTP", "AOB",
@@ -84,86 +83,6 @@ def edition_for(chosen: str | None, start: date | None) -> str:
     return "2024-08" if start is not None and start < date(2026, 3, 1) else "2026-03"
 
 
-class Entry(msgspec.Struct, frozen=True, kw_only=True):
-    """One player's round, from their side."""
-
-    opponent: int | None  # player id (games and forfeits)
-    points: Decimal
-    rpoints: Decimal  # 1 / 0.5 / 0 of a game played over the board (rating tie-breaks)
-    played: bool  # over the board
-    colour: str | None  # "w" / "b" for games
-    vur: bool  # voluntary unplayed round (requested bye, zero bye, absence, forfeit loss)
-    paired: bool  # opponent or PAB (Art. 16 "last round met")
-
-
-class Context(msgspec.Struct, kw_only=True):
-    players: dict[int, Player]
-    entries: dict[int, list[Entry]]  # player id -> rounds 1..n
-    rounds: int  # rounds counted
-    total_rounds: int
-    scoring: Scoring
-    edition: str
-    round_robin: bool
-    points: dict[int, Decimal]
-    cache: dict[str, dict[int, Value]] = msgspec.field(default_factory=dict)
-    #: TRF `299` points given or taken (player id -> points): `adjustment` counts in the score (and so in the
-    #: opponents' score that KS looks at), `standing_only` (round 999) in the final score only.
-    adjustment: dict[int, Decimal] = msgspec.field(default_factory=dict)
-    standing_only: dict[int, Decimal] = msgspec.field(default_factory=dict)
-
-    @classmethod
-    def build(cls, players: Iterable[Player], pairings: Iterable[Pairing], rounds: int, *,
-              total_rounds: int | None = None, scoring: Scoring | None = None, edition: str = "2026-03",
-              round_robin: bool = False, adjustment: dict[int, Decimal] | None = None,
-              standing_only: dict[int, Decimal] | None = None) -> Context:
-        scoring = scoring or Scoring()
-        by_id = {p.id: p for p in players}
-        absent = Entry(opponent=None, points=scoring.zero_bye, rpoints=ZERO, played=False, colour=None, vur=True,
-                       paired=False)
-        entries = {pid: [absent] * rounds for pid in by_id}
-        for g in pairings:
-            if g.round > rounds or g.white_player_id not in entries:
-                continue
-            if g.black_player_id is None:
-                entries[g.white_player_id][g.round - 1] = _bye_entry(g.bye_kind or ByeKind.ZERO, scoring)
-            elif g.black_player_id in entries:
-                white, black = _game_entries(g, scoring)
-                entries[g.white_player_id][g.round - 1] = white
-                entries[g.black_player_id][g.round - 1] = black
-        points = {pid: sum((e.points for e in rows), ZERO) for pid, rows in entries.items()}
-        return cls(players=by_id, entries=entries, rounds=rounds, total_rounds=max(total_rounds or 0, rounds),
-                   scoring=scoring, edition=edition, round_robin=round_robin, points=points,
-                   adjustment=dict(adjustment or {}), standing_only=dict(standing_only or {}))
-
-
-def _bye_entry(kind: ByeKind, s: Scoring) -> Entry:
-    points = {ByeKind.PAB: s.pab, ByeKind.FULL: s.full_bye, ByeKind.HALF: s.half_bye}.get(kind, s.zero_bye)
-    unvoluntary = kind in (ByeKind.PAB, ByeKind.FULL)
-    return Entry(opponent=None, points=points, rpoints=ZERO, played=False, colour=None, vur=not unvoluntary,
-                 paired=kind == ByeKind.PAB)
-
-
-def _game_entries(g: Pairing, s: Scoring) -> tuple[Entry, Entry]:
-    assert g.black_player_id is not None
-    if g.result is None:  # paired, no result yet: a game worth nothing so far
-        sides = [(ZERO, ZERO, True, False)] * 2
-    elif g.result.is_forfeit:
-        w = {Result.WHITE_FORFEIT_WIN: (s.forfeit_win, False), Result.BLACK_FORFEIT_WIN: (s.forfeit_loss, True),
-             Result.DOUBLE_FORFEIT: (s.forfeit_loss, True)}[g.result]
-        b = {Result.WHITE_FORFEIT_WIN: (s.forfeit_loss, True), Result.BLACK_FORFEIT_WIN: (s.forfeit_win, False),
-             Result.DOUBLE_FORFEIT: (s.forfeit_loss, True)}[g.result]
-        sides = [(w[0], ZERO, False, w[1]), (b[0], ZERO, False, b[1])]
-    else:
-        wh, bh = g.result.half_points()
-        value = {2: s.win, 1: s.draw, 0: s.loss}
-        sides = [(value[wh], Decimal(wh) / 2, True, False), (value[bh], Decimal(bh) / 2, True, False)]
-    (wp, wr, wplayed, wvur), (bp, br, bplayed, bvur) = sides
-    return (Entry(opponent=g.black_player_id, points=wp, rpoints=wr, played=wplayed, colour="w", vur=wvur,
-                  paired=True),
-            Entry(opponent=g.white_player_id, points=bp, rpoints=br, played=bplayed, colour="b", vur=bvur,
-                  paired=True))
-
-
 # -- Art. 16: scores as seen by the opponents --------------------------------------------------------
 
 
@@ -177,6 +96,9 @@ def _adjusted(ctx: Context, fore: bool) -> tuple[dict[int, Decimal], dict[int, D
     seen: dict[int, Decimal] = {}
     own: dict[int, Decimal] = {}
     for pid, rows in ctx.entries.items():
+        if not fore_round and all(e.opponent is not None for e in rows):  # every round against someone
+            seen[pid], own[pid] = ctx.points[pid], ctx.points[pid] + ctx.adjustment.get(pid, ZERO)
+            continue
         lna = max((r for r, e in enumerate(rows, 1) if not e.vur or (fore_round and r == last and e.paired)),
                   default=0)
         if fore_round and any(e.paired for e in rows[last - 1:]):
@@ -193,30 +115,59 @@ def _adjusted(ctx: Context, fore: bool) -> tuple[dict[int, Decimal], dict[int, D
     return seen, own
 
 
+def _opponent_scores(ctx: Context, fore: bool, as_played: bool) -> dict[int, list[tuple[Decimal, Decimal, bool]]]:
+    """Per player, the (opponent's score, points scored, VUR) of each round the Buchholz family counts, shared by
+    BH, FB and SB with any cut (Art. 16 dummy opponent for an unplayed round, capped in 2026-03)."""
+    key = f"opponents-{fore}-{as_played}"
+    if key in ctx.cache:
+        return ctx.cache[key]  # type: ignore[return-value]
+    seen, own = _adjusted(ctx, fore)
+    draw, rounds, round_robin = ctx.scoring.draw, ctx.rounds, ctx.round_robin
+    capped = ctx.edition == "2026-03"
+    fore_last = fore and ctx.total_rounds == rounds
+    dummy_cap = draw * rounds
+    out: dict[int, list[tuple[Decimal, Decimal, bool]]] = {}
+    for pid, rows in ctx.entries.items():
+        if all(e.played for e in rows):  # every round a game over the board (most players): no dummy opponent
+            out[pid] = [(seen[e.opponent], e.points, False) for e in rows]  # type: ignore[index]
+            continue
+        items: list[tuple[Decimal, Decimal, bool]] = []
+        mine = own[pid]
+        for r, e in enumerate(rows, 1):
+            opponent = e.opponent
+            if opponent is not None and (as_played or e.played or (fore_last and r == rounds)):
+                items.append((seen[opponent], e.points, False))
+            elif not round_robin:
+                score = mine
+                if capped:
+                    score = min(score, seen[opponent]) if opponent is not None else min(score, dummy_cap)
+                items.append((score, e.points, e.vur))
+            elif opponent is not None:
+                items.append((ZERO, e.points, e.vur))
+        out[pid] = items
+    ctx.cache[key] = out  # type: ignore[assignment]
+    return out
+
+
 def buchholz_family(ctx: Context, tb: TieBreak) -> dict[int, Value]:
     """BH, FB, SB with Cut/Median and the Art. 16 dummy opponent (capped in 2026-03)."""
     fore = tb.name == "FB" or tb.fore
-    seen, own = _adjusted(ctx, fore)
+    rounds = _opponent_scores(ctx, fore, tb.as_played or ctx.round_robin)
     is_sb = tb.name == "SB"
-    draw = ctx.scoring.draw
-    as_played = tb.as_played or ctx.round_robin
     out: dict[int, Value] = {}
-    for pid, rows in ctx.entries.items():
-        items: list[tuple[Decimal, Decimal, bool]] = []  # (score, value, vur)
-        for r, e in enumerate(rows, 1):
-            played = as_played or e.played or (fore and r == ctx.total_rounds == ctx.rounds)
-            vur = e.vur
-            if played and e.opponent is not None:
-                score, vur = seen[e.opponent], False
-            elif not ctx.round_robin:
-                score = own[pid]
-                if ctx.edition == "2026-03":
-                    score = min(score, seen[e.opponent]) if e.opponent is not None else min(score, draw * ctx.rounds)
-            else:
-                score = ZERO
-            if e.opponent is not None or not ctx.round_robin:
-                items.append((score, score * e.points if is_sb else score, vur))
-        out[pid] = sum((v for _, v, _ in _cut(items, tb.cut_low, tb.cut_high, ctx.rounds)), ZERO)
+    cut = tb.cut_low or tb.cut_high
+    low_only = tb.cut_low == 1 and not tb.cut_high and ctx.rounds >= 1
+    for pid, items in rounds.items():
+        values = [s * p for s, p, _ in items] if is_sb else [s for s, _, _ in items]
+        if not cut or not items:
+            out[pid] = sum(values, ZERO)
+        elif low_only and not any(vur for _, _, vur in items):  # Cut-1 without a VUR: the least opponent goes
+            least = (min(range(len(items)), key=lambda i: (items[i][0], values[i])) if is_sb
+                     else values.index(min(values)))
+            out[pid] = sum(values[:least] + values[least + 1:], ZERO)
+        else:
+            valued = [(s, v, vur) for (s, _, vur), v in zip(items, values, strict=True)]
+            out[pid] = sum([v for _, v, _ in _cut(valued, tb.cut_low, tb.cut_high, ctx.rounds)], ZERO)
     return out
 
 
@@ -225,32 +176,24 @@ def _cut(items: list[tuple[Decimal, Decimal, bool]], low: int, high: int, rounds
     """Cut-n / Median-n with the 16.5 exception (cut a VUR instead, unless it is worth less)."""
     low = min(low, rounds)
     high = min(high, rounds - low)
+    items = list(items)
     for _ in range(low):
         if not items:
             break
-        least = sorted(items, key=lambda i: (i[0], i[1]))[0]
-        vurs = sorted(items, key=lambda i: (not i[2], i[1], i[0]))
-        drop = least if (not vurs[0][2] or least[1] > vurs[0][1]) else vurs[0]
-        items = list(items)
-        items.remove(drop)
+        least = min(items, key=lambda i: (i[0], i[1]))
+        vur = min(items, key=lambda i: (not i[2], i[1], i[0]))
+        items.remove(least if (not vur[2] or least[1] > vur[1]) else vur)
     for _ in range(high):
         if not items:
             break
-        items = list(items)
-        items.remove(sorted(items, key=lambda i: (-i[0], -i[1]))[0])
+        items.remove(min(items, key=lambda i: (-i[0], -i[1])))
     return items
 
 
 def progressive(ctx: Context, tb: TieBreak) -> dict[int, Value]:
-    out: dict[int, Value] = {}
-    for pid, rows in ctx.entries.items():
-        running, total = ZERO, ZERO
-        for r, e in enumerate(rows, 1):
-            running += e.points
-            if r > tb.cut_low:
-                total += running
-        out[pid] = total
-    return out
+    skip = tb.cut_low + 1  # the running score before round 1, then the first rounds cut
+    return {pid: sum(list(itertools.accumulate([e.points for e in rows], initial=ZERO))[skip:], ZERO)
+            for pid, rows in ctx.entries.items()}
 
 
 def koya(ctx: Context, tb: TieBreak) -> dict[int, Value]:

@@ -15,8 +15,11 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from app.demo import ensure_demo
+from app.live.channels import channel_of, make_channels
+from app.live.hub import publisher
 from app.offload import settle_heap
 from app.publication.publisher import Publications, published_ids
+from app.sessions import Sessions
 from app.settings import Settings
 from app.templates import environment
 from database.outside import OutsideWatch
@@ -34,6 +37,7 @@ from web.controllers.home import HomeController
 from web.controllers.pairing import PairingController
 from web.controllers.papi import PapiController, papi_lifespan
 from web.controllers.players import PlayerPages
+from web.controllers.poster import PosterController
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
@@ -43,13 +47,11 @@ from web.csrf import csrf_middleware
 from web.deps import DEPENDENCIES
 from web.errors import HANDLERS
 from web.favicon import favicon
-from web.hub import channel_of, make_channels, publisher
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
 from web.relay import RelayedChannels
 from web.security import security_middleware
-from web.sessions import Sessions
 from web.state import KEY, AppState
 from web.timing import timing_middleware
 
@@ -141,6 +143,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             opening.cancel()
             watching.cancel()
             await publications.close()
+            await state.ratings.close()
             await registry.close()
             await sessions.close_file()
             if state.shared is shared:  # as with the sessions
@@ -159,7 +162,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ArbiterController, BoardCardController, BoardController, ServerAdminController, DataController, favicon,
             DeskController,
             PairingController, PapiController,
-            PrintController,
+            PrintController, PosterController,
             TeamController,
             PlayerPages,
             create_static_files_router("/static", directories=[settings.static_dir]),

@@ -10,10 +10,10 @@
 
 A board card (QR code) grants a "board" role on the current game of one board only (its address signed with a
 persistent secret kept beside the event files: web/controllers/cards.py). Logins are server-side sessions
-(web/sessions.py): a random id in the cookie, the record kept (and persisted) by the server, so they survive a
+(app/sessions.py): a random id in the cookie, the record kept (and persisted) by the server, so they survive a
 restart; logout ends the session on the server; each is bound to the stored password hash, so changing a password
 logs everybody out. Password attempts are rate-limited per client and per event, counted before the hash check, in a
-file every worker shares (`LoginThrottle`, web/throttle.py: an attacker cannot lock the staff out).
+file every worker shares (`LoginThrottle`, app/throttle.py: an attacker cannot lock the staff out).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from database.journal import Actor, acting_as
 from database.watch import stamp
 from tournament.errors import Forbidden
 from tournament.models import Info
-from web.hosts import is_own_host, is_own_origin
+from web.hosts import addressed_to_us
 from web.state import app_state
 
 HASHER = PasswordHasher()
@@ -95,7 +95,7 @@ def _sign(secret: bytes, *parts: object) -> str:
 
 
 async def open_session(connection: Connection, kind: str, event_id: str, password_hash: str) -> str:
-    """A login: a new server-side session (web/sessions.py); returns the cookie's value."""
+    """A login: a new server-side session (app/sessions.py); returns the cookie's value."""
     return await app_state(connection).sessions.open(kind, event_id, password_hash)
 
 
@@ -133,11 +133,7 @@ def _is_local(connection: Connection) -> bool:
         return False  # behind a proxy every client may come from loopback: the admin password only
     if not _loopback(connection.client.host):
         return False
-    if not is_own_host(connection.headers.get("host", ""), settings.host_names):
-        return False  # DNS rebinding: a page of another site, reaching 127.0.0.1 under its own name
-    origin = connection.headers.get("origin")
-    unsafe = connection.scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
-    return not (unsafe and origin is not None and not is_own_origin(origin, settings.host_names))
+    return addressed_to_us(connection, settings.host_names)  # else DNS rebinding: another site's page
 
 
 def is_admin(connection: Connection) -> bool:
@@ -246,7 +242,7 @@ def client_key(connection: Connection) -> str:
 async def check_password(connection: Connection, password_hash: str | None, password: str) -> bool:
     """Verify a password for this client on this event (the path's, or the server's admin password).
 
-    The attempt is counted before the slow hash check (web/throttle.py): TooManyAttempts when the client
+    The attempt is counted before the slow hash check (app/throttle.py): TooManyAttempts when the client
     or the event is at its limit, however many requests are in flight.
     """
     throttle = app_state(connection).throttle
@@ -259,7 +255,7 @@ async def check_password(connection: Connection, password_hash: str | None, pass
 
 
 def actor_middleware(app: Any) -> Any:
-    """Each request starts with the sessions as every worker left them (web/sessions.py) and a default journal
+    """Each request starts with the sessions as every worker left them (app/sessions.py) and a default journal
     actor (admin or client, with its address)."""
 
     async def middleware(scope: Any, receive: Any, send: Any) -> None:

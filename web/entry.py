@@ -27,6 +27,7 @@ from i18n import translator
 from tournament.errors import EchiquierError, Forbidden, Invalid
 from tournament.models import Info
 from tournament.results import TABLET_RESULTS, Result
+from web.auth import check_password, input_cookie_name, open_session
 from web.errors import error_page, error_text_of, status_of
 from web.htmx import is_htmx
 from web.render import language, render
@@ -176,3 +177,21 @@ async def _act_and_catch(
 
 def message(request: Request, text: str, *args: object) -> str:
     return translator(language(request))(text, *args)
+
+
+async def input_code_login(request: Request, info: Info, event_id: str, password: str, target: str,
+                           refused: Callable[[str], Template]) -> Response[Any] | Template:
+    """The event's input code typed on a tablet (an input screen, the team entry page): a session cookie and back
+    to `target`, or `refused(message)` (the login form again, status 401) with the cookie dropped."""
+    if info.update_password is None:
+        return Redirect(target, status_code=303)
+    if not await check_password(request, info.update_password, password):
+        _ = translator(language(request))
+        response = refused(_("Wrong code."))
+        response.delete_cookie(input_cookie_name(event_id), path="/")
+        return response
+    redirect: Response[Any] = Redirect(target, status_code=303)
+    redirect.set_cookie(input_cookie_name(event_id), await open_session(request, "input", event_id,
+                                                                        info.update_password),
+                        path="/", httponly=True, samesite="lax", max_age=60 * 60 * 24 * 30)
+    return redirect

@@ -10,6 +10,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.response import Template
 
+from app.throttle import TooManyAttempts
 from i18n import translator
 from tournament.errors import (
     Broken,
@@ -26,7 +27,6 @@ from web.htmx import is_htmx
 from web.limits import BodyTooLarge, good_host
 from web.render import language, render
 from web.security import SECURITY_HEADERS
-from web.throttle import TooManyAttempts
 
 log = logging.getLogger("echiquier")
 

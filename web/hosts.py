@@ -4,13 +4,16 @@ A page of another site can make a browser on the server machine send requests to
 other site's name (DNS rebinding): the request then comes from loopback, but its `Host` is the other
 site's. The server machine is trusted as admin only when the `Host` (and, for writes, the `Origin`)
 is one of the server's own names: loopback names, its LAN address, and the names given with
-`serve --host-name`.
+`serve --host-name` (`addressed_to_us`, asked by web/auth.py of a loopback client).
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 from urllib.parse import urlsplit
+
+from litestar.connection import ASGIConnection
 
 from app.network import lan_address
 
@@ -67,3 +70,13 @@ def is_own_origin(origin: str, extra: tuple[str, ...] = ()) -> bool:
     except ValueError:
         return False
     return parts.scheme in ("http", "https") and host in own_names(extra)
+
+
+def addressed_to_us(connection: ASGIConnection[Any, Any, Any, Any], extra: tuple[str, ...] = ()) -> bool:
+    """A request whose `Host` names this server and, for a write, whose `Origin` (when sent) does too: a page of
+    another site reaching 127.0.0.1 under its own name (DNS rebinding) is not."""
+    if not is_own_host(connection.headers.get("host", ""), extra):
+        return False
+    origin = connection.headers.get("origin")
+    unsafe = connection.scope.get("method", "GET") not in ("GET", "HEAD", "OPTIONS")
+    return not (unsafe and origin is not None and not is_own_origin(origin, extra))

@@ -41,6 +41,8 @@ MAX_DIGITS = len(str(MAX_NUMBER))
 MAX_UPLOAD = 20 * 1024 * 1024  # a TRF / Papi / ChessEvent file (web/controllers/data.py says so)
 MAX_UPLOAD_BODY = MAX_UPLOAD + 256 * 1024  # the file and the form around it (multipart headers, fields)
 MAX_FORM = 1024 * 1024  # any other body: forms are a few kB
+RATING_LIST_PATH = "/admin/ratings"  # FIDE's whole rating list, unzipped at worst (web/controllers/admin/ratings.py)
+MAX_RATING_LIST_BODY = 400 * 1024 * 1024 + 256 * 1024
 UPLOAD_PATHS = re.compile(r"^/(trf-lint|data/[^/]+/import|admin/.*)$")
 TOO_LARGE = "The file or form is too large (at most %s MB). Nothing was changed."
 NUMBER = re.compile(r"^[+-]?\d+$")
@@ -72,6 +74,8 @@ def body_limit(path: str) -> int:
     >>> body_limit("/trf-lint") == MAX_UPLOAD_BODY, body_limit("/screen/demo/input/result") == MAX_FORM
     (True, True)
     """
+    if path == RATING_LIST_PATH:
+        return MAX_RATING_LIST_BODY
     return MAX_UPLOAD_BODY if UPLOAD_PATHS.match(path) else MAX_FORM
 
 

@@ -1,4 +1,4 @@
-"""The live stream of an event: `/live/<event>`, the SSE frames its hub (web/hub.py) publishes.
+"""The live stream of an event: `/live/<event>`, the SSE frames its hub (app/live/hub.py) publishes.
 
 Server-sent events (htmx SSE extension) rather than polling or WebSockets: one long-lived HTTP
 response per screen, automatic reconnection by the browser, and no message from the screens.
@@ -15,11 +15,11 @@ from litestar import Request, get
 from litestar.params import FromPath
 from litestar.response import Stream
 
+from app.live.channels import Channels, channel_of
 from database.registry import EventRegistry, check_event_id
 from tournament.errors import EchiquierError
 from web.auth import is_admin
 from web.deps import public_event
-from web.hub import Channels, channel_of
 from web.state import app_state
 
 HELLO = b"retry: 1000\nevent: hello\ndata: connected\n\n"

@@ -8,7 +8,7 @@ A Redis outage: Redis pub/sub keeps nothing, so what was sent meanwhile is lost 
 The outage is logged once (a warning, then "back" when Redis answers again), never once per frame; while it lasts,
 frames are not tried more than once a second (never queued without bound). When Redis is back, every screen that
 may have missed a frame refetches: the sender publishes a `config` frame (what makes a screen page refetch its
-content, web/hub.py) on the channels whose frames were lost, and a worker whose subscription broke delivers one to
+content, app/live/hub.py) on the channels whose frames were lost, and a worker whose subscription broke delivers one to
 its own screens once it is subscribed again.
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from litestar.channels.backends.redis import RedisChannelsPubSubBackend
 from redis.asyncio import Redis
 
-from web.hub import Channels, frame
+from app.live.channels import Channels, frame
 
 log = logging.getLogger("echiquier")
 
@@ -169,7 +169,7 @@ class RedisRelay:
 
 
 class RedisRelayedChannels(Channels):
-    """The hub's channels (web/hub.py) whose frames also reach, and come from, the other workers."""
+    """The hub's channels (app/live/channels.py) whose frames also reach, and come from, the other workers."""
 
     def __init__(self, url: str) -> None:
         super().__init__()

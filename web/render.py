@@ -8,6 +8,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import msgspec
 from litestar import Request, Response
 from litestar.enums import MediaType
 from litestar.response import Template
@@ -16,6 +17,7 @@ from litestar.utils.scope.state import ScopeState
 from app.cache import memo
 from database.store import EventStore
 from i18n import translator
+from tournament.models import Info
 from web.auth import is_admin
 from web.csrf import token_of
 from web.htmx import is_htmx
@@ -47,6 +49,9 @@ def base_context(request: Request, context: dict[str, Any]) -> dict[str, Any]:
     context.setdefault("htmx", is_htmx(request))
     query = request.url.query
     context.setdefault("page_url", request.url.path + (f"?{query}" if query else ""))  # live refetch (page.html)
+    info = context.get("info")
+    if isinstance(info, Info) and (name := context["_"](info.name)) != info.name:  # the demo's name, a catalog text
+        context["info"] = msgspec.structs.replace(info, name=name)
     return context
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from litestar import Request
 
+from app.live.fragments import RowsHtml
 from app.views.labels import named
 from app.views.screens import (
     ERROR_IMAGE,
@@ -22,18 +23,18 @@ from app.views.screens import (
 from app.views.standings import fmt
 from app.views.standings_screen import standings_sets
 from app.views.team_screens import team_sets
+from app.views.teams import team_tournament_ids
 from app.views.timer import timer_view
 from app.views.tournament import results_view
 from database.store import EventStore
 from i18n import translator
 from tournament.errors import NotFound, Unauthorized
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name
 from tournament.models import Info
 from tournament.notices import Notice
 from web.auth import Role, is_admin
 from web.deps import check_public
-from web.fragments import RowsHtml
 from web.render import language
 from web.state import app_state
 
@@ -87,19 +88,23 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
             notices += s.notices
         context["sets"] = sets
         context["row_html"] = row_renderer(request, store, spec)
-        if spec.name and sets:
-            title = fill_name(spec.name, "", sets[0].first_label, sets[0].last_label)
-            title = spec.name.replace("%t", sets[0].title) if "%t" in spec.name else title
+        name = _(spec.name) if spec.name else ""  # a name that is a text of the catalog (the demo's) is translated
+        if name and sets:
+            title = fill_name(name, "", sets[0].first_label, sets[0].last_label)
+            title = name.replace("%t", sets[0].title) if "%t" in name else title
         else:
-            title = spec.name or (sets[0].title if sets else spec.uniq_id)
+            title = name or (sets[0].title if sets else spec.uniq_id)
         context["title"] = title
         context["tournament_ids"] = sorted({s.tid for s in sets})
+        if spec.type == "input":  # the team entry pages of its team tournaments (captains enter match by match)
+            teams = await team_tournament_ids(store)
+            context["team_entry"] = [await store.tournament(tid) for tid in context["tournament_ids"] if tid in teams]
     elif spec.type == "results" and spec.row is not None:
         view = await results_view(store, spec.row)
         notices += view.notices
         context.update(title=spec.name or _("Latest results"), tournament_ids=view.tournament_ids,
                        result_columns=view.columns, several=len(view.tournament_ids) > 1)
-    elif spec.type == "standings":
+    elif spec.type in STANDINGS_TYPES:
         standings = await standings_sets(store, spec, _)
         for standing in standings:
             notices += standing.notices
@@ -113,7 +118,7 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         title = spec.name or (team_views[0].title if len(team_views) == 1 else _(named("screen_type", spec.type)))
         context.update(title=title, team_sets=team_views, fmt=fmt, tournament_ids=sorted({v.tid for v in team_views}))
     else:
-        context.update(title=spec.name or _("Image"), tournament_ids=[])
+        context.update(title=_(spec.name or "Image"), tournament_ids=[])
     image, color = background(spec, info)
     context["background_color"] = color
     if spec.type == "image":

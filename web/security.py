@@ -21,9 +21,9 @@ from typing import Any, cast
 
 from litestar.types import ASGIApp as LitestarApp
 
+from app.sessions import digest
 from tournament.messages import N_
 from web.limits import HEADERS, Quota, client_of, refuse
-from web.sessions import digest
 from web.state import app_state
 
 SECURITY_HEADERS = {name.decode(): value.decode() for name, value in HEADERS}
@@ -97,7 +97,7 @@ def _cookies(scope: Scope) -> dict[str, str]:
 
 
 def is_staff(scope: Scope) -> bool:
-    """The request carries the cookie of a live admin or arbiter session (web/sessions.py). Only the reserved shares
+    """The request carries the cookie of a live admin or arbiter session (app/sessions.py). Only the reserved shares
     hang on it; what the session may do is checked by the handlers, with the password's fingerprint."""
     if "app" not in scope:
         return False

@@ -16,15 +16,17 @@ from litestar.connection import ASGIConnection
 from litestar.plugins.jinja import JinjaTemplateEngine
 
 from app.held_uploads import Confirmations
+from app.live.channels import Channels
+from app.live.hub import LiveHub
 from app.pairing.draft import Drafts
 from app.publication.publisher import Publications
+from app.ratings import RatingLists
+from app.sessions import Sessions
 from app.settings import Settings
+from app.throttle import LoginThrottle
 from database.registry import EventRegistry
 from database.shared_state import StateFile
 from database.watch import Stamp
-from web.hub import Channels, LiveHub
-from web.sessions import Sessions
-from web.throttle import LoginThrottle
 
 KEY = "echiquier"
 
@@ -35,9 +37,9 @@ class AppState:
     registry: EventRegistry
     channels: Channels
     templates: JinjaTemplateEngine
-    hubs: dict[str, LiveHub] = field(default_factory=dict)  # per open event: its live hub (web/hub.py)
+    hubs: dict[str, LiveHub] = field(default_factory=dict)  # per open event: its live hub (app/live/hub.py)
     throttle: LoginThrottle = field(default_factory=LoginThrottle)
-    sessions: Sessions = field(default_factory=Sessions)  # logins (web/sessions.py; loaded in the lifespan)
+    sessions: Sessions = field(default_factory=Sessions)  # logins (app/sessions.py; loaded in the lifespan)
     secret: bytes = b""  # the signing key of cookies and board cards (read in the lifespan)
     admin_hash: str | None = None  # argon2 hash of the admin password, None until one is set
     admin_stamp: Stamp | None = None  # of the `.admin` file when admin_hash was read (web/auth.py)
@@ -47,6 +49,7 @@ class AppState:
     submission_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = field(
         default_factory=weakref.WeakValueDictionary)  # one per idempotency key in flight (web/entry.py)
     publications: Publications | None = None  # the events' publishers (app/publication/publisher.py)
+    ratings: RatingLists = field(default_factory=RatingLists)  # FIDE's list in the events folder (app/ratings.py)
 
 
 def app_state(where: Litestar | ASGIConnection[Any, Any, Any, Any]) -> AppState:

@@ -1,44 +1,33 @@
-"""A tournament linked to its Papi file (docs/papi-loop.md): link, re-sync when Papi saves, write back.
+"""A tournament linked to its Papi file (docs/papi-loop.md): link, and re-sync when Papi saves.
 
 `resync(store, tid)` reads the file (once Papi has let go of it) and brings the tournament up to date as a
 re-import does (database/imports.py `sync_papi`: results entered on screens kept, conflicts listed).
-`write_back(store, tid)` writes the event's results, check-in and new pairings into the file through
-tournament/formats/jet, safely (app/papi/safe_write.py), verified by access-parser (app/papi/verify.py),
-and journals what it wrote. Both raise the `PapiWriteError`s of safe_write with the arbiter's message.
+The other way, `write_back` (app/papi/write_back.py) writes the event into the file: a command that only links
+or reads loads none of the writing side (Jet writer, access-parser's check). The folder's list of events with
+links (`note_linked`) is kept here too. Both sides raise the `PapiWriteError`s of safe_write with the
+arbiter's message.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
-from app.papi.cells import Plan, plan
-from app.papi.read import ROWS, joueur_rows, parse
-from app.papi.safe_write import PapiWriteError, read_file, write_safely
-from app.papi.verify import Changes, Unverified, verify_write
-from database.imports import SyncReport, sync_papi
-from database.papi_link import FileStamp, PapiLink, link_of, record_read, record_write, save_link
+from app.papi.read import parse
+from app.papi.safe_write import read_file
+from database.imports import SyncReport
+from database.papi_link import FileStamp, PapiLink
 from database.store import EventStore
 from tournament.errors import Conflict, EchiquierError, NotFound
-from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.papi import papi_rows
 from tournament.models import Player
 from tournament.names import collate
 
 
-class Outcome(msgspec.Struct, frozen=True, kw_only=True):
-    """What a write did, for the desk and the command line."""
-
-    written: bool
-    summary: str
-    parts: list[tuple[str, str]] = msgspec.field(default_factory=list)  # the summary, to translate
-    skipped: list[tuple[str, tuple[object, ...]]] = msgspec.field(default_factory=list)  # (message, arguments)
-
-
-def _pointe(rows: list[dict[str, Any]]) -> frozenset[int]:
+def pointe_of(rows: list[dict[str, Any]]) -> frozenset[int]:
+    """The Refs of the players checked in (`Pointe`) in the JOUEUR rows of a file."""
     return frozenset(int(str(r["Ref"])) for r in rows if r.get("Pointe") and isinstance(r.get("Ref"), int))
 
 
@@ -53,7 +42,7 @@ async def link_file(store: EventStore, tid: int, path: Path) -> SyncReport:
     papi, _rows = await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
     await store.tournament(tid)
     _same_players(await store.players(tid), {p.ref: p.values for p in papi.players})
-    await save_link(store, tid, str(path))
+    await store.papi.save_link(tid, str(path))
     return await resync(store, tid)
 
 
@@ -74,7 +63,7 @@ def _same_players(players: list[Player], rows: dict[int, dict[str, Any]]) -> Non
 
 
 async def current(store: EventStore, tid: int) -> PapiLink:
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     if link is None:
         raise NotFound("This tournament is not linked to a Papi file.")
     return link
@@ -84,20 +73,20 @@ async def resync(store: EventStore, tid: int) -> SyncReport:
     """Read the linked file and re-sync the tournament from it (PapiBusy while Papi holds it)."""
     link = await current(store, tid)
     data, stamp = await asyncio.to_thread(read_file, Path(link.path))
-    return await _resync(store, tid, link, data, stamp)
+    return await resync_from(store, tid, link, data, stamp)
 
 
-async def _resync(store: EventStore, tid: int, link: PapiLink, data: bytes, stamp: FileStamp) -> SyncReport:
+async def resync_from(store: EventStore, tid: int, link: PapiLink, data: bytes, stamp: FileStamp) -> SyncReport:
     papi, rows = await asyncio.to_thread(parse, data)
-    report = await sync_papi(store, tid, await asyncio.to_thread(papi_rows, papi))
-    held = await _held(store, tid, rows)
-    pointe = _pointe(rows)
+    report = await store.imports.sync_papi(tid, await asyncio.to_thread(papi_rows, papi))
+    held = await held_games(store, tid, rows)
+    pointe = pointe_of(rows)
     checked = {ref: ref in pointe for ref in (pointe ^ link.pointe)} if link.pointe is not None else {}
-    await record_read(store, tid, stamp, list(held), pointe, report.text(), checked)
+    await store.papi.record_read(tid, stamp, list(held), pointe, report.text(), checked)
     return report
 
 
-async def _held(store: EventStore, tid: int, rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
+async def held_games(store: EventStore, tid: int, rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
     """Games whose result the file and the event file disagree on (both have one): kept out of the automatic
     write, listed on the desk."""
     refs = {p.id: p.papi_ref for p in await store.players(tid)}
@@ -115,57 +104,21 @@ async def _held(store: EventStore, tid: int, rows: list[dict[str, Any]]) -> list
     return out
 
 
-async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Outcome:
-    """Write the event's results, check-in and new pairings into the linked file. The file must be the one last
-    read (else it is re-synced first, and the write made from the re-synced event). `force`: results held
-    because Papi disagrees are written too (the arbiter's "write to Papi now")."""
-    link = await current(store, tid)
-    path = Path(link.path)
-    data, stamp = await asyncio.to_thread(read_file, path)
-    if stamp != link.stamp:
-        await _resync(store, tid, link, data, stamp)
-        link = await current(store, tid)
-    rows = await asyncio.to_thread(joueur_rows, data, stamp.sha256)
-    held = {(h[0], h[1], h[2]) for h in link.held}
-    todo = plan(rows, await store.players(tid), await store.pairings(tid), held, force=force,
-                skipped=await store.skipped_rounds(tid))
-    info = await asyncio.to_thread(_info_changes, data, todo)
-    if todo.empty() and not info:
-        return Outcome(written=False, summary="nothing to write", skipped=todo.skipped)
-    new = await asyncio.to_thread(_apply, data, todo, info)
-    changes: Changes = {"JOUEUR": ("Ref", todo.joueur), **({"INFO": ("Variable", info)} if info else {})}
-
-    def verify(copy: bytes) -> None:
-        try:
-            verify_write(data, copy, changes)
-        except Unverified as exc:
-            raise PapiWriteError("The written copy does not read back as intended (%s): the Papi file was not "
-                                 "changed.", exc) from None
-
-    assert link.stamp is not None
-    written = await asyncio.to_thread(write_safely, path, new, link.stamp, verify)
-    after = [{**r, **todo.joueur.get(int(str(r["Ref"])), {})} for r in rows]
-    ROWS[written.sha256] = after
-    await record_write(store, tid, written, _pointe(after), todo.summary(), todo.rows(),
-                       held=list(await _held(store, tid, after)))  # what still disagrees, as the file is now
-    return Outcome(written=True, summary=todo.summary(), parts=todo.parts(), skipped=todo.skipped)
+#: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
+INDEX = ".papi-links.json"
 
 
-def _info_changes(data: bytes, todo: Plan) -> dict[str, dict[str, object]]:
-    if not todo.info:
-        return {}
-    now = {str(r.get("Variable")): r.get("Value") for r in JetDatabase.from_bytes(data).rows("INFO")}
-    return {k: v for k, v in todo.info.items() if k in now and now[k] != v.get("Value")}
-
-
-def _apply(data: bytes, todo: Plan, info: dict[str, dict[str, object]]) -> bytes:
-    db = JetDatabase.from_bytes(data)
+def linked_events(events_dir: Path) -> set[str]:
     try:
-        if todo.joueur:
-            db.set_cells("JOUEUR", "Ref", todo.joueur)
-        if info:
-            db.set_cells("INFO", "Variable", info)
-    except JetError as exc:
-        raise PapiWriteError("Echiquier cannot write this change into the Papi file (%s): the file was not "
-                             "changed.", exc) from None
-    return db.to_bytes()
+        return set(json.loads((events_dir / INDEX).read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError):
+        return set()
+
+
+def note_linked(events_dir: Path, event_id: str, linked: bool) -> None:
+    """Add or remove an event in the folder's list of events with links (written whole, then renamed)."""
+    ids = linked_events(events_dir)
+    ids = ids | {event_id} if linked else ids - {event_id}
+    temp = events_dir / f"{INDEX}.tmp"
+    temp.write_text(json.dumps(sorted(ids)), encoding="utf-8")
+    temp.replace(events_dir / INDEX)

@@ -12,8 +12,8 @@ import hashlib
 from typing import Any
 
 from tournament.formats.jet import JetDatabase, JetError
-from tournament.formats.jet.rows import decode_cell, iter_rows, row_layout
-from tournament.formats.papi import MAGIC, PapiError, PapiFile, papi_file
+from tournament.formats.jet.rows import iter_rows, row_decoder
+from tournament.formats.papi import MAGIC, PapiError, PapiFile, papi_file_rows
 
 #: JOUEUR's columns the import maps (tournament/formats/papi.py player_values) and the check-in.
 PLAYER_COLUMNS = ("Ref", "Nom", "Prenom", "Sexe", "NeLe", "Cat", "Elo", "Rapide", "Blitz", "Fide", "RapideFide",
@@ -44,25 +44,14 @@ def parse(data: bytes) -> tuple[PapiFile, list[dict[str, Any]]]:
     except (JetError, ValueError, IndexError, KeyError, UnicodeDecodeError) as exc:
         raise PapiError("The Papi file cannot be read (%s).", exc) from None
     remember(data, joueur)
-    return papi_file(_columns(info), _columns(joueur)), joueur
+    return papi_file_rows({r.get("Variable"): r.get("Value") for r in info}, joueur), joueur
 
 
 def _rows(db: JetDatabase, data: bytes, names: list[str]) -> list[dict[str, Any]]:
     table = db.table("JOUEUR")
     known = {c.name for c in table.columns}
-    columns = [table.column(n) for n in names if n in known]
-    work = bytearray(data)
-    out = []
-    for _slot, start, end in iter_rows(work, table):
-        row = memoryview(work)[start:end]
-        layout = row_layout(row, table)
-        out.append({c.name: decode_cell(work, row, layout, c) for c in columns})
-    return out
-
-
-def _columns(rows: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    names = list(rows[0]) if rows else []
-    return {n: [r.get(n) for r in rows] for n in names}
+    decode = row_decoder(table, [table.column(n) for n in names if n in known])
+    return [decode(data[start:end]) for _slot, start, end in iter_rows(data, table)]
 
 
 def remember(data: bytes, rows: list[dict[str, Any]], sha256: str | None = None) -> None:

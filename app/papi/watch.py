@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import json
 import logging
 import os
 import time
@@ -25,10 +24,10 @@ from pathlib import Path
 
 import msgspec
 
-from app.papi.link import Outcome, resync, write_back
+from app.papi.link import linked_events, note_linked, resync
 from app.papi.safe_write import PapiBusy, lock_file, same_stat
+from app.papi.write_back import Outcome, write_back
 from database.events import Change, ResultChanged, TournamentChanged
-from database.papi_link import link_of, links
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.errors import EchiquierError
@@ -51,26 +50,6 @@ READ_KEY, WRITTEN_KEY = N_("Read from Papi: %s"), N_("Written to Papi: %s")
 BUSY_KEY = N_("Papi has the file open: results will be written when it is closed.")
 BUSY_READ_KEY = N_("Papi saved the file and still has it open: it will be read when Papi closes it.")
 DONE_KEY = N_("Papi already has everything.")
-
-
-#: The events that have linked tournaments, in the events folder: the loop opens them at start-up (and no other).
-INDEX = ".papi-links.json"
-
-
-def linked_events(events_dir: Path) -> set[str]:
-    try:
-        return set(json.loads((events_dir / INDEX).read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError):
-        return set()
-
-
-def note_linked(events_dir: Path, event_id: str, linked: bool) -> None:
-    """Add or remove an event in the folder's list of events with links (written whole, then renamed)."""
-    ids = linked_events(events_dir)
-    ids = ids | {event_id} if linked else ids - {event_id}
-    temp = events_dir / f"{INDEX}.tmp"
-    temp.write_text(json.dumps(sorted(ids)), encoding="utf-8")
-    temp.replace(events_dir / INDEX)
 
 
 class Status(msgspec.Struct, kw_only=True):
@@ -121,7 +100,7 @@ class PapiLoop:
 
     async def learn(self, store: EventStore) -> set[int]:
         """The linked tournaments of a store (after a link or an unlink, and once per store)."""
-        tids = {link.tournament_id for link in await links(store)}
+        tids = {link.tournament_id for link in await store.papi.links()}
         self._linked[store.event_id] = tids
         if (store.event_id in linked_events(self.registry.events_dir)) != bool(tids):
             await asyncio.to_thread(note_linked, self.registry.events_dir, store.event_id, bool(tids))
@@ -169,7 +148,7 @@ class PapiLoop:
             return await self._work(store, tid, key, force)
 
     async def _to_do(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> bool:
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         if link is None:
             self._linked.get(store.event_id, set()).discard(tid)
             self.status.pop(key, None)
@@ -185,7 +164,7 @@ class PapiLoop:
     async def _work(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> Outcome | None:
         due = key in self._dirty
         try:
-            link = await link_of(store, tid)
+            link = await store.papi.link_of(tid)
             if link is not None and (link.stamp is None or not same_stat(Path(link.path), link.stamp)):
                 report = await resync(store, tid)
                 self.status[key] = Status(level="ok", key=READ_KEY, params=(report.text(),), at=time.time())

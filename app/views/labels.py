@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from i18n import Translator
+from i18n.typography import spaced
 from tournament.config_rules import (
     EVENT_LANGUAGES,
     INITIAL_COLOURS,
@@ -32,6 +33,7 @@ NAMES: dict[str, dict[str, str]] = {
         "results": N_("Latest results"),
         "image": N_("Image"),
         "standings": N_("Standings"),
+        "provisional_standings": N_("Provisional standings"),
         "team_boards": N_("Team boards"),
         "team_standings": N_("Team standings"),
         "team_crosstable": N_("Team cross-table"),
@@ -77,6 +79,42 @@ TIE_BREAKS: tuple[tuple[str, str, str], ...] = (
     ("RTNG", N_("Rating"), N_("The player's own rating.")),
 )
 
+#: The kinds of a bye (tournament/results.py `ByeKind`) in words: in French "exempt" is only the pairing-allocated
+#: bye; a bye asked for is a "bye 1 point" or "bye ½ point", a player not paired is absent.
+BYE_NAMES = {"U": N_("Bye"), "F": N_("Full-point bye"), "H": N_("Half-point bye"), "Z": N_("Not paired")}
+#: A cross-table cell's colour and unplayed results (tournament/standings.py `Cell`) in short words; the legend
+#: under each cross-table (templates/_crosstable_legend.html) explains them.
+CELL_WORDS = {"w": N_("w"), "b": N_("b"), "U": N_("bye"), "F": N_("bye 1"), "H": N_("bye ½"), "Z": N_("abs.")}
+
+
+def bye_name(kind: Any) -> str:
+    """The English name of a bye kind (a `ByeKind` or its letter).
+
+    >>> bye_name("H"), bye_name(None)
+    ('Half-point bye', 'Not paired')
+    """
+    return BYE_NAMES.get(str(getattr(kind, "value", kind)), BYE_NAMES["Z"])
+
+
+def tie_break_name(code: str) -> str:
+    """The English name of a tie-break code as the standings write it (`BH/C1`), empty for a code without one.
+
+    >>> tie_break_name("BH/C1"), tie_break_name("sb"), tie_break_name("XYZ")
+    ('Buchholz Cut 1', 'Sonneborn-Berger', '')
+    """
+    return next((name for known, name, _why in TIE_BREAKS if known == code.strip().upper()), "")
+
+
+def cell_word(code: str, _: Translator) -> str:
+    """A cross-table cell's colour or result as the reader writes it: `w` is `B` (Blancs) in French, `U` is `exempt`.
+
+    >>> from i18n import translator
+    >>> [cell_word(c, translator("fr")) for c in ("w", "b", "U", "H", "½", "+")]
+    ['B', 'N', 'exempt', 'bye ½', '½', '+']
+    """
+    return _(CELL_WORDS[code]) if code in CELL_WORDS else code
+
+
 CODES: dict[str, tuple[str, ...]] = {
     "screen_type": SCREEN_TYPES,
     "family_type": FAMILY_TYPES,
@@ -113,7 +151,7 @@ def english_names() -> set[str]:
     out = {name for names in NAMES.values() for name in names.values()}
     for _code, name, why in TIE_BREAKS:
         out |= {name, why}
-    return out
+    return out | set(BYE_NAMES.values()) | set(CELL_WORDS.values())
 
 
 # -- the journal: its lines are stored in English words (database/*), shown in the reader's language --------
@@ -122,7 +160,8 @@ def english_names() -> set[str]:
 #: Team competitions (database/teams.py): what its writes journal, and their targets.
 TEAM_JOURNAL_WORDS = (
     N_("team settings"), N_("team added"), N_("team members"), N_("team import"), N_("match added"), N_("line-up"),
-    N_("team forfeit"), N_("board forfeit"), N_("board forfeit corrected"), N_("round paired"),
+    N_("team forfeit"), N_("line-up changed by the arbiter's override"), N_("board forfeit"),
+    N_("board forfeit corrected"), N_("round paired"),
 )
 TEAM_JOURNAL_PATTERNS = (
     (N_("round %s, table %s, team %s"), r"round (\d+), table (\d+), team (.+)"),
@@ -141,6 +180,7 @@ JOURNAL_WORDS = (
     N_("outside Echiquier"), N_("outside"), N_("player record"), N_("result refused"), N_("dispute settled"),
     *TEAM_JOURNAL_WORDS,
     N_("papi read"), N_("papi write"), N_("papi link"), N_("papi unlink"),  # the Papi loop (app/papi/)
+    N_("arbiter desk"), N_("imported from a pairing program"),  # web/controllers/*, app/pairing/program_import.py
 )
 #: Stored values shown by their words.
 JOURNAL_VALUES = {"in": N_("Checked in"), "out": N_("Not checked in")}
@@ -209,8 +249,13 @@ def journal_text(text: str | None, _: Translator) -> str:
     if all(item in COLUMNS for item in items):
         return ", ".join(_(COLUMNS[item]) for item in items)
     if "; " in text:  # parts of a summary ("results of round 4; check-in of 2 players")
-        return "; ".join(journal_text(part, _) for part in text.split("; "))
+        return joined([journal_text(part, _) for part in text.split("; ")], _)
     return text
+
+
+def joined(parts: list[str], _: Callable[..., str]) -> str:
+    """Parts of a summary joined by "; ", with the typography of the reader's language (`4 parties ; 1 exempt`)."""
+    return spaced("; ".join(parts), getattr(_, "language", "en"))
 
 
 def _counts(text: str, _: Translator) -> str | None:
@@ -224,7 +269,10 @@ def _counts(text: str, _: Translator) -> str | None:
     if not found or (found.end() < len(text) and text[found.end()] != " "):
         return None
     items = (item.split(" ") for item in found.group(0).split(", "))
-    return ", ".join(_.ngettext(*COUNTS[word], int(n)) for n, word in items) + text[found.end():]
+    tail = text[found.end():]
+    if notes := re.fullmatch(r" \((.+)\)", tail):  # the arbiter's changes to a draft, or where the round came from
+        tail = f" ({joined([journal_text(part, _) for part in notes.group(1).split('; ')], _)})"
+    return ", ".join(_.ngettext(*COUNTS[word], int(n)) for n, word in items) + tail
 
 
 def journal_english() -> set[str]:
@@ -269,7 +317,7 @@ def _report_line(line: str, _: Callable[..., str]) -> str:
             args = [_report_line(a, _) if key == "Conflict: %s" else a for a in found.groups()]
             return _(key, *args)
     if "; " in line and line.endswith("."):  # "<part>; <part>; <part>."
-        return "; ".join(_report_line(part, _) for part in line[:-1].split("; ")) + "."
+        return joined([_report_line(part, _) for part in line[:-1].split("; ")], _) + "."
     return line
 
 
@@ -305,4 +353,5 @@ def switch_url(request: Any, code: str) -> str:
 
 
 TEMPLATE_GLOBALS = {"named": named, "choices": choices, "tie_break_legend": TIE_BREAKS, "journal_text": journal_text,
-                    "switch_url": switch_url, "report_text": report_text}
+                    "bye_name": bye_name, "cell_word": cell_word,
+                    "tie_break_name": tie_break_name, "switch_url": switch_url, "report_text": report_text}

@@ -7,11 +7,13 @@ from collections.abc import Iterable, Sequence
 
 import msgspec
 
+from app.views.rating_changes import ratings_for
 from app.views.standings import standings_for
 from database.store import EventStore
 from tournament.errors import NotFound
 from tournament.models import Pairing, Player, Tournament
 from tournament.names import collate
+from tournament.rating_report import PlayerRating
 from tournament.results import ByeKind, Result, format_points
 
 #: Search results shown at most (a name typed on a phone: a few letters match many players).
@@ -43,6 +45,7 @@ class PlayerPage(msgspec.Struct, frozen=True, kw_only=True):
     points: str
     rank: str | None  # the place in the standings after `ranked_round` (None before round 1 is complete)
     ranked_round: int
+    rating: PlayerRating | None = None  # rating change and performance over the games with a result
 
 
 def _opponent(p: Player) -> Opponent:
@@ -101,9 +104,10 @@ async def player_page(store: EventStore, tournament: Tournament, number: int) ->
         waiting = latest  # a game to play, or this round's bye while the others play
     standings = await standings_for(store, tournament.id)
     place = next((r.place for r in standings.rows if r.player_id == player.id), None)
+    rating = (await ratings_for(store, tournament, last)).get(player.id)
     return PlayerPage(tournament=tournament, player=player, rounds=lines, next=waiting,
                       points=latest.total if latest is not None else "0",
-                      rank=place if standings.round else None, ranked_round=standings.round)
+                      rank=place if standings.round else None, ranked_round=standings.round, rating=rating)
 
 
 def _still_playing(pairings: Sequence[Pairing], rnd: int) -> bool:

@@ -28,7 +28,7 @@ from tournament.boards import split_columns
 from tournament.errors import NotFound
 from tournament.hall import families as fam
 from tournament.hall import menus
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name, halves, name_bound, select_fixed, select_range
 from tournament.messages import N_
 from tournament.models import Family, Info, Screen
@@ -215,8 +215,9 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         ranged = False
     else:
         chosen_rows, notices = select_range(rows, s.first, s.last)
-    first = str(chosen_rows[0].board or "") if chosen_rows else ""
-    last = str(chosen_rows[-1].board or "") if chosen_rows else ""
+    boards = [r.board for r in chosen_rows if r.board]  # the bye has no board number: "281 to 299", not "281 to "
+    first = str(boards[0]) if boards else ""
+    last = str(boards[-1]) if boards else ""
     default = N_("Boards %f to %l") if ranged else "%t"
     title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
     title = f"{title} ({_('round')} {state.round})"
@@ -243,7 +244,7 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
     if spec.type == "results":
         return spec.menu_text or _("Latest results")
     if not spec.sets:
-        return spec.menu_text or spec.name or spec.uniq_id
+        return spec.menu_text or (_(spec.name) if spec.name else spec.uniq_id)
     first_set = spec.sets[0]
     if spec.type in TEAM_SCREEN_TYPES:  # "<tournament> (team boards)", or the matches' tables of a family screen
         tname = (await store.tournament(first_set.tournament_id)).name
@@ -253,7 +254,7 @@ async def link_label(store: EventStore, spec: ScreenSpec, several: bool, _: Tran
             tables = _("Tables %s to %s", first_set.first, first_set.last)
             return f"{tname} ({tables})" if several else tables
         return f"{tname} ({_(TEAM_LINKS[spec.type])})"
-    if spec.type == "standings":  # "Standings", or "<tournament> (standings)" when the event has several
+    if spec.type in STANDINGS_TYPES:  # "Standings", or "<tournament> (standings)" when the event has several
         tname = (await store.tournament(first_set.tournament_id)).name
         one = len({s.tournament_id for s in spec.sets}) == 1
         return fill_name(spec.menu_text or _(menus.default_label(spec.type, True, False, several and one)), tname,

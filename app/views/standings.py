@@ -11,10 +11,11 @@ from decimal import Decimal
 from app.cache import memo
 from app.offload import off_loop
 from app.params import check_round, check_tie_breaks
-from database import teams as db
 from database.store import EventStore
 from tournament.errors import EchiquierError
 from tournament.formats.trf import parse_date
+from tournament.formats.trf_source import points_299
+from tournament.models import Player
 from tournament.standings import DEFAULT_TIE_BREAKS, StandingRow, Standings, completed_round, compute_standings
 from tournament.teams.standings import completed_matches, team_standings
 from tournament.tiebreaks import EDITIONS, as_number, edition_for
@@ -44,17 +45,33 @@ async def standings_for(store: EventStore, tid: int, *, tie_breaks: str | None =
         chosen = edition_for(edition or tournament.tie_break_edition, start)
         counted = completed_round(pairings) if rounds is None else max(0, rounds)
         players = await store.players(tid)
+        adjustment, standing_only = await points_299_by_id(store, tid, counted, players)
         try:  # off the event loop (app/offload.py): a large tournament's tie-breaks take tens of milliseconds
             if (teams := await standings_if_team(store, tid, tie_breaks, rounds, chosen)) is not None:
                 return teams
             return await off_loop(
                 compute_standings, players, pairings, tie_breaks=codes.split(","), rounds=counted,
-                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin")
+                total_rounds=tournament.rounds, edition=chosen, round_robin=tournament.tournament_type == "round_robin",
+                adjustment=adjustment, standing_only=standing_only)
         except EchiquierError as exc:  # an unknown tie-break code or modifier
             raise BadRequest(exc.key, *exc.params) from None
 
     result: Standings = await memo(store, ("standings", tid, tie_breaks, edition, rounds), compute)
     return result
+
+
+async def points_299_by_id(store: EventStore, tid: int, rounds: int, players: list[Player]
+                           ) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """Bonus or penalty points of the TRF file the tournament was imported from (`299` records, kept with it in
+    `trf_source`) by player id: counted in the score from their round on, or in the final score only (round
+    999), as FIDE's tie-break reference counts them."""
+    source = await store.imports.stored_source(tid)
+    if source is None:
+        return {}, {}
+    scored, final = points_299(source.text, rounds)
+    number = {p.pairing_number: p.id for p in players}
+    return ({number[n]: v for n, v in scored.items() if n in number},
+            {number[n]: v for n, v in final.items() if n in number})
 
 
 def _iso_day(timestamp: float) -> str:
@@ -92,9 +109,9 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
                             edition: str) -> Standings | None:
     """A team tournament's standings in the shape of individual standings (one row per team: `start_rank` the
     team number, `name` the team's, `points` its match points); None for an individual tournament."""
-    if await db.team_settings(store, tid) is None:
+    if await store.teams.team_settings(tid) is None:
         return None
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
     st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
                         team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,

@@ -17,6 +17,7 @@ import msgspec
 
 from app.cache import memo
 from database.store import EventStore
+from database.teams import board_teams
 from tournament.boards import current_round, half_points, split_columns
 from tournament.hall.handicap import handicap_times, is_handicap
 from tournament.models import Info, Pairing, Player, Screen, Tournament
@@ -61,6 +62,7 @@ class BoardRow(msgspec.Struct, frozen=True, kw_only=True):
     virtual: bool = False  # the tournament prints real points beside the shown ones
     handicap: bool = False  # the tournament has a handicap time control
     illegal_limit: int = 0  # illegal moves recordable per player (0 = off)
+    team: tuple[int, int, str, str] | None = None  # a team game: table, board in the match, White's and Black's team
 
     @property
     def dom_id(self) -> str:
@@ -96,6 +98,7 @@ class TournamentState(msgspec.Struct, frozen=True, kw_only=True):
     illegal_limit: int  # 0 = feature off
     handicap: bool
     last_round: int | None = None  # the highest paired round (a result may make it the current one)
+    teams: dict[int, tuple[int, int, str, str]] = {}  # a team tournament's games by White's id (BoardRow.team)
 
     def cell(self, player_id: int, opponent_id: int | None = None, white: bool = True) -> PlayerCell:
         p = self.players[player_id]
@@ -151,7 +154,8 @@ async def tournament_state(store: EventStore, tid: int) -> TournamentState:
         return TournamentState(tournament=tournament, players=players, round=rnd, pairings=this_round,
                                shown=shown, real=real, virtual=virtual, illegal=illegal,
                                illegal_limit=illegal_limit(tournament, info), handicap=is_handicap(tournament),
-                               last_round=max((p.round for p in everything), default=None))
+                               last_round=max((p.round for p in everything), default=None),
+                               teams=await board_teams(store, tid, rnd) if rnd else {})
 
     state: TournamentState = await memo(store, ("state", tid), compute)
     return state
@@ -172,6 +176,7 @@ def board_row(state: TournamentState, p: Pairing) -> BoardRow:
         black=state.cell(p.black_player_id, p.white_player_id, white=False) if p.black_player_id else None,
         result=p.result, bye_kind=p.bye_kind, fixed=bool(fixed), virtual=state.virtual,
         handicap=state.handicap, illegal_limit=state.illegal_limit,
+        team=state.teams.get(p.white_player_id) if p.black_player_id else None,
     )
 
 

@@ -10,6 +10,7 @@ and the journal at two widths.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -99,6 +100,9 @@ async def _build(folder: Path) -> None:
         await demo.fill_tournament(open_b.id, *store_rows(*demo_tournament(24, 2)))
         await hall.add_screen(uniq_id="standings", type="standings", public=True, columns=2, menu_link=True,
                               sets=[{"tournament_id": ids["open"]}])
+        # a rotator whose first screen (a third of the open's boards) pages itself on a TV
+        await hall.add_rotator(uniq_id="fast", public=True, delay=1, show_menus=False, screen_ids="[]",
+                               family_ids=json.dumps([ids["family"]]))
         # a few results so that the results screen and the journal have lines, one of them corrected
         games = [g for g in await hall.pairings(ids["open"], 6) if g.is_game][:12]
         for n, g in enumerate(games):
@@ -226,6 +230,33 @@ def test_the_rotator_shows_its_title_once(pages: dict[str, Any], server: Server)
         settle(page)
         titles = [t.strip() for t in page.locator("main h1, main h2").all_inner_texts()]
         assert len(titles) == len(set(titles)), titles
+
+
+def test_a_rotator_shows_every_page_of_a_paged_screen_before_moving_on(pages: dict[str, Any],
+                                                                       server: Server) -> None:
+    """The rotator's delay (1 s) is shorter than the screen's pages (turned every second with `?turn=1`):
+    it still waits for the last page before showing its next screen."""
+    page = pages["tv"]
+    page.goto(server.url("/rotator/hall/fast/0?turn=1"))
+    settle(page)
+    count = int(page.evaluate("document.body.dataset.fitPages"))
+    assert count >= 2
+    for n in range(1, count + 1):
+        page.wait_for_function("(t) => (document.getElementById('fit-page') || {}).textContent === t",
+                               arg=f"{n} / {count}")
+        assert "/rotator/hall/fast/0" in page.url, f"moved on before page {n} of {count}"
+    page.wait_for_url("**/rotator/hall/fast/1?lang=en&turn=1")
+
+
+def test_boards_still_being_played_are_in_bold(pages: dict[str, Any], server: Server) -> None:
+    page = pages["tv"]
+    page.goto(server.url(HALL_SCREENS["hall-boards"]))
+    settle(page)
+    weights = page.evaluate("""() => Array.from(document.querySelectorAll('main tr.board-row:not(.bye)'))
+      .map(r => [r.classList.contains('done'), getComputedStyle(r.querySelector('td.player .name')).fontWeight])""")
+    done = {w for finished, w in weights if finished}
+    playing = {w for finished, w in weights if not finished}
+    assert done and playing and max(int(w) for w in done) < 600 <= min(int(w) for w in playing), (done, playing)
 
 
 def test_the_timer_banner_is_calm_and_readable(pages: dict[str, Any], server: Server) -> None:

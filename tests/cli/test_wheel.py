@@ -64,13 +64,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def test_the_wheel_holds_the_code_and_its_files(installed: Path) -> None:
     done = subprocess.run([str(installed / "python"), "-c",
-                           "import app.settings as s, web, cli, database.migrations as m; "
+                           "import app.settings as s, web, cli, database.migrations as m, app.papi.export as p; "
                            "print(s.ROOT, s.CHECKOUT, (s.ROOT / 'templates' / 'base.html').is_file(), "
-                           "(s.ROOT / 'web' / 'static' / 'echiquier.css').is_file(), m.HERE)"],
+                           "(s.ROOT / 'web' / 'static' / 'echiquier.css').is_file(), m.HERE, p.TEMPLATE.is_file())"],
                           capture_output=True, text=True, check=True, env=clean_environment(), cwd=installed)
-    root, checkout, template, static, migrations = done.stdout.split()
+    root, checkout, template, static, migrations, papi = done.stdout.split()
     assert Path(root).is_relative_to(installed.parent)  # the installed copy, not the checkout
-    assert (checkout, template, static) == ("False", "True", "True")
+    assert (checkout, template, static, papi) == ("False", "True", "True", "True")
     shipped = sorted(p.name for p in Path(migrations).glob("*.sql"))
     assert shipped == sorted(p.name for p in (ROOT / "database" / "migrations").glob("*.sql")) != []
 

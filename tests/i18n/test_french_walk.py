@@ -15,6 +15,7 @@ from it (the lists of exceptions below say why each is left out).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -31,13 +32,14 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.publication.site import build_site
+from app.ratings import import_list
 from app.settings import Settings
-from database import admin
 from database.store import EventStore
-from i18n import CATALOGS
+from i18n import CATALOGS, po_path, read_catalog
 from tests.support.clients import LOCAL_URL, prime_csrf
 from tests.support.files import ROOT
 from tests.support.papi import link_for_the_walk
+from tests.support.rating_lists import rating_list
 from tests.support.teams import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
@@ -104,7 +106,8 @@ class VisibleText(HTMLParser):
         if tag in ("script", "style"):
             self._skip += 1
         for name in ATTRIBUTES & values.keys():
-            self.parts.append(values[name])
+            # an example of what to type is in the form the field takes (a date as 2010-05-17)
+            self.parts.append(f"⟦{values[name]}⟧" if name == "placeholder" else values[name])
         if tag == "input" and values.get("type") in ("submit", "button", "reset"):
             self.parts.append(values.get("value", ""))
         if "onclick" in values:
@@ -279,7 +282,9 @@ async def richer_demo(store: EventStore) -> int:
             values: dict[str, Any] = {"uniq_id": FRENCH_IDS[row.uniq_id]}
             if table == "screen":
                 values["name"] = {"input": "Saisie des résultats", "welcome": "Bienvenue"}.get(row.uniq_id)
-            await admin.update(store, table, row.id, values)
+            update = {"screen": store.admin.update_screen, "family": store.admin.update_family,
+                      "rotator": store.admin.update_rotator, "timer": store.admin.update_timer}[table]
+            await update(row.id, values)
     await store.update_info(record_illegal_moves=2)
     tid = await store.add_tournament(uniq_id="open-c", name="Open C", rounds=5, tournament_type="swiss")
     players, _pairings = demo_tournament(10, 3)
@@ -334,7 +339,7 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
                                    headers=HX)
         out["player's dialog of a game with a result"] = "\n".join(visible(refused.text).parts)
         await store.update_info(update_password=await hash_password("hall-code"))
-        for url in ("/screen/demo/saisie", "/arbiter/demo", "/event/demo", "/admin"):
+        for url in ("/screen/demo/saisie", "/arbiter/demo", "/event/demo", "/admin", "/teams/demo/equipes/input"):
             out[f"visitor {url}"] = "\n".join(visible((await client.get(url)).text).parts)
         wrong = await client.post("/screen/demo/saisie/login", data={"password": "nope"}, headers=HX)
         out["wrong input code"] = "\n".join(visible(wrong.text).parts)
@@ -343,6 +348,15 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
     finally:
         client.app.state.walk_host = "127.0.0.1"
     return out
+
+
+async def rating_list_for_the_walk(store: EventStore, events: Path) -> list[str]:
+    """A FIDE rating list in the folder (docs/ratings.md), and the player forms' look-ups that show its players."""
+    data = rating_list(30, "txt")
+    await import_list(events, io.BytesIO(data), "players_list_foa.txt", len(data))
+    tid = (await store.tournament_by_uniq_id("open-a")).id
+    return [f"/admin/events/demo/tournaments/{tid}/players?lookup=lef",
+            f"/arbiter/demo/players/{tid}/lookup?lookup=lef"]
 
 
 async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar]) -> None:
@@ -359,6 +373,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
     start += await walk_team_tournament(store)
     start += await link_for_the_walk(store, app_state(client.app).settings.events_dir.parent)  # the Papi loop
+    start += await rating_list_for_the_walk(store, app_state(client.app).settings.events_dir)
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))
@@ -379,6 +394,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     assert not unrendered, f"the walk never rendered: {sorted(unrendered)}"
 
     pages.update(published)
+    assert_typography(pages)
     english = english_vocabulary()
     allowed = french_vocabulary() | await demo_names(store) | set(words("Old open old-open")) | CODES
     history = set(words(" ".join(FRENCH_IDS)))  # the journal remembers the demo's first, English, ids
@@ -386,6 +402,74 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
              if (leaked := leaks(text, allowed | history if "/journal" in url else allowed, english))}
     report = "\n".join(f"  {url}: {', '.join(words_)}" for url, words_ in sorted(found.items()))
     assert not found, f"English in French pages ({len(pages)} visited):\n{report}"
+
+
+#: French typography (docs/translation.md): what a page of the walk must never show.
+TYPOGRAPHY = {
+    "a decimal point (French writes 4½ or 21,25)": re.compile(r"(?<![\w.:/])\d+\.\d+(?![\w.])"),
+    "an ISO date (French writes 25 novembre 2026)": re.compile(r"\b\d{4}-\d\d-\d\d\b"),
+    "no narrow no-break space before : ; ! ?": re.compile(r"(?<=[^\s\u202f\d]):(?=\s|$)|(?<=[^\s\u202f])[;!?](?=\s|$)"),
+    "a plain space before : ; ! ?": re.compile(r"[ \u00a0][:;!?](?=\s|$)"),
+}
+
+
+def plural_words() -> set[str]:
+    """The French plural nouns of the catalog's counts (`%s avertissements`): never after 0 or 1."""
+    out: set[str] = set()
+    for message in read_catalog(po_path("fr")):
+        if isinstance(message.string, tuple) and len(message.string) > 1 and message.string[1]:
+            out |= {w for w in message.string[1].split() if w.endswith("s") and w not in message.string[0].split()}
+    return out
+
+
+def typography_faults(text: str, plurals: set[str]) -> list[str]:
+    text = re.sub(r"⟦[^⟧]*⟧", " ", text)  # examples of what to type (placeholders)
+    found = [f"{rule}: {text[max(0, m.start() - 30):m.end() + 10]!r}"
+             for rule, regex in TYPOGRAPHY.items() for m in regex.finditer(text)]
+    found += [f"a plural after one: {m.group(0)!r}" for m in re.finditer(r"(?<![\d,.])[01] (\S+)", text)
+              if m.group(1) in plurals]
+    return found
+
+
+def assert_typography(pages: dict[str, str]) -> None:
+    """Every French page, print sheet and published page writes numbers, dates, counts and signs the French way."""
+    assert any(url.startswith("/print/") for url in pages) and any(url.startswith("published:") for url in pages)
+    plurals = plural_words()
+    assert {"avertissements", "joueur·euses"} <= plurals
+    faults = {url: found for url, text in pages.items() if (found := typography_faults(text, plurals))}
+    report = "\n".join(f"  {url}: {found[:3]}" for url, found in sorted(faults.items()))
+    assert not faults, f"French typography broken on {len(faults)} pages:\n{report}"
+    cross = pages["/print/demo/1/crosstable"]
+    assert "B (Blancs) ou N (Noirs)" in cross and "Imprimé le" in cross
+    assert re.search(r"Imprimé le \d{1,2} [a-zéû]+ \d{4} \d\d:\d\d", cross), cross[:300]
+    published = pages["published:1/standings.html"]
+    assert re.search(r"\b\d+½\b", published) and re.search(r"\b\d+,\d+\b", published)
+    assert "Buchholz tronqué" in pages["/print/demo/1/standings"]
+
+
+def test_typography_finds_faults() -> None:
+    """The typography checker must be able to fail."""
+    page = visible('<p>Points : 4.5 le 2026-11-25</p><p>Annuler? 1 avertissements</p>'
+                   '<input placeholder="2010-05-17"><p>Ronde\u202f3\u202f: 21,25 · 03:54</p>')
+    faults = typography_faults("\n".join(page.parts), {"avertissements"})
+    assert [f.split(":")[0] for f in faults] == [
+        "a decimal point (French writes 4½ or 21,25)", "an ISO date (French writes 25 novembre 2026)",
+        "no narrow no-break space before ", "a plain space before ", "a plural after one"], faults
+
+
+def test_the_catalog_keeps_the_vocabulary() -> None:
+    """Elo for a rating, "exempt" only for the pairing-allocated bye, one form of "joueurs", no English left."""
+    french = CATALOGS["fr"]
+    rating = {k: v for k, v in french.items() if re.search(r"\bratings?\b", k)}
+    assert len(rating) > 10 and not {k: v for k, v in rating.items() if "classement" in v.lower()}
+    asked = {k: v for k, v in french.items() if re.search(r"requested bye|full-point|half-point|zero-point", k)
+             and not re.search(r"pairing-allocated|PAB|'U'", k)}  # those that name both kinds
+    assert len(asked) > 3 and not {k: v for k, v in asked.items() if "exempt" in v.lower()}
+    assert not {k: v for k, v in french.items() if re.search(r"\b[Jj]oueurs\b", v)}
+    assert french["Withdraw from the tournament"] != french["Cancel the bye"]
+    assert "Retirer" not in french["Cancel the bye"]
+    for text in ("arbiter desk", "imported from a pairing program"):
+        assert french[text] != text
 
 
 def test_the_leak_finder_finds_english() -> None:

@@ -108,8 +108,8 @@ def test_a_catalog_folder_that_cannot_be_written_is_compiled_in_memory(
 def test_journal_counts_take_the_plural_form() -> None:
     """The journal stores `1 byes` in English; the reader sees the right form in either language."""
     fr, en = translator("fr"), translator("en")
-    assert journal_text("12 games, 1 byes (swap 2)", fr) == "12 parties, 1 exemption (swap 2)"
+    assert journal_text("12 games, 1 byes (swap 2)", fr) == "12 parties, 1 sans adversaire (swap 2)"
     assert journal_text("12 games, 1 byes (swap 2)", en) == "12 games, 1 bye (swap 2)"
     assert journal_text("0 players, 1 pairings", fr) == "0 joueur·euse, 1 appariement"
     assert journal_text("2 teams, 1 matches", fr) == "2 équipes, 1 match"
-    assert journal_text("round 3, dutch, 5 matches", fr) == "ronde 3, dutch, 5 matchs"  # not a list of counts
+    assert journal_text("round 3, dutch, 5 matches", fr) == "ronde 3, dutch, matchs\u202f: 5"  # not a list of counts

@@ -7,11 +7,10 @@ import contextlib
 import os
 import resource
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from bench._server import free_port, wait_until_up
+from bench._server import server_process
 from tests.support.files import ROOT
 
 #: The machine the probes imitate: 1024 open files, a 3 GB address space.
@@ -57,20 +56,6 @@ def limited_server(events: Path, log: Path, *, limits: bool = True,
                    root: str = str(ROOT)) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """`echiquier serve` of `root` on a free loopback port, held to `small_machine()` if `limits`, its log in `log`
     (a file: a pipe nobody reads would stop a server that logs much); yields (base URL, process)."""
-    port = free_port()
-    with log.open("wb") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "serve", "--events", str(events), "--host", "127.0.0.1", "--port",
-             str(port)], cwd=root, stdout=subprocess.DEVNULL, stderr=err, env={**os.environ, "PYTHONPATH": root},
-            preexec_fn=small_machine if limits else None)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(url, process)
-        yield url, process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with log.open("wb") as err, server_process(events, root=root, stderr=err,
+                                               preexec_fn=small_machine if limits else None) as running:
+        yield running

@@ -10,6 +10,7 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.settings import Settings
+from app.throttle import LoginThrottle, TooManyAttempts
 from tests.support.clients import LOCAL_URL, prime_csrf
 from tests.support.events import ARBITER_PASSWORD, EVENT, HX, INPUT_URL, form, game, login_arbiter, make_event, stored
 from tournament.results import Result
@@ -17,7 +18,6 @@ from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.csrf import COOKIE
 from web.state import app_state
-from web.throttle import LoginThrottle, TooManyAttempts
 
 Client = AsyncTestClient[Litestar]
 

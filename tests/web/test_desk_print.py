@@ -57,7 +57,7 @@ async def test_standings_and_crosstable_sheets(client: AsyncTestClient[Litestar]
     top = {p.shown_name for p in await store.players(tid) if p.pairing_number in (1, 3, 6, 8, 9)}
     assert {re.sub(r"<[^>]+>", "", n).strip() for n in ranked[:5]} == top
     cross = (await client.get(f"/print/{EVENT}/{tid}/crosstable")).text
-    assert cross.count('<td class="round">') == 9 and "<b>U</b>" in cross and "<b>1</b>" in cross
+    assert cross.count('<td class="round">') == 9 and "<b>bye</b>" in cross and "<b>1</b>" in cross
 
 
 async def test_print_refusals(client: AsyncTestClient[Litestar], app: Litestar, event: tuple[EventStore, int]) -> None:

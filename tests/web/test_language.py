@@ -201,7 +201,7 @@ def test_journal_lines_are_translated() -> None:
     assert journal_text("screen input (10.0.0.7)", fr) == "écran input (10.0.0.7)"
     assert journal_text("in", fr) == "Pointé·e"
     assert journal_text("name, language", fr) == "Nom, Langue par défaut"
-    assert journal_text("undo: result", fr) == "annulation : résultat"
+    assert journal_text("undo: result", fr) == "annulation\u202f: résultat"
     assert journal_text("DUPONT Jean", fr) == "DUPONT Jean"  # a name stays as it is
 
 
@@ -248,9 +248,10 @@ def test_import_reports_are_translated() -> None:
                         notes=["Players no longer in the Papi file were kept: Ref 3, 9."])
     french = report_text(report.text(), translator("fr"))
     assert french.splitlines() == [
-        "3 joueur·euses ajouté·es, 1 mis·es à jour; rondes ajoutées : 4, 5; 7 résultats repris du fichier.",
-        "Conflit : ronde 4, Réf 12 - Réf 7 : Papi indique 1-0, le fichier de l'évènement 0-1 (gardé).",
-        "Les joueur·euses absent·es du fichier Papi ont été gardé·es : Réf 3, 9.",
+        "joueur·euses ajouté·es\u202f: 3, mis·es à jour\u202f: 1\u202f; rondes ajoutées\u202f: 4, 5\u202f; "
+        "résultats repris du fichier\u202f: 7.",
+        "Conflit\u202f: ronde 4, Réf 12 - Réf 7\u202f: Papi indique 1-0, le fichier de l'évènement 0-1 (gardé).",
+        "Les joueur·euses absent·es du fichier Papi ont été gardé·es\u202f: Réf 3, 9.",
     ]
     assert report_text(SyncReport(notes=["The ChessEvent data has not changed since the last import."]).text(),
                        translator("fr")).endswith("Les données ChessEvent n'ont pas changé depuis le dernier import.")
@@ -265,5 +266,5 @@ async def test_an_upload_reports_in_french(admin_client: AsyncTestClient[Litesta
     response = await admin_client.post(f"/admin/events/{EVENT}/tournaments/{other}/upload?lang=fr",
                                        files={"file": ("open.trf", exported.content)}, follow_redirects=False)
     assert response.status_code == 200, response.text[:500]
-    assert re.search(r"8 joueur·euses, \d+ appariements\.", response.text), response.text
+    assert re.search(r"Joueur·euses\u202f: 8, appariements\u202f: \d+\.", response.text), response.text
     assert "players," not in response.text

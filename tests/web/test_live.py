@@ -6,12 +6,13 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from app.live.channels import frame
+from app.live.hub import publisher
 from app.settings import Settings
 from app.views.tournament import tournament_state
 from database.store import EventStore, GameKey
 from tournament.results import Result
 from web.app import template_engine
-from web.hub import frame, publisher
 from web.live import live_stream
 
 

@@ -160,17 +160,17 @@ async def test_results_screen_newest_first_limit_and_columns(hall: dict[str, int
                                                              admin_client: Client) -> None:
     boards = await enter(hall_store, hall["open"], 25)
     html = (await admin_client.get(f"/screen/{EVENT}/results")).text
-    shown = [int(b) for b in re.findall(r'<td class="num">6\.(\d+)</td>', html)]
+    shown = [int(b) for b in re.findall(r'<td class="num">6</td><td class="num">(\d+)</td>', html)]
     assert shown == boards[::-1]  # all 25 (limit 30), newest first, round.board per row
     columns = html.split('<div class="column">')[1:]
-    assert [c.count('<td class="num">6.') for c in columns] == [13, 12]  # nothing dropped
+    assert [c.count('<td class="num">6</td><td class="num">') for c in columns] == [13, 12]  # nothing dropped
     await hall_store.add_screen(uniq_id="last7", type="results", public=True, columns=2, results_limit=7,
                                 results_tournament_ids=f"[{hall['open']}, 999]")
     html = (await admin_client.get(f"/screen/{EVENT}/last7")).text
-    assert [int(b) for b in re.findall(r'<td class="num">6\.(\d+)</td>', html)] == boards[::-1][:8]
+    assert [int(b) for b in re.findall(r'<td class="num">6</td><td class="num">(\d+)</td>', html)] == boards[::-1][:8]
     assert "rounded up to 8" in html and "Unknown tournament 999" in html
     fragment = await admin_client.get(f"/screen/{EVENT}/results/results-list", headers={"HX-Request": "true"})
-    assert fragment.status_code == 200 and fragment.text.count('<td class="num">6.') == 25
+    assert fragment.status_code == 200 and fragment.text.count('<td class="num">6</td><td class="num">') == 25
 
 
 async def test_image_screen_background_and_fallbacks(hall: dict[str, int], hall_store: EventStore, client: Client,
@@ -196,6 +196,7 @@ async def test_family_screens_split_the_boards(hall: dict[str, int], client: Cli
     pages = [(await client.get(f"/screen/{EVENT}/room-{i}")).text for i in (1, 2, 3)]
     assert [board_numbers(p)[:1] + board_numbers(p)[-1:] for p in pages] == [[1, 100], [101, 200], [201, 299]]
     assert "Open 600 (101 to 200)" in pages[1]
+    assert "Open 600 (201 to 299)" in pages[2]  # the last screen ends with the bye, which has no board number
     assert (await client.get(f"/screen/{EVENT}/room-4")).status_code == 404
     alias = (await client.get(f"/screen/{EVENT}/room:002")).text
     assert board_numbers(alias) == board_numbers(pages[1])

@@ -1,4 +1,4 @@
-"""Response hardening (web/security.py), server-side sessions (web/sessions.py) and the server's limits
+"""Response hardening (web/security.py), server-side sessions (app/sessions.py) and the server's limits
 (cli/server.py): security headers, no inline script, Secure cookies over HTTPS, logout that ends the
 session on the server, a cap on live streams, a header read timeout."""
 
@@ -17,6 +17,7 @@ import uvicorn
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.sessions import OLD_SESSIONS_FILE, SESSIONS_FILE, Record, Sessions, digest
 from app.settings import ROOT, Settings
 from cli.server import HeaderTimeoutProtocol, uvicorn_config
 from tests.support.clients import prime_csrf
@@ -25,7 +26,6 @@ from tests.support.servers import HANG_LIMIT, LiveServer
 from web.app import create_app
 from web.auth import ADMIN_COOKIE, arbiter_cookie_name
 from web.security import Streams, security_middleware
-from web.sessions import OLD_SESSIONS_FILE, SESSIONS_FILE, Record, Sessions, digest
 from web.state import app_state
 
 Client = AsyncTestClient[Litestar]

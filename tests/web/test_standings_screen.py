@@ -44,6 +44,8 @@ def event_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
                                    sets=[{"tournament_id": tid}, {"tournament_id": tid, "last": 20}])
             await store.add_screen(uniq_id="boards", type="boards", public=True, columns=2, menu=menu,
                                    sets=[{"tournament_id": tid}])
+            await store.add_screen(uniq_id="provisional", type="provisional_standings", public=True, columns=1,
+                                   menu="@standings,@provisional_standings", sets=[{"tournament_id": tid}])
         finally:
             await registry.close()
 
@@ -65,7 +67,7 @@ def tables(page: str, set_id: int) -> list[list[list[str]]]:
                            page, flags=re.S):
         rows = re.findall(r"<tr>(.*?)</tr>", body, flags=re.S)
         out.append([[" ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split())
-                     for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows])
+                     for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)] for r in rows])
     return out
 
 
@@ -74,7 +76,13 @@ def check_against_data(columns: list[list[list[str]]], data: list[dict[str, Any]
     rows = [r for c in columns for r in c]
     assert [r[1] for r in rows] == [str(d["start_rank"]) for d in data]
     assert all(r[2].endswith(d["name"]) for r, d in zip(rows, data, strict=True))
-    assert [r[4] for r in rows] == [f"{d['points']:g}" for d in data]
+    assert [r[4] for r in rows] == [hall_points(d["points"]) for d in data]
+
+
+def hall_points(value: float) -> str:
+    """Points as the hall writes them: 4½, ½, 5 (the JSON has 4.5)."""
+    whole, half = divmod(round(value * 2), 2)
+    return (f"{whole}½" if whole else "½") if half else str(whole)
 
 
 async def set_ids(store: EventStore) -> list[int]:
@@ -101,7 +109,7 @@ async def test_the_screen_shows_the_standings_in_columns(client: Client, store: 
     header = re.search(rf'id="standings-{whole}-1">\s*<thead>(.*?)</thead>', text, flags=re.S)
     assert header is not None
     for code in data[0]["tiebreaks"]:
-        assert f"<th>{html.escape(code)}</th>" in header.group(1)
+        assert f">{html.escape(code)}</abbr></th>" in header.group(1)
     # the second set: ranks 1 to 20 only
     top_rows = [r for c in tables(text, top) for r in c]
     assert [r[1] for r in top_rows] == [str(d["start_rank"]) for d in data[:20]]
@@ -154,3 +162,41 @@ async def test_the_demo_has_a_standings_screen(demo_client: Client) -> None:
     assert "Open A — Standings after round 2" in page.text and "Open B — Standings after round 2" in page.text
     boards = (await demo_client.get("/screen/demo/boards-a")).text
     assert re.search(r'href="/screen/demo/standings"[^>]*>\s*Standings\s*<', boards)
+
+
+async def test_a_provisional_screen_counts_the_round_being_played(client: Client, store: EventStore) -> None:
+    """Round 6 is paired with no result: the provisional screen counts it, refetches on every result, and its
+    table moves with one result entered (the winner's points, their place) as the JSON of round 6 says."""
+    tid = (await store.tournaments())[0].id
+    screen = next(s for s in await store.screens() if s.uniq_id == "provisional")
+    set_id = next(s.id for s in await store.screen_sets() if s.screen_id == screen.id)
+    url = f"/screen/{EVENT}/provisional"
+    page = (await client.get(url)).text
+    assert "Open 600 — Provisional: round 6 in progress" in page
+    assert 'class="set-title provisional"' in page
+    assert f'hx-trigger="sse:tournament-{tid}, sse:result-{tid}"' in page
+    check_against_data(tables(page, set_id), (await client.get(f"/api/standings/{EVENT}/open?round=6")).json())
+    before = {r[1]: r for r in [r for c in tables(page, set_id) for r in c]}
+    game = next(p for p in await store.pairings(tid, 6) if p.is_game)
+    key = GameKey(tournament_id=tid, round=6, white_player_id=game.white_player_id,
+                  black_player_id=game.black_player_id or 0)
+    await store.record_result(key, Result.WHITE_WIN, game.board or 0)
+    fragment = (await client.get(f"{url}/standings/{set_id}", headers={"HX-Request": "true"})).text
+    rows = [r for c in tables(fragment, set_id) for r in c]
+    check_against_data(tables(fragment, set_id), (await client.get(f"/api/standings/{EVENT}/open?round=6")).json())
+    white = next(p.pairing_number for p in await store.players(tid) if p.id == game.white_player_id)
+    after = {r[1]: r for r in rows}
+    assert float(after[str(white)][4]) == float(before[str(white)][4]) + 1
+    assert rows.index(after[str(white)]) < list(before).index(str(white))  # climbed
+    french = (await client.get(f"{url}?lang=fr")).text
+    assert "Provisoire : ronde 6 en cours" in french and "Classement provisoire" in french  # title, menu link
+
+
+def test_admin_validation_accepts_a_provisional_standings_screen() -> None:
+    form = Form({"uniq_id": "live", "type": "provisional_standings", "columns": "1", "tournament_id": "1"})
+    values = screen_rules(form, taken_ids=(), tournament_ids={1}, timer_ids=())
+    assert form.ok and values["type"] == "provisional_standings"
+    assert first_set_rules(form, screen_type="provisional_standings", tournament_ids={1}) == {"tournament_id": 1}
+    entries = [MenuEntry(uniq_id="a", type="standings", public=True),
+               MenuEntry(uniq_id="p", type="provisional_standings", public=True)]
+    assert [e.uniq_id for e in resolve("@provisional_standings", entries, None, admin=False)[0]] == ["p"]

@@ -1,4 +1,4 @@
-"""The login throttle under concurrency: an attempt is counted before the hash check (web/throttle.py)."""
+"""The login throttle under concurrency: an attempt is counted before the hash check (app/throttle.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.throttle import EventLocked, LoginThrottle, TooManyAttempts
 from tests.support.events import ARBITER_PASSWORD, EVENT, INPUT_URL, make_event
 from web import auth
 from web.auth import MIN_CODE, hash_password, new_code
 from web.state import app_state
-from web.throttle import EventLocked, LoginThrottle, TooManyAttempts
 
 Client = AsyncTestClient[Litestar]
 

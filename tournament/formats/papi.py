@@ -66,26 +66,32 @@ def read_papi(data: bytes) -> PapiFile:
 
 def papi_file(info_table: dict[str, list[Any]], joueur: dict[str, list[Any]]) -> PapiFile:
     """INFO and JOUEUR as columns of values (whichever reader read them) → the Papi file's contents."""
-    info = {str(k): "" if v is None else str(v).strip()
-            for k, v in zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False)}
+    names = list(joueur)
+    rows = [{name: joueur[name][i] if i < len(joueur[name]) else None for name in names}
+            for i in range(len(joueur.get("Ref", [])))]
+    info = dict(zip(info_table.get("Variable", []), info_table.get("Value", []), strict=False))
+    return papi_file_rows(info, rows if "Ref" in joueur else None)
+
+
+def papi_file_rows(info_values: dict[Any, Any], joueur: list[dict[str, Any]] | None) -> PapiFile:
+    """INFO (Variable → Value) and JOUEUR's rows (None: no such table) → the Papi file's contents."""
+    info = {str(k): "" if v is None else str(v).strip() for k, v in info_values.items()}
     try:
         rounds = max(0, min(24, int(info.get("NbrRondes") or 0)))
     except ValueError:
         raise PapiError("INFO NbrRondes is not a number: %r.", info.get("NbrRondes")) from None
-    if "Ref" not in joueur:
+    if joueur is None:
         raise PapiError("The Papi file has no JOUEUR table. Nothing was imported.")
     players = []
-    names = list(joueur)
-    for i in range(len(joueur["Ref"])):
-        row = {name: joueur[name][i] if i < len(joueur[name]) else None for name in names}
-        if row["Ref"] is None or int(row["Ref"]) == EXEMPT:
+    names = [(f"Rd{r:02d}Cl", f"Rd{r:02d}Adv", f"Rd{r:02d}Res") for r in range(1, rounds + 1)]
+    for row in joueur:
+        if row.get("Ref") is None or int(row["Ref"]) == EXEMPT:
             continue
         cells = []
-        for r in range(1, rounds + 1):
-            cl = str(row.get(f"Rd{r:02d}Cl") or "").strip().upper()
-            adv = row.get(f"Rd{r:02d}Adv")
-            res = row.get(f"Rd{r:02d}Res") or 0
-            cells.append((cl, int(adv) if adv not in (None, "") else None, int(res)))
+        for cl_name, adv_name, res_name in names:
+            cl = str(row.get(cl_name) or "").strip().upper()
+            adv = row.get(adv_name)
+            cells.append((cl, int(adv) if adv not in (None, "") else None, int(row.get(res_name) or 0)))
         players.append(PapiPlayer(ref=int(row["Ref"]), values=row, rounds=tuple(cells)))
     return PapiFile(info=info, players=players, rounds=rounds)
 
@@ -222,6 +228,7 @@ def papi_rows(papi: PapiFile) -> PapiRows:
     out: list[Pairing] = []
     skipped: list[tuple[int, int, float]] = []
     problems: list[str] = []
+    by_ref: dict[int, Player] = {}
     for r in range(1, papi.rounds + 1):
         rows: list[Pairing] = []
         for p in papi.players:
@@ -233,7 +240,7 @@ def papi_rows(papi: PapiFile) -> PapiRows:
             elif cl == "F" and not (checkin and res == 0):
                 skipped.append((r, p.ref, {2: 0.5, 6: 1.0}.get(res, 0.0)))
         if r in paired:
-            by_ref = {p["papi_ref"]: _as_player(p) for p in players}
+            by_ref = by_ref or {p["papi_ref"]: _as_player(p) for p in players}
             out.extend(number_boards(rows, by_ref, half_points(out, before_round=r)))
     if problems:
         raise PapiError("%s\nNothing was imported.", "\n".join(problems[:50]))

@@ -9,6 +9,8 @@ records …) is written back from the stored text when the tournament is exporte
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import msgspec
 
 from tournament.formats.trf import parse_trf
@@ -79,3 +81,20 @@ def decode_warnings(text: str) -> tuple[LintItem, ...]:
         return msgspec.json.decode(text, type=tuple[LintItem, ...])
     except (msgspec.DecodeError, msgspec.ValidationError):
         return ()
+
+
+def points_299(text: str, rounds: int) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """The stored text's `299` points by pairing number after `rounds` rounds, for the standings (`adjustment`,
+    `standing_only`: `TrfTournament.points_adjustments`); only the `299` lines are read (a 600-player text's
+    standings are recomputed on every result).
+
+    >>> points_299("012 Open\\n299     0.0   1.0    6    5\\n299     0.0  -1.0  999    3", 7)
+    ({5: Decimal('1.0')}, {3: Decimal('-1.0')})
+    >>> points_299("299     0.0   1.0    6    5", 5), points_299("012 Open", 5)
+    (({}, {}), ({}, {}))
+    """
+    lines = [line for line in text.splitlines() if line.startswith("299")]
+    if not lines:
+        return {}, {}
+    trf, _ = parse_trf("\n".join(lines))  # no player line: an error that does not matter here
+    return trf.points_adjustments(rounds)

@@ -15,7 +15,8 @@ from tournament.messages import N_
 from tournament.notices import Notice
 
 TYPE_TOKENS = {"@input": "input", "@boards": "boards", "@players": "players", "@results": "results",
-               "@standings": "standings", "@team_boards": "team_boards", "@team_standings": "team_standings",
+               "@standings": "standings", "@provisional_standings": "provisional_standings",
+               "@team_boards": "team_boards", "@team_standings": "team_standings",
                "@team_crosstable": "team_crosstable"}
 LEGACY = {"@view": ["@boards", "@players", "@results"], "@update": ["@input"], "@none": []}
 GLOB_CHARS = frozenset("*?[")
@@ -111,6 +112,8 @@ def default_label(kind: str, paired: bool, ranged: bool, several: bool) -> str:
         return "Latest results"
     if kind == "standings":
         return N_("%t (standings)") if several else "Standings"
+    if kind == "provisional_standings":
+        return N_("%t (provisional standings)") if several else N_("Provisional standings")
     by_board = kind in ("input", "boards") and paired
     if by_board:
         if several:

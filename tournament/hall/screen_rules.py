@@ -19,9 +19,12 @@ from tournament.models import ScreenSet, TimerHour
 
 #: Screens of a team tournament (app/views/team_screens.py): the matches of the round, team standings, cross-table.
 TEAM_SCREEN_TYPES = ("team_boards", "team_standings", "team_crosstable")
-SCREEN_TYPES = ("input", "boards", "players", "results", "image", "standings", *TEAM_SCREEN_TYPES)
+#: Standings screens: after the last complete round, or provisional (the round being played counted with the results
+#: entered so far, app/views/standings_screen.py).
+STANDINGS_TYPES = ("standings", "provisional_standings")
+SCREEN_TYPES = ("input", "boards", "players", "results", "image", *STANDINGS_TYPES, *TEAM_SCREEN_TYPES)
 FAMILY_TYPES = ("input", "boards", "players", "team_boards")
-SET_TYPES = (*FAMILY_TYPES, "standings", "team_standings", "team_crosstable")  # content from sets
+SET_TYPES = (*FAMILY_TYPES, *STANDINGS_TYPES, "team_standings", "team_crosstable")  # content from sets
 MAX_FAMILY_SCREENS = 50
 MAX_COLUMNS = 6
 RANGE = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")

@@ -1,7 +1,10 @@
 """The pairing engines' one door: `pair_next_round(data, system)` (pure, no I/O): the FIDE Dutch system, round-robin
 Berger tables and the FIDE Swiss team system (`fideteam`, whose input is a `TeamPairingInput`: tournament/teams/
-pairing.py builds it). Importing it loads the engines (gacrux and networkx for the Dutch and team systems); the
-package's other modules (model, checks, rows, virtual points) do not.
+pairing.py builds it).
+
+Each engine's module is imported at its first pairing (`ENGINES`, as the command line's table of commands): the
+Dutch and team systems load gacrux and networkx (about 0.2 s of CPU), which a command or a page that pairs nothing
+never needs. tests/test_import_graph.py reads the table's "module:function" names as imports of this module.
 
 >>> from tournament.pairing.model import PairingInput, PairingPlayer
 >>> players = tuple(PairingPlayer(id=n, number=n) for n in range(1, 6))
@@ -12,16 +15,29 @@ package's other modules (model, checks, rows, virtual points) do not.
 
 from __future__ import annotations
 
-from typing import Literal
+import importlib
+from collections.abc import Callable
+from typing import Any, Literal
 
 from tournament.errors import Invalid
-from tournament.pairing.berger import pair_berger
-from tournament.pairing.dutch import pair_dutch
-from tournament.pairing.fide_team import TeamPairingInput, pair_fide_team
-from tournament.pairing.model import PairingInput, RoundPairing
+from tournament.pairing.model import PairingInput, RoundPairing, TeamPairingInput
 
 System = Literal["dutch", "berger", "fideteam"]
 SYSTEMS: tuple[str, ...] = ("dutch", "berger")  # individual tournaments (a TRF file, the desk)
+#: system: the function that pairs with it ("module:function"), its module imported at the first pairing.
+ENGINES: dict[str, str] = {
+    "dutch": "tournament.pairing.dutch:pair_dutch",
+    "berger": "tournament.pairing.berger:pair_berger",
+    "fideteam": "tournament.pairing.fide_team:pair_fide_team",
+}
+
+
+def engine(system: str) -> Callable[[Any], RoundPairing]:
+    """The function that pairs with `system`, its module imported now (once per process)."""
+    module, _, function = ENGINES[system].partition(":")
+    found: Callable[[Any], RoundPairing] = getattr(importlib.import_module(module), function)
+    return found
+
 
 def pair_next_round(data: PairingInput | TeamPairingInput, system: str = "dutch") -> RoundPairing:
     """Pair `data.round_to_pair` with the given system ("dutch" or "berger"), or a team tournament's next round
@@ -29,9 +45,7 @@ def pair_next_round(data: PairingInput | TeamPairingInput, system: str = "dutch"
     if isinstance(data, TeamPairingInput):
         if system != "fideteam":
             raise Invalid("Unknown team pairing system %s (fideteam).", system)
-        return pair_fide_team(data)
-    if system == "dutch":
-        return pair_dutch(data)
-    if system == "berger":
-        return pair_berger(data)
-    raise Invalid("Unknown pairing system %s (dutch or berger).", system)
+        return engine(system)(data)
+    if system not in SYSTEMS:
+        raise Invalid("Unknown pairing system %s (dutch or berger).", system)
+    return engine(system)(data)

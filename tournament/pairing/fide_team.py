@@ -16,27 +16,14 @@ What the adapter adds to the file: the teams not to pair (gacrux's `-u`: `presen
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-import msgspec
 from gacrux.gacruxexeptions import GacruxError  # type: ignore[import-untyped]
 from gacrux.pairingfideteam import pairing_fideteam  # type: ignore[import-untyped]
 from gacrux.trf2json import trf2json  # type: ignore[import-untyped]
 
 from tournament.errors import Conflict, Invalid
-from tournament.pairing.model import Board, RoundPairing
-
-
-class TeamPairingInput(msgspec.Struct, frozen=True, kw_only=True):
-    """A team tournament as the team pairing rules see it."""
-
-    #: The FIDE team records (TRF-2026) of the rounds played so far; `142` gives the rounds scheduled.
-    trf26: str
-    round: int  # the round to pair
-    #: Team pairing numbers (1..N, `310`) not to pair in this round.
-    absent: tuple[int, ...] = ()
-    #: Colour of team 1 on board 1 in round 1 (C.04.6 art. 4.3.1: the drawing of lots).
-    initial_colour: Literal["W", "B"] = "W"
+from tournament.pairing.model import Board, RoundPairing, TeamPairingInput
 
 
 def gacrux_team_tournament(data: TeamPairingInput) -> dict[str, Any]:

@@ -163,3 +163,15 @@ def check_input(data: PairingInput) -> None:
         for pid in group:
             if pid not in known:
                 raise Invalid("Forbidden pairs name an unknown player %s.", pid)
+
+
+class TeamPairingInput(msgspec.Struct, frozen=True, kw_only=True):
+    """A team tournament as the team pairing rules see it."""
+
+    #: The FIDE team records (TRF-2026) of the rounds played so far; `142` gives the rounds scheduled.
+    trf26: str
+    round: int  # the round to pair
+    #: Team pairing numbers (1..N, `310`) not to pair in this round.
+    absent: tuple[int, ...] = ()
+    #: Colour of team 1 on board 1 in round 1 (C.04.6 art. 4.3.1: the drawing of lots).
+    initial_colour: Literal["W", "B"] = "W"

@@ -41,6 +41,7 @@ class TeamScoring(msgspec.Struct, frozen=True, kw_only=True):
     game_draw: Decimal = HALF
     game_loss: Decimal = ZERO
     board_count: bool = False  # Berlin rule: a drawn match goes to the team with better board results
+    min_players: int = 1  # a team fielding fewer players loses the match by forfeit (FFE: 0, not a lost match)
 
     def to_data(self) -> dict[str, object]:
         return {f: str(v) if isinstance(v, Decimal) else v for f, v in msgspec.structs.asdict(self).items()}
@@ -72,6 +73,8 @@ def team_scoring(variant: str = "fide", **overrides: object) -> TeamScoring:
             values[key] = Decimal(str(value))
         elif isinstance(default, bool):
             values[key] = value in (True, 1, "1", "true", "on")
+        elif isinstance(default, int):
+            values[key] = int(str(value))
         else:
             values[key] = str(value)
     return TeamScoring(**values)
@@ -120,6 +123,11 @@ SIDE_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FO
                 Result.DOUBLE_FORFEIT)
 
 
+def shown_board(m: Match, board: int, team_size: int) -> int:
+    """The board number printed in the hall: tables one after the other (table 2, board 1 = size + 1)."""
+    return (m.table - 1) * team_size + board
+
+
 def from_a(result: Result, a_white: bool) -> Result:
     """A board's result read from left to right (team A's player first), as team boards show it; stored results are
     from White's side, so where team A has Black the result is turned round (and back: the same function).
@@ -158,6 +166,7 @@ class MatchScore(msgspec.Struct, frozen=True, kw_only=True):
     played: bool = True
     a_board_wins: int = 0  # board count (Berlin): boards won weighted by board, for `board_count`
     b_board_wins: int = 0
+    forfeit: str | None = None  # "A" / "B" / "AB": declared, or a team fielding fewer than `min_players`
 
     @property
     def label(self) -> str:
@@ -175,23 +184,53 @@ def _fmt(v: Decimal) -> str:
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
+def fielded(match: Match, side: str) -> int:
+    """How many players a side put on the boards."""
+    return sum(1 for g in match.boards if (g.a_player if side == "A" else g.b_player) is not None)
+
+
+def short_sides(match: Match, s: TeamScoring) -> str | None:
+    """The sides ("A", "B", "AB") whose line-up, once the match is complete, fielded fewer than `min_players`:
+    those lose the match by forfeit, as a team that did not come (None: none).
+
+    >>> m = Match(round=1, table=1, team_a=1, team_b=2, boards=(BoardGame(board=1, a_player=1, b_player=None),
+    ...                                                         BoardGame(board=2, a_player=2, b_player=None)))
+    >>> short_sides(m, TeamScoring()), short_sides(m, TeamScoring(min_players=0))
+    ('B', None)
+    """
+    out = "".join(side for side in "AB" if fielded(match, side) < s.min_players)
+    return out or None
+
+
+def match_forfeit(match: Match, s: TeamScoring) -> str | None:
+    """The match's forfeit: declared by the arbiter, else a side short of players once every board is in."""
+    if match.forfeit or match.team_b is None:
+        return match.forfeit
+    if match.boards and all(g.result is not None for g in match.boards):
+        return short_sides(match, s)
+    return None
+
+
 def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
     """Game points and match points of a match from its boards.
 
-    Whole-team forfeit: every board goes to the team that was present; a double forfeit gives both teams
-    nothing. A board not in yet leaves the match points open (running score only).
+    Whole-team forfeit (declared, or a team fielding fewer than `min_players`): every board goes to the team
+    that was present; a double forfeit gives both teams nothing. A board not in yet leaves the match points
+    open (running score only).
     """
     if match.team_b is None:  # a file without `330` names no opponent for a team whose players all won by forfeit
         return MatchScore(a_games=s.game_win * team_size, b_games=ZERO,
                           a_match=s.match_win if match.forfeit == "B" else s.match_pab, b_match=None, complete=True,
                           played=False)
-    if match.forfeit:
-        a_out, b_out = "A" in match.forfeit, "B" in match.forfeit
+    forfeit = match_forfeit(match, s)
+    if forfeit:
+        a_out, b_out = "A" in forfeit, "B" in forfeit
         a_games = ZERO if a_out else s.game_win * team_size
         b_games = ZERO if b_out else s.game_win * team_size
         return MatchScore(a_games=a_games, b_games=b_games,
                           a_match=s.match_forfeit_loss if a_out else s.match_win,
-                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True, played=False)
+                          b_match=s.match_forfeit_loss if b_out else s.match_win, complete=True, played=False,
+                          forfeit=forfeit)
     a = b = ZERO
     a_count = b_count = 0
     done = 0
@@ -225,18 +264,35 @@ def match_score(match: Match, s: TeamScoring, team_size: int) -> MatchScore:
                       a_board_wins=a_count, b_board_wins=b_count)
 
 
+def played(game: BoardGame) -> bool:
+    """A game played over the board: both players there and a result that is not a forfeit (it fixes the
+    line-ups of its match; a board forfeit does not)."""
+    return (game.a_player is not None and game.b_player is not None and game.result is not None
+            and not game.result.is_forfeit)
+
+
+def absence_result(a_present: bool, b_present: bool, a_white: bool) -> Result | None:
+    """The result of a board where a side's player is missing: a forfeit win of the player present, a double
+    forfeit when both are missing; None when both are there (a game to play).
+
+    >>> absence_result(True, False, False).label(), absence_result(False, False, True).label()
+    ('F-1', 'F-F')
+    """
+    if a_present and b_present:
+        return None
+    if not a_present and not b_present:
+        return Result.DOUBLE_FORFEIT
+    return Result.WHITE_FORFEIT_WIN if a_present == a_white else Result.BLACK_FORFEIT_WIN
+
+
 def board_game_with_forfeit(board: int, a_player: int | None, b_player: int | None, a_white: bool) -> BoardGame:
     """A board where one side (or both) fielded nobody: the result is a forfeit for the player present.
 
     >>> board_game_with_forfeit(2, 5, None, False).result is Result.BLACK_FORFEIT_WIN
     True
     """
-    if a_player is None and b_player is None:
-        return BoardGame(board=board, a_player=None, b_player=None, result=Result.DOUBLE_FORFEIT)
-    a_wins = b_player is None
-    white_wins = a_wins == a_white
     return BoardGame(board=board, a_player=a_player, b_player=b_player,
-                     result=Result.WHITE_FORFEIT_WIN if white_wins else Result.BLACK_FORFEIT_WIN)
+                     result=absence_result(a_player is not None, b_player is not None, a_white))
 
 
 # --- line-ups --------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import msgspec
 
 from tournament.errors import Invalid
 from tournament.pairing.engines import pair_next_round
-from tournament.pairing.fide_team import TeamPairingInput
+from tournament.pairing.model import TeamPairingInput
 from tournament.teams.core import BoardGame, Match, Team, a_is_white, board_game_with_forfeit
 from tournament.teams.round_robin import pair_teams
 from tournament.teams.trf import TeamEvent, export_team_trf

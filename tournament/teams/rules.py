@@ -38,6 +38,7 @@ TEAM_TAKEN = N_("There is already a team with this name.")
 BAD_FEDERATION = N_("A federation is a code of 2 or 3 letters (FRA, GER…).")
 TWICE = N_("This player is already on board %s.")
 IN_OTHER_TEAM = N_("This player is already in team %s.")
+MIN_PLAYERS = N_("A team has %s boards: it cannot have to field more players.")
 
 
 def _points(form: Form, name: str) -> Decimal | None:
@@ -66,11 +67,21 @@ def team_settings_rules(form: Form, *, paired_size: int | None = None) -> tuple[
     >>> f = Form({"team_size": "6", "scoring": "fide"})
     >>> team_settings_rules(f, paired_size=4), f.errors["team_size"].args
     (None, (4,))
+    >>> team_settings_rules(Form({"team_size": "8", "scoring": "ffe", "min_players": "5"}))[1].min_players
+    5
+    >>> f = Form({"team_size": "4", "scoring": "ffe", "min_players": "5"})
+    >>> team_settings_rules(f), f.errors["min_players"].args
+    (None, (4,))
     """
     size = form.integer("team_size", minimum=1, maximum=MAX_BOARDS, required=True)
     if size is not None and paired_size is not None and size != paired_size:
         form.fail("team_size", SIZE_FIXED, paired_size)
     variant = form.choice("scoring", SCORING_CHOICES, required=True)
+    fewest = form.integer("min_players", minimum=0, maximum=MAX_BOARDS)
+    if fewest is not None and size is not None and fewest > size:
+        form.fail("min_players", MIN_PLAYERS, size)
+    extra: dict[str, object] = {"board_count": form.flag("board_count"),
+                                "min_players": 1 if fewest is None else fewest}
     scoring = None
     if variant == "custom":
         values = {name: _points(form, name) for name in POINTS}
@@ -80,9 +91,9 @@ def team_settings_rules(form: Form, *, paired_size: int | None = None) -> tuple[
             if not values["game_win"] > values["game_draw"] >= values["game_loss"]:  # type: ignore[operator]
                 form.fail("game_draw", GAME_ORDER)
         if form.ok:  # stored as the FIDE preset with its points changed (tournament.teams.core.team_scoring)
-            scoring = team_scoring("fide", **values, board_count=form.flag("board_count"))
+            scoring = team_scoring("fide", **values, **extra)
     elif variant is not None:
-        scoring = team_scoring(variant, board_count=form.flag("board_count"))
+        scoring = team_scoring(variant, **extra)
     rules = LineupRules(keep_order=form.flag("keep_order"), allow_empty_boards=form.flag("allow_empty_boards"))
     if not form.ok or size is None or scoring is None:
         return None
@@ -109,7 +120,8 @@ def settings_values(size: int, scoring: TeamScoring, rules: LineupRules) -> dict
     ('1', 'ffe')
     """
     out: dict[str, object] = {"team_size": size, "scoring": preset_of(scoring), "keep_order": rules.keep_order,
-                              "allow_empty_boards": rules.allow_empty_boards, "board_count": scoring.board_count}
+                              "allow_empty_boards": rules.allow_empty_boards, "board_count": scoring.board_count,
+                              "min_players": scoring.min_players}
     for name in POINTS:
         out[name] = format(getattr(scoring, name).normalize(), "f")
     return out

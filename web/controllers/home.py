@@ -12,6 +12,7 @@ from litestar.params import FromPath
 from litestar.response import Template
 
 from app.views.screens import family_specs
+from app.views.teams import team_tournament_ids
 from app.views.tournament import event_period, tournament_state
 from database.index import EventSummary
 from database.registry import EventRegistry
@@ -59,4 +60,5 @@ class HomeController(Controller):
         family_screens = [(f, (await family_specs(store, f))[0]) for f in families]
         return render(request, "event.html", event_id=event_id, info=info, tournaments=tournaments,
                       screens=screens, rotators=rotators, families=families, family_screens=family_screens,
-                      json=json, arbiter=is_arbiter(request, event_id, info))
+                      json=json, arbiter=is_arbiter(request, event_id, info),
+                      team_ids=await team_tournament_ids(store))

@@ -1,6 +1,7 @@
 """The Papi loop at the arbiter's desk (docs/papi-loop.md): the linked file's state as a fragment the desk loads,
 "write to Papi now", and, for the admin, linking a tournament to a file on the server machine or uploaded into
-the event's folder. The work is app/papi/'s; the background task (app/papi/watch.py) starts with the server."""
+the event's folder, and a new Papi file made from the tournament (export). The work is app/papi/'s; the
+background task (app/papi/watch.py) starts with the server."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import msgspec
 from litestar import Controller, Litestar, get, post
@@ -20,11 +22,11 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, URLEncodedBody
 from litestar.response import Redirect, Response, Template
 
+from app.papi.export import file_name, papi_bytes
 from app.papi.link import link_file, parse
 from app.papi.watch import READ_KEY, WRITTEN_KEY, PapiLoop, Status
 from app.views.labels import report_text
 from database.journal import acting_as
-from database.papi_link import drop_link, link_of
 from database.registry import EventRegistry
 from database.store import EventStore
 from i18n import translator
@@ -129,7 +131,7 @@ class PapiController(Controller):
         """The desk's Papi fragment (templates/desk/_papi_state.html)."""
         require_arbiter(role)
         tournament = await store.tournament(tid)
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         view = None
         if link is not None:
             status = loop_of(request).status.get((event_id, tid))
@@ -149,7 +151,7 @@ class PapiController(Controller):
                     store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         """The arbiter's "write to Papi now": re-sync if Papi saved, then write everything, held results too."""
         require_arbiter(role)
-        if await link_of(store, tid) is None:
+        if await store.papi.link_of(tid) is None:
             raise NotFound("This tournament is not linked to a Papi file.")
         with acting_as(actor(request, role, "arbiter desk")):
             await loop_of(request).tick(store, tid, force=True)
@@ -195,7 +197,7 @@ class PapiController(Controller):
                      store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         self._admin(role)
         with acting_as(actor(request, role, "admin")):
-            await drop_link(store, tid)
+            await store.papi.drop_link(tid)
         await loop_of(request).learn(store)
         return self._back(event_id, tid)
 
@@ -204,7 +206,7 @@ class PapiController(Controller):
                        role: NamedDependency[Role]) -> Response[bytes]:
         """The linked file as it is now (for the FFE, or a copy)."""
         require_arbiter(role)
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         if link is None:
             raise NotFound("This tournament is not linked to a Papi file.")
         path = Path(link.path)
@@ -214,6 +216,19 @@ class PapiController(Controller):
             raise NotFound("No file %s on the server machine.", link.path) from None
         return Response(content, media_type="application/octet-stream",
                         headers={"Content-Disposition": f'attachment; filename="{SAFE_NAME.sub("_", path.name)}"'})
+
+    @get("/export")
+    async def export(self, event_id: FromPath[str], tid: FromPath[int], store: NamedDependency[EventStore],
+                     role: NamedDependency[Role]) -> Response[bytes]:
+        """A new Papi file made from the tournament as Echiquier holds it (the admin only: it holds the players'
+        personal data), linked or not (docs/papi-writing.md §5)."""
+        if role != "admin":
+            raise Forbidden("Only the administrator exports a tournament as a Papi file.")
+        tournament = await store.tournament(tid)
+        content = await papi_bytes(store, tid)
+        name = file_name(tournament.name)
+        disposition = f"attachment; filename=\"{SAFE_NAME.sub('_', name)}\"; filename*=UTF-8''{quote(name)}"
+        return Response(content, media_type="application/octet-stream", headers={"Content-Disposition": disposition})
 
     def _admin(self, role: Role) -> None:
         if role != "admin":

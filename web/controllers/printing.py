@@ -5,7 +5,7 @@ web/static/print.css. Public events: anyone; other events: arbiters.
 
 from __future__ import annotations
 
-from datetime import datetime
+import time
 from typing import Any, Literal
 
 import msgspec
@@ -14,6 +14,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 from litestar.response import Template
 
+from app.views.rating_changes import ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, standings_of_part
 from app.views.teams import team_grid
@@ -99,8 +100,9 @@ async def _tournament(store: EventStore, tid: int) -> Tournament:
     return await store.tournament(tid)
 
 
-def _printed() -> str:
-    return datetime.now().strftime("%Y-%m-%d %H:%M")
+def _printed() -> float:
+    """The time of printing, written in the reader's language by the page (`moment`)."""
+    return time.time()
 
 
 class PrintController(Controller):
@@ -156,10 +158,10 @@ class PrintController(Controller):
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
                         round: FromQuery[int | None] = None, category: FromQuery[str | None] = None,
-                        sex: FromQuery[str | None] = None) -> Template:
+                        sex: FromQuery[str | None] = None, rating: FromQuery[str | None] = None) -> Template:
         require_reader(role, info)
         tournament = await _tournament(store, tid)
-        part = part_of(category, sex)
+        part = part_of(category, sex, rating)
         standings = await standings_of_part(store, tid, await standings_for(store, tid, rounds=round), part)
         return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
                       standings=standings, fmt=fmt, printed=_printed(), part=part)
@@ -172,6 +174,7 @@ class PrintController(Controller):
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
         cells = await team_grid(store, tid, standings) or crosstable(standings, await store.pairings(tid))
+        ratings = None if standings.teams else await ratings_for(store, tournament, standings.round)
         return render(request, "print/crosstable.html", event_id=event_id, info=info, tournament=tournament,
-                      standings=standings, cells=cells, fmt=fmt, printed=_printed(),
+                      standings=standings, cells=cells, fmt=fmt, printed=_printed(), ratings=ratings,
                       landscape=standings.round > PORTRAIT_ROUNDS)

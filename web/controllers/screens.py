@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
-from litestar.response import Redirect, Response, Template
+from litestar.response import Response, Template
 
 from app.results import enter_result
 from app.views.screens import ScreenSpec, SetSpec, set_view
@@ -21,10 +21,10 @@ from database.journal import Submission, acting_as
 from database.store import EventStore, GameKey
 from i18n import translator
 from tournament.errors import NotFound
-from tournament.hall.screen_rules import TEAM_SCREEN_TYPES
+from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.models import Info
 from tournament.results import Result
-from web.auth import Role, actor, check_password, input_cookie_name, open_session
+from web.auth import Role, actor
 from web.deps import public_event
 from web.entry import (
     ARBITER_ROLES,
@@ -34,6 +34,7 @@ from web.entry import (
     check_deletion,
     check_entry,
     choices_for,
+    input_code_login,
     render_text,
 )
 from web.htmx import is_htmx
@@ -89,7 +90,7 @@ class ScreenController(Controller):
     ) -> Response[bytes]:
         """One set of a standings screen, refreshed on live updates."""
         screen = await load_spec(request, store, screen_id)
-        if screen.type != "standings":
+        if screen.type not in STANDINGS_TYPES:
             raise NotFound("Screen %r is not a standings screen.", screen_id)
         return await _set_fragment(request, store, screen, set_id, "screen/_standings_set.html", standings_set_view)
 
@@ -123,22 +124,15 @@ class ScreenController(Controller):
     async def login(
         self, request: Request, event_id: FromPath[str], screen_id: FromPath[str], data: URLEncodedBody[Login],
         store: NamedDependency[EventStore], info: NamedDependency[Info],
-    ) -> Response[str] | Template:
+    ) -> Response[Any] | Template:
         screen = await load_spec(request, store, screen_id)
-        target = f"/screen/{event_id}/{screen_id}"
-        if info.update_password is None:
-            return Redirect(target, status_code=303)
-        if not await check_password(request, info.update_password, data.password):
-            _ = translator(language(request))
-            response = render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
-                              screen=screen, title=screen.name or screen.uniq_id, message=_("Wrong code."))
-            response.delete_cookie(input_cookie_name(event_id), path="/")
-            return response
-        redirect = Redirect(target, status_code=303)
-        redirect.set_cookie(input_cookie_name(event_id),
-                            await open_session(request, "input", event_id, info.update_password),
-                            path="/", httponly=True, samesite="lax", max_age=60 * 60 * 24 * 30)
-        return redirect
+
+        def refused(message: str) -> Template:
+            return render(request, "screen/login.html", status_code=401, event_id=event_id, info=info,
+                          screen=screen, title=screen.name or screen.uniq_id, message=message)
+
+        return await input_code_login(request, info, event_id, data.password, f"/screen/{event_id}/{screen_id}",
+                                      refused)
 
     @get("/dialog")
     async def dialog(

@@ -12,18 +12,29 @@ import msgspec
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, URLEncodedBody
-from litestar.response import Template
+from litestar.response import Response, Template
 
 from app.pairing.team_round import pair_team_round
 from app.views.standings import fmt
-from app.views.teams import crosstable_view, match_views, shown_round, team_standings_view, team_tournament
-from database import team_matches
-from database import teams as db
+from app.views.teams import (
+    MatchView,
+    crosstable_view,
+    match_views,
+    paired_rounds,
+    shown_round,
+    team_standings_view,
+    team_tournament,
+)
+from database.journal import Submission, acting_as
 from database.store import EventStore
 from tournament.errors import Forbidden, NotFound
-from tournament.results import Result
-from web.auth import Role
+from tournament.models import Info, Tournament
+from tournament.results import TABLET_RESULTS, Result
+from tournament.teams.core import Match
+from tournament.teams.trf import TeamEvent
+from web.auth import Role, actor
 from web.deps import public_event
+from web.entry import Key, answer_once, input_code_login, render_text
 from web.htmx import is_htmx
 from web.render import render
 
@@ -38,17 +49,26 @@ class BoardResult(msgspec.Struct, kw_only=True):
     result: Annotated[int, msgspec.Meta(ge=0, le=6)]  # 0 = clear (arbiters)
     expected: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     correction: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0
+    key: Key = ""  # one per submission (web/entry.py): a resent entry gets the first answer
+
+    def fingerprint(self) -> str:
+        return f"team-result:{self.match_id}/{self.board}/{self.result}/{self.expected}/{self.correction}"
 
 
 class Lineup(msgspec.Struct, kw_only=True):
     match_id: Id
     side: Literal["A", "B"]
     players: Annotated[str, msgspec.Meta(max_length=200)]  # pairing numbers by board, `-` = nobody
+    override: Annotated[int, msgspec.Meta(ge=0, le=1)] = 0  # the arbiter changes it although a game is played
 
 
 class TeamForfeit(msgspec.Struct, kw_only=True):
     match_id: Id
     forfeit: Literal["", "A", "B", "AB"]
+
+
+class Login(msgspec.Struct, kw_only=True):
+    password: Annotated[str, msgspec.Meta(max_length=200)] = ""
 
 
 class PairRound(msgspec.Struct, kw_only=True):
@@ -90,32 +110,62 @@ class TeamController(Controller):
 
     @get("/input")
     async def input_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
-                         store: NamedDependency[EventStore], role: NamedDependency[Role],
+                         store: NamedDependency[EventStore], role: NamedDependency[Role], info: NamedDependency[Info],
                          round: FromQuery[int | None] = None) -> Template:
-        """Per-board entry (a captain's tablet or the arbiter); arbiters also set line-ups and forfeits."""
-        if role not in ENTRY_ROLES:
-            raise Forbidden("Log in to enter results.")
+        """Per-board entry (a captain's tablet or the arbiter); arbiters also set line-ups and forfeits. Before
+        login, the login form in place; live (templates/teams/input.html); `round` picks a round, else the last
+        one paired."""
         tournament, ev = await team_tournament(store, uniq)
+        if role not in ENTRY_ROLES:
+            return self._login(request, event_id, info, tournament, None)
         rnd = shown_round(ev, round)
-        return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=rnd,
-                      matches=match_views(ev, rnd), role=role,
-                      arbiter=role in ARBITERS)
+        template = "teams/_input_round.html" if is_htmx(request) else "teams/input.html"
+        return render(request, template, event_id=event_id, tournament=tournament, round=rnd,
+                      matches=match_views(ev, rnd), role=role, arbiter=role in ARBITERS, rounds=paired_rounds(ev),
+                      fixed=round is not None and round == rnd)
+
+    @post("/login")
+    async def login(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
+                    data: URLEncodedBody[Login], store: NamedDependency[EventStore],
+                    info: NamedDependency[Info]) -> Response[Any] | Template:
+        """The event's input code typed on the entry page: back to it, logged in."""
+        tournament, _ev = await team_tournament(store, uniq)
+        return await input_code_login(request, info, event_id, data.password, f"/teams/{event_id}/{uniq}/input",
+                                      lambda message: self._login(request, event_id, info, tournament, message))
+
+    def _login(self, request: Request[Any, Any, Any], event_id: str, info: Info, tournament: Tournament,
+               message: str | None) -> Template:
+        return render(request, "teams/login.html", status_code=401, event_id=event_id, info=info,
+                      tournament=tournament, title=tournament.name, message=message)
 
     @post("/result")
     async def result(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
                      data: URLEncodedBody[BoardResult], store: NamedDependency[EventStore],
-                     role: NamedDependency[Role]) -> Template:
-        if (data.correction or not data.result) and role in ENTRY_ROLES and role not in ARBITERS:
-            raise Forbidden("Only an arbiter may correct a result.")
+                     role: NamedDependency[Role]) -> Response[str]:
+        """A board's result (captains: 1-0, ½-½, 0-1 on a board without one; arbiters: any, corrections). The
+        answer (the match's block with the result in) is prepared before the write and kept with it, so an entry
+        sent again from a tablet's offline queue gets the same answer and writes nothing."""
+        if role not in ENTRY_ROLES:
+            raise Forbidden("Log in to enter results.")
+        if role not in ARBITERS:
+            if data.correction or not data.result:
+                raise Forbidden("Only an arbiter may correct a result.")
+            if Result(data.result) not in TABLET_RESULTS:
+                raise Forbidden("Forfeits (%s) are entered by an arbiter.", Result(data.result).label())
+        tournament, ev = await team_tournament(store, uniq)
+        new = Result(data.result) if data.result else None
 
-        async def write(tid: int) -> None:
-            await team_matches.set_board_result(store, tid, data.match_id, data.board,
-                                      Result(data.result) if data.result else None,
-                                      expected=Result(data.expected) if data.expected else None,
-                                      correction=bool(data.correction))
+        async def act(make: Callable[[int, str], Submission | None]) -> tuple[int, str]:
+            body = render_text(request, "teams/_input_match.html", event_id=event_id, tournament=tournament,
+                               mv=_view(with_board_result(ev, data.match_id, data.board, new), data.match_id),
+                               arbiter=role in ARBITERS, role=role)
+            await store.teams.set_board_result(tournament.id, data.match_id, data.board, new,
+                                               expected=Result(data.expected) if data.expected else None,
+                                               correction=bool(data.correction), submission=make(200, body))
+            return 200, body
 
-        return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
-                                 ENTRY_ROLES, Forbidden("Log in to enter results."))
+        with acting_as(actor(request, role, "team entry")):
+            return await answer_once(request, store, data.key, data.fingerprint(), act)
 
     @post("/lineup")
     async def lineup(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
@@ -123,7 +173,7 @@ class TeamController(Controller):
                      role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
             players = [None if w in ("-", "0") else _number(w) for w in data.players.replace(",", " ").split()]
-            await team_matches.set_lineup(store, tid, data.match_id, data.side, players)
+            await store.teams.set_lineup(tid, data.match_id, data.side, players, override=bool(data.override))
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may enter line-ups."))
@@ -133,7 +183,7 @@ class TeamController(Controller):
                       data: URLEncodedBody[TeamForfeit], store: NamedDependency[EventStore],
                       role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
-            await team_matches.set_team_forfeit(store, tid, data.match_id, data.forfeit or None)
+            await store.teams.set_team_forfeit(tid, data.match_id, data.forfeit or None)
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may declare a team forfeit."))
@@ -147,7 +197,7 @@ class TeamController(Controller):
             raise Forbidden("Only an arbiter may pair a round.")
         tournament, _ev = await team_tournament(store, uniq)
         await pair_team_round(store, tournament.id, data.round, data.system or None)
-        ev = await db.load_team_event(store, tournament.id)
+        ev = await store.teams.load_team_event(tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
                       matches=match_views(ev, data.round), role=role, arbiter=True)
 
@@ -158,14 +208,29 @@ class TeamController(Controller):
         if role not in allowed:
             raise refusal
         tournament, _ev = await team_tournament(store, uniq)
-        await write(tournament.id)
-        ev = await db.load_team_event(store, tournament.id)
-        m = next((x for x in ev.matches if x.id == match_id), None)
-        if m is None:
-            raise NotFound("No match %s in this tournament.", match_id)
-        view = next(v for v in match_views(ev, m.round) if v.match.id == match_id)
-        return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament, mv=view,
-                      arbiter=role in ARBITERS, role=role)
+        with acting_as(actor(request, role, "team entry")):
+            await write(tournament.id)
+        ev = await store.teams.load_team_event(tournament.id)
+        return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament,
+                      mv=_view(ev, match_id), arbiter=role in ARBITERS, role=role)
+
+
+def _view(ev: TeamEvent, match_id: int) -> MatchView:
+    m = next((x for x in ev.matches if x.id == match_id), None)
+    if m is None:
+        raise NotFound("No match %s in this tournament.", match_id)
+    return next(v for v in match_views(ev, m.round) if v.match.id == match_id)
+
+
+def with_board_result(ev: TeamEvent, match_id: int, board: int, result: Result | None) -> TeamEvent:
+    """The event as it will be once a board's result is in (the answer is prepared before the write)."""
+    def changed(m: Match) -> Match:
+        if m.id != match_id:
+            return m
+        return msgspec.structs.replace(m, boards=tuple(msgspec.structs.replace(g, result=result)
+                                                       if g.board == board else g for g in m.boards))
+
+    return msgspec.structs.replace(ev, matches=tuple(changed(m) for m in ev.matches))
 
 
 def _number(word: str) -> int:

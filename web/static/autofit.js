@@ -8,7 +8,10 @@
 // vertical scroll. `?fit=0` turns it off.
 (function () {
   "use strict";
-  var MIN_VH = 1 / 54, MIN_PX = 14, MAX_VH = 1 / 20, PAGE_SECONDS = 10, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
+  // `?turn=N` turns pages every N seconds instead (tests, rehearsals)
+  var turnParam = /[?&]turn=(\d+)/.exec(location.search);
+  var PAGE_SECONDS = turnParam ? Math.max(1, +turnParam[1]) : 10;
+  var MIN_VH = 1 / 54, MIN_PX = 14, MAX_VH = 1 / 20, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
   var state = {page: 0, pages: 1, timer: null, px: 0, columns: 0};
 
   function main() { return document.querySelector("main[data-autofit]"); }
@@ -271,7 +274,7 @@
 
   // `try_(px, columns, pages)`: lay the screen out so, and say whether it fits (tests, debugging)
   function try_(px, columns, pages) { return fitsWith(blocks(), px, columns, pages); }
-  window.echiquierFit = {fit: fit, turn: turn, state: state, try_: try_, adopt: adopt};
+  window.echiquierFit = {fit: fit, turn: turn, state: state, try_: try_, adopt: adopt, pageSeconds: PAGE_SECONDS};
   function start() {
     fit();
     state.timer = setInterval(turn, PAGE_SECONDS * 1000);

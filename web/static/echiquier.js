@@ -93,7 +93,7 @@
   document.addEventListener("DOMContentLoaded", function () { fillKeys(document); });
 })();
 
-// Results pushed in the live stream (web/hub.py): each message holds a board row exactly as pages show it
+// Results pushed in the live stream (app/live/hub.py): each message holds a board row exactly as pages show it
 // and the tournament's count of games without result. The row takes the place of the row with its id,
 // shown or hidden as that one was (a paged screen never shows a row of another page: autofit.js keeps
 // the new row on the old one's page); htmx swaps nothing itself. Then each set recounts its games
@@ -117,7 +117,9 @@
         .forEach(function (count) { count.textContent = fresh.textContent; });
       return;
     }
-    var old = fresh.tagName === "TR" && fresh.id ? document.getElementById(fresh.id) : null;
+    // a board row, or a block marked `data-replace` (a match of the team entry page)
+    var old = (fresh.tagName === "TR" || fresh.hasAttribute("data-replace")) && fresh.id ?
+      document.getElementById(fresh.id) : null;
     if (!old) { return; }  // not a row, or not on this screen
     fresh.hidden = old.hidden;
     if (old.dataset.flow !== undefined) { fresh.dataset.flow = old.dataset.flow; }

@@ -31,10 +31,11 @@
     return ((notice || holder).textContent || "").trim().slice(0, 300);
   }
 
-  // A result form (hidden game fields, a `result` or an `old` code): one entry to keep.
+  // A result form (hidden game fields, a `result` or an `old` code; or marked `data-outbox`, as the team entry
+  // page's board forms are): one entry to keep.
   function isResultForm(elt) {
-    return elt && elt.tagName === "FORM" && elt.querySelector("input[name=white_player_id]") &&
-      elt.querySelector("input[name=key]");
+    return elt && elt.tagName === "FORM" && (elt.querySelector("input[name=white_player_id]") ||
+      elt.hasAttribute("data-outbox")) && elt.querySelector("input[name=key]");
   }
   function entryOf(form, submitter) {
     var fields = {};
@@ -45,7 +46,7 @@
     return {
       key: fields.key, url: form.getAttribute("hx-post") || form.action, fields: fields,
       target: form.getAttribute("hx-target") || "", page: location.pathname,
-      label: text("board", "Board %s").replace("%s", fields.board || "?") + ": " + result,
+      label: (form.dataset.outboxLabel || text("board", "Board %s").replace("%s", fields.board || "?")) + ": " + result,
       state: "waiting", message: "", at: Date.now()
     };
   }

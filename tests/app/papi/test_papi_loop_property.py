@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.imports import import_papi
-from app.papi.link import link_file, write_back
+from app.papi.link import link_file
+from app.papi.write_back import write_back
 from database.registry import EventRegistry
 from tests.support.files import fixture_path
 from tests.support.papi import PAIRED, games_by_ref, reimported

@@ -125,6 +125,6 @@ def test_pair_trf_subprocess(tmp_path: Path) -> None:
 def test_pair_trf_refuses_a_file_without_rounds_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "in.trf"
     source.write_bytes((CORPUS / "dutch-016p-7r-s759.trf").read_bytes())  # all 7 rounds played, no XXR
-    assert main(["pair-trf", str(source), "-p", str(tmp_path / "out.txt")]) == 1
+    assert main(["pair-trf", str(source), "-p", str(tmp_path / "out.txt")]) == 3  # an invalid file
     assert "how many rounds" in capsys.readouterr().err
     assert not (tmp_path / "out.txt").exists()

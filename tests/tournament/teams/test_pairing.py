@@ -16,7 +16,7 @@ import pytest
 from tests.support.teams import RESULTS, lineup
 from tournament.errors import Conflict, Invalid
 from tournament.pairing.engines import pair_next_round
-from tournament.pairing.fide_team import TeamPairingInput
+from tournament.pairing.model import TeamPairingInput
 from tournament.results import Result
 from tournament.teams.core import BoardGame, Match, Team
 from tournament.teams.pairing import pair_team_round, swiss_input, team_system

@@ -10,6 +10,7 @@ from typing import ParamSpec, TypeVar
 
 from .header import Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
+from .insert import add_rows
 from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
 from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
 from .tree import IndexTree
@@ -185,5 +186,14 @@ class JetDatabase:
             at = unique_count_position(tdef, touched_reals[n][1])
             count = int(struct.unpack_from("<I", work, at)[0])
             struct.pack_into("<I", work, at, count + added[n])
+        self._data = work
+        self._defs.clear()
+
+    @_guarded
+    def add_rows(self, table: str, rows: Sequence[Mapping[str, object]]) -> None:
+        """Add rows to a table, one after the other as Jackcess's addRow (insert.py): all or nothing."""
+        tdef = self.table(table)
+        work = bytearray(self._data)
+        add_rows(work, tdef, rows)
         self._data = work
         self._defs.clear()

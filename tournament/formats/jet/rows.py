@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from .header import PAGE_DATA, PAGE_SIZE, PAGE_USAGE_MAP, JetError, page
 from .tdef import (
@@ -273,3 +274,68 @@ def decode_row(
     row = bytes(data[start:end])
     layout = row_layout(row, table)
     return {col.name: decode_cell(data, row, layout, col) for col in (table.columns if columns is None else columns)}
+
+
+_STRUCTS = {kind: struct.Struct(fmt) for kind, fmt in _FIXED_FORMATS.items()}
+
+
+def row_decoder(table: TableDef, columns: Sequence[Column] | None = None) -> Callable[[bytes], dict[str, Value]]:
+    """A function decoding rows of `table` (the given columns only, when set), the same values as decode_row but
+    with each column's place worked out once: to read many rows (a 600-player JOUEUR when Papi saves a round).
+    Long values (memo, OLE) are read through decode_cell and need the file: use decode_row for those tables."""
+    chosen = list(table.columns if columns is None else columns)
+    if any(c.type in (T_MEMO, T_OLE) for c in chosen):
+        raise JetError(f"table {table.name}: row_decoder does not read long values")
+    u16 = struct.Struct("<H")
+    double = struct.Struct("<d")
+    empty = b""
+    short: dict[bytes, str] = {}
+    # per column: (name, how, its null-mask bit, where): how 0 Boolean, 1 fixed number, 2 date, 3 text, 4 other
+    plan: list[tuple[str, int, int, Any]] = []
+    for c in chosen:
+        if c.type == T_BOOL:
+            plan.append((c.name, 0, c.number, None))
+        elif c.fixed and c.type in _STRUCTS:
+            plan.append((c.name, 1, c.number, (_STRUCTS[c.type], 2 + c.fixed_offset)))
+        elif c.fixed and c.type == T_DATETIME:
+            plan.append((c.name, 2, c.number, 2 + c.fixed_offset))
+        elif c.type == T_TEXT and not c.fixed:
+            plan.append((c.name, 3, c.number, c.var_index))
+        else:
+            plan.append((c.name, 4, c.number, c))
+
+    def decode(row: bytes) -> dict[str, Value]:
+        num_cols = u16.unpack_from(row, 0)[0]
+        mask = len(row) - (num_cols + 7) // 8
+        offsets: tuple[int, ...] = ()
+        if table.num_var_cols:
+            count = u16.unpack_from(row, mask - 2)[0]
+            offsets = struct.unpack_from(f"<{count + 1}H", row, mask - 4 - 2 * count)[::-1]
+        out: dict[str, Value] = {}
+        for name, how, n, where in plan:
+            present = n < num_cols and row[mask + (n >> 3)] >> (n & 7) & 1
+            if how == 0:
+                out[name] = bool(present)
+            elif not present:
+                out[name] = None
+            elif how == 1:
+                unpack, at = where
+                out[name] = unpack.unpack_from(row, at)[0]
+            elif how == 2:
+                out[name] = _EPOCH + dt.timedelta(days=double.unpack_from(row, where)[0])
+            elif how == 3:
+                if where + 1 >= len(offsets):
+                    out[name] = None
+                    continue
+                raw = row[offsets[where] : offsets[where + 1]]
+                text = short.get(raw)
+                if text is None:
+                    text = decode_text(raw)
+                    if len(raw) <= 8:  # Papi's one-letter codes: decoded once
+                        short[raw] = text
+                out[name] = text
+            else:
+                out[name] = decode_cell(empty, row, row_layout(row, table), where)
+        return out
+
+    return decode

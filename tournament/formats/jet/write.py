@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from .header import PAGE_DATA, PAGE_SIZE, JetError
 from .index import IndexEntry, encode_key_column
@@ -38,7 +38,7 @@ from .tree import IndexTree
 from .usage import allocate_page, set_usage_bit
 
 _RANGES = {T_BYTE: (0, 255), T_INT: (-32768, 32767), T_LONG: (-(2**31), 2**31 - 1)}
-_FORMATS = {T_BYTE: "<B", T_INT: "<h", T_LONG: "<i", T_FLOAT: "<f", T_DOUBLE: "<d"}
+FORMATS = {T_BYTE: "<B", T_INT: "<h", T_LONG: "<i", T_FLOAT: "<f", T_DOUBLE: "<d"}
 
 
 def encode_text(column: Column, value: str) -> bytes:
@@ -99,7 +99,7 @@ def patch_row(row: bytes, table: TableDef, changes: dict[str, object]) -> bytes:
             _set_bit(out, layout, column, bool(value))
         elif column.fixed:
             at = 2 + column.fixed_offset
-            raw = bytes(column.length) if value is None else struct.pack(_FORMATS[column.type], value)
+            raw = bytes(column.length) if value is None else struct.pack(FORMATS[column.type], value)
             out[at : at + column.length] = raw
             _set_bit(out, layout, column, value is not None)
         else:
@@ -166,7 +166,7 @@ def store_row(
         if number in free_map and data[number * PAGE_SIZE] == PAGE_DATA:
             target = number
             break
-    if target is not None and not _row_fits(data, target, len(new_row)):
+    if target is not None and not row_fits(data, target, len(new_row)):
         set_usage_bit(data, table.free_pages, target, False, label)
         target = None
     if target is None:
@@ -177,7 +177,7 @@ def store_row(
         )
         set_usage_bit(data, table.owned_pages, target, True, label)
         set_usage_bit(data, table.free_pages, target, True, label)
-    row_number = _add_row(data, target, new_row, ROW_DELETED)
+    row_number = add_data_row(data, target, new_row, ROW_DELETED)
     if holder != header:
         # The row had been moved before: its old bytes become a deleted row (0xC000, as Jackcess's deleteRow
         # flags rows). Jackcess itself leaves them flagged 0x8000 only, which mdbtools and mdb-reader then
@@ -195,14 +195,14 @@ def store_row(
     struct.pack_into("<H", data, at, int(struct.unpack_from("<H", data, at)[0]) | ROW_OVERFLOW)
 
 
-def _row_fits(data: bytearray, page_number: int, length: int) -> bool:
+def row_fits(data: bytearray, page_number: int, length: int) -> bool:
     base = page_number * PAGE_SIZE
     free = int(struct.unpack_from("<H", data, base + DATA_FREE_SPACE)[0])
     count = int(struct.unpack_from("<H", data, base + DATA_NUM_ROWS)[0])
     return length + 2 <= free and count < 255
 
 
-def _add_row(data: bytearray, page_number: int, row: bytes, flags: int) -> int:
+def add_data_row(data: bytearray, page_number: int, row: bytes, flags: int) -> int:
     """Jackcess's addDataPageRow: the row below the page's last row, a new offset entry, less free space."""
     base = page_number * PAGE_SIZE
     free = int(struct.unpack_from("<H", data, base + DATA_FREE_SPACE)[0])
@@ -226,18 +226,19 @@ IndexMove = tuple[IndexEntry | None, IndexEntry | None]
 
 
 def plan_index(
-    tree: IndexTree, real: RealIndex, moves: list[tuple[IndexEntry, IndexEntry]], label: str, primary: bool = False
+    tree: IndexTree, real: RealIndex, moves: Sequence[tuple[IndexEntry | None, IndexEntry]], label: str,
+    primary: bool = False,
 ) -> tuple[int, list[IndexMove]]:
     """Check an index's moves (old -> new entry of a row) on the final state, before anything is written: a
     unique index refuses a second equal key unless all its columns are NULL; a primary key or a "required"
     index refuses any NULL column; an index that ignores NULLs holds no entry for an all-NULL key (those
-    become None). Returns how many added keys are new to the index (Access's "unique entry count" only ever
-    grows by those) and the moves to make, in order, with IndexTree.move."""
+    become None); an old entry None is a new row's. Returns how many added keys are new to the index (Access's
+    "unique entry count" only ever grows by those) and the moves to make, in order, with IndexTree.move."""
     null_key = bytes(0x00 if asc else 0xFF for _col, asc in real.columns)
     ignore_nulls = bool(real.flags & INDEX_IGNORE_NULLS)
     present = Counter(e.key for p in tree.pages.values() if p.leaf for e in p.entries)
     for old, _new in moves:
-        if ignore_nulls and old.key == null_key:
+        if old is None or (ignore_nulls and old.key == null_key):
             continue
         if not present[old.key]:
             raise JetError(f"{label}: no entry for row {old.page}:{old.row} (the index disagrees with the rows)")
@@ -256,7 +257,10 @@ def plan_index(
             added_new += 1
             keys.add(new.key)
     planned: list[IndexMove] = [
-        (None if ignore_nulls and old.key == null_key else old, None if ignore_nulls and new.key == null_key else new)
+        (
+            None if old is None or (ignore_nulls and old.key == null_key) else old,
+            None if ignore_nulls and new.key == null_key else new,
+        )
         for old, new in moves
     ]
     return added_new, planned

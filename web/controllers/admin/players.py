@@ -15,8 +15,9 @@ from litestar.handlers.base import BaseRouteHandler
 from litestar.params import FromPath, FromQuery
 from litestar.response import Redirect, Template
 
-from database import admin
+from app.ratings import Suggestion, record_from_list, suggest
 from database.journal import acting_as
+from database.ratings import RatingList
 from database.registry import check_event_id
 from database.store import EventStore
 from tournament.boards import current_round
@@ -37,6 +38,7 @@ from web.auth import actor, is_arbiter
 from web.controllers.admin.common import back, page, read_form
 from web.controllers.admin.guard import admin_guard
 from web.deps import Reserved
+from web.render import render
 from web.state import app_state
 
 SCORES = [("0", "0"), ("0.5", "½"), ("1", "1")]
@@ -47,6 +49,26 @@ def matches(player: Player, query: str) -> bool:
     wanted = collate(query)
     return (wanted in collate(player.shown_name) or wanted in collate(f"{player.first_name} {player.last_name}")
             or query == str(player.pairing_number))
+
+
+async def rating_list(request: Req) -> RatingList | None:
+    state = app_state(request)
+    return await state.ratings.get(state.settings.events_dir)
+
+
+async def looked_up(request: Req, typed: str, column: str) -> list[Suggestion]:
+    """The rating list's players for what was typed (none without a list)."""
+    lists = await rating_list(request) if typed.strip() else None
+    return await suggest(lists, typed, column) if lists else []
+
+
+async def filled(request: Req, values: dict[str, Any], fide_id: int | None, column: str) -> dict[str, Any]:
+    """`values` with the fields of the list's player `fide_id` over them (unchanged without one)."""
+    lists = await rating_list(request) if fide_id else None
+    listed = await lists.by_id(fide_id) if lists and fide_id else None
+    if listed is None:
+        return values
+    return {**values, **{k: v for k, v in record_from_list(listed, column).items() if v is not None}}
 
 
 async def arbiter_guard(connection: ASGIConnection[Any, Any, Any, Any], _handler: BaseRouteHandler) -> None:
@@ -71,20 +93,50 @@ class PlayersAdmin(Controller):
 
     @get("/")
     async def index(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
-                    store: NamedDependency[EventStore], q: FromQuery[str] = "") -> Template:
-        return await self._index(request, event_id, store, tid, Form({}), {}, q)
+                    store: NamedDependency[EventStore], q: FromQuery[str] = "", lookup: FromQuery[str] = "",
+                    fill: FromQuery[int | None] = None) -> Template:
+        """The list and the entry form; `lookup` proposes players of the rating list, `fill` (a FIDE id) fills
+        the form from it (the same as the htmx look-up, without script)."""
+        kind = (await store.tournament(tid)).rating_kind
+        values = await filled(request, {}, fill, rating_column(kind))
+        return await self._index(request, event_id, store, tid, Form({}), values, q,
+                                 found=await looked_up(request, lookup, rating_column(kind)), lookup=lookup)
+
+    @get("/lookup")
+    async def lookup(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
+                     store: NamedDependency[EventStore], lookup: FromQuery[str] = "", fide_id: FromQuery[str] = "",
+                     last_name: FromQuery[str] = "", first_name: FromQuery[str] = "",
+                     target: FromQuery[str] = "") -> Template:
+        """The rating list's players for what is typed (the look-up field, the FIDE id or the name): a fragment."""
+        column = rating_column((await store.tournament(tid)).rating_kind)
+        typed = lookup or fide_id or f"{last_name} {first_name}".strip()
+        base = self.base(event_id, tid) + (f"/{target}" if target.isdigit() else "")
+        return render(request, "admin/_rating_suggestions.html", found=await looked_up(request, typed, column),
+                      fill_base=base, players_base=self.base(event_id, tid), typed=typed,
+                      has_list=await rating_list(request) is not None)
+
+    @get("/fill/{fide_id:int}")
+    async def fill(self, request: Req, event_id: FromPath[str], tid: FromPath[int], fide_id: FromPath[int],
+                   store: NamedDependency[EventStore]) -> Template:
+        """The record's fields as typed (the form's values in the query) with those of the list's player."""
+        tournament = await store.tournament(tid)
+        typed = {k: v for k, v in request.query_params.items() if k != "csrf_token"}
+        values = await filled(request, typed, fide_id, rating_column(tournament.rating_kind))
+        return self._page(request, "admin/_record.html", event_id, store, tid, form=Form({}), tournament=tournament,
+                          values=values, has_list=await rating_list(request) is not None)
 
     async def _index(self, request: Req, event_id: str, store: EventStore, tid: int, form: Form,
-                     values: dict[str, Any], query: str = "") -> Template:
+                     values: dict[str, Any], query: str = "", **extra: Any) -> Template:
         tournament = await store.tournament(tid)
         players = await store.players(tid)
         shown = [p for p in players if matches(p, query.strip())] if query.strip() else players
         skipped: dict[int, list[int]] = {}
-        for s in await admin.skipped_rounds(store, tid):
+        for s in await store.skipped_rounds(tid):
             skipped.setdefault(s.papi_player_id, []).append(s.round)
         return self._page(request, "admin/players.html", event_id, store, tid, form=form, tournament=tournament,
                           players=shown, total=len(players), query=query, skipped=skipped, values=values,
-                          round_one_paired=bool(await store.pairings(tid)), info=await store.info())
+                          round_one_paired=bool(await store.pairings(tid)), info=await store.info(),
+                          has_list=await rating_list(request) is not None, **extra)
 
     def _page(self, request: Req, template: str, event_id: str, store: EventStore, tid: int, *, form: Form,
               **context: Any) -> Template:
@@ -92,7 +144,8 @@ class PlayersAdmin(Controller):
         return page(request, template, form=form, event_id=event_id, base=self.base(event_id, tid), desk=self.desk,
                     titles=[(t, t) for t in TITLES], rating_types=[(t, t) for t in RATING_TYPES],
                     categories=[(c, c) for c in CATEGORIES], rating_used=rating_column(tournament.rating_kind),
-                    rating_columns=RATING_COLUMNS, section="tournaments", **context)
+                    rating_columns=RATING_COLUMNS, section="tournaments",
+                    lookup_url=self.base(event_id, tid) + "/lookup", players_base=self.base(event_id, tid), **context)
 
     @post("/")
     async def add(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
@@ -105,7 +158,7 @@ class PlayersAdmin(Controller):
         if not form.ok:
             return await self._index(request, event_id, store, tid, form, data)
         with self.acting(request):
-            await admin.add_player(store, tid, values, missed)
+            await store.roster.add_player(tid, values, missed)
         return back(self.base(event_id, tid), "created")  # the list again, ready for the next entry
 
     @post("/renumber")
@@ -118,19 +171,24 @@ class PlayersAdmin(Controller):
 
     @get("/{player_id:int}")
     async def show(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
-                   player_id: FromPath[int], store: NamedDependency[EventStore]) -> Template:
+                   player_id: FromPath[int], store: NamedDependency[EventStore], lookup: FromQuery[str] = "",
+                   fill: FromQuery[int | None] = None) -> Template:
         player = await self._player(store, tid, player_id)
         kind = (await store.tournament(tid)).rating_kind
-        return await self._show(request, event_id, store, player, Form({}), record_values(player, kind))
+        values = await filled(request, record_values(player, kind), fill, rating_column(kind))
+        return await self._show(request, event_id, store, player, Form({}), values,
+                                found=await looked_up(request, lookup, rating_column(kind)), lookup=lookup)
 
     async def _show(self, request: Req, event_id: str, store: EventStore, player: Player,
-                    form: Form, values: dict[str, Any], withdraw: dict[str, Any] | None = None) -> Template:
+                    form: Form, values: dict[str, Any], withdraw: dict[str, Any] | None = None,
+                    **extra: Any) -> Template:
         tid = player.tournament_id
-        skipped = [s for s in await admin.skipped_rounds(store, tid) if s.papi_player_id == player.id]
+        skipped = [s for s in await store.skipped_rounds(tid) if s.papi_player_id == player.id]
         played = any(player.id in (p.white_player_id, p.black_player_id) for p in await store.pairings(tid))
         return self._page(request, "admin/player.html", event_id, store, tid, form=form, info=await store.info(),
                           tournament=await store.tournament(tid), player=player, skipped=skipped, values=values,
-                          withdraw=withdraw or {"score": "0"}, scores=SCORES, played=played)
+                          withdraw=withdraw or {"score": "0"}, scores=SCORES, played=played,
+                          has_list=await rating_list(request) is not None, **extra)
 
     @post("/{player_id:int}")
     async def update(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
@@ -143,7 +201,7 @@ class PlayersAdmin(Controller):
         if not form.ok:
             return await self._show(request, event_id, store, player, form, data)
         with self.acting(request):
-            await admin.edit_player(store, tid, player_id, values)
+            await store.roster.edit_player(tid, player_id, values)
         return back(self.base(event_id, tid))
 
     @post("/{player_id:int}/delete")
@@ -152,7 +210,7 @@ class PlayersAdmin(Controller):
         """Refused (409, nothing changed) once the player is in a round's pairings: withdraw them then."""
         await self._player(store, tid, player_id)
         with self.acting(request):
-            await admin.delete_player(store, tid, player_id)
+            await store.roster.delete_player(tid, player_id)
         return back(self.base(event_id, tid), "deleted")
 
     @post("/{player_id:int}/withdraw")
@@ -167,7 +225,7 @@ class PlayersAdmin(Controller):
             kind = (await store.tournament(tid)).rating_kind
             return await self._show(request, event_id, store, player, form, record_values(player, kind), data)
         with self.acting(request):
-            await admin.withdraw_player(store, tid, player_id, rounds, score)
+            await store.roster.withdraw_player(tid, player_id, rounds, score)
         return back(f"{self.base(event_id, tid)}/{player_id}", "withdrawn")
 
     @post("/{player_id:int}/return")
@@ -175,7 +233,7 @@ class PlayersAdmin(Controller):
                                 player_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._player(store, tid, player_id)
         with self.acting(request):
-            await admin.cancel_withdrawal(store, tid, player_id)
+            await store.roster.cancel_withdrawal(tid, player_id)
         return back(f"{self.base(event_id, tid)}/{player_id}")
 
     async def _player(self, store: EventStore, tid: int, player_id: int) -> Player:

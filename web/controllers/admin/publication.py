@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from litestar import Controller, Request, get, post
@@ -10,18 +9,14 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.publication.address import check_address
 from app.publication.publisher import read_state
 from app.publication.remote import verify_remote
-from database import admin
 from database.store import EventStore
 from web.controllers.admin.common import back, read_form
 from web.controllers.admin.guard import admin_guard
 from web.render import render
 from web.state import app_state
-
-
-def when(timestamp: float | None) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M:%S") if timestamp else ""
 
 
 class PublicationAdmin(Controller):
@@ -35,7 +30,7 @@ class PublicationAdmin(Controller):
         info = await store.info()
         state = read_state(app_state(request).settings.events_dir, store.event_id)
         return render(request, "admin/_publication_state.html", event_id=event_id, info=info, state=state,
-                      last_success=when(state.last_success), unpublished_at=when(state.unpublished_at))
+                      last_success=state.last_success, unpublished_at=state.unpublished_at)
 
     @post("/")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str],
@@ -43,6 +38,10 @@ class PublicationAdmin(Controller):
         data = await read_form(request)
         # 422 with the reason, nothing changed: a configured rclone remote's name:path only (app/publication/remote.py)
         remote = await verify_remote(str(data.get("publish_remote", "")))
-        if remote != (await store.info()).publish_remote:
-            await admin.update_info(store, {"publish_remote": remote})
+        address = check_address(str(data.get("public_address", "")))  # 422 with the reason, nothing changed
+        info = await store.info()
+        changes = {k: v for k, v in (("publish_remote", remote), ("public_address", address))
+                   if v != getattr(info, k)}
+        if changes:
+            await store.admin.update_settings(changes)
         return back(f"/admin/events/{event_id}")

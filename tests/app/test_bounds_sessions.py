@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from web import sessions as module
-from web.sessions import Sessions
+from app import sessions as module
+from app.sessions import Sessions
 
 
 async def test_input_sessions_never_push_out_staff(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,7 +9,7 @@ by every screen):
 - `ResultChanged` of the round on the boards: the game's row, once per screen variant (`boards`, or
   `input-<screen id>` since an input row opens its screen's dialog) and language, in a message
   `rows-<tid>-<variant>[-<lang>]` (without the language when every language reads the same). Its data
-  is the row exactly as pages show it (web/fragments.py: the same fragment, rendered once and kept in
+  is the row exactly as pages show it (app/live/fragments.py: the same fragment, rendered once and kept in
   the render cache, from which pages are assembled afterwards) and the tournament's count of games
   without result; echiquier.js puts the row in place of the one with its id. Then `standings-<tid>`
   when the round is or was complete (standings count complete rounds only), and `result-<tid>`, on
@@ -28,79 +28,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 
 import msgspec
 from jinja2 import Environment
 
 from app.cache import memo_of
+from app.live.channels import Channels, channel_of, frame
+from app.live.fragments import board_row_html, missing_html, variant_of
 from app.views.screens import all_specs
 from app.views.tournament import BoardRow, TournamentState, board_row, on_boards, tournament_state
 from database.events import Change, EventChanged, GameKey, ResultChanged, TournamentChanged
 from database.store import EventStore
 from i18n import LANGUAGES
-from web.fragments import board_row_html, missing_html, variant_of
 
 log = logging.getLogger("echiquier")
-
-
-BACKLOG = 64  # frames kept for a screen that reads slowly; older ones are dropped (it refetches on reconnect)
-
-
-class Subscription:
-    def __init__(self) -> None:
-        self.queue: asyncio.Queue[bytes] = asyncio.Queue()
-
-    def put(self, data: bytes) -> None:
-        if self.queue.qsize() >= BACKLOG:
-            self.queue.get_nowait()
-        self.queue.put_nowait(data)
-
-    async def iter_events(self) -> AsyncIterator[bytes]:
-        while True:
-            yield await self.queue.get()
-
-
-class Channels:
-    """In-process fan-out of encoded frames to the screens' streams.
-
-    `publish` puts the frame in every subscriber's queue at once (no broker task in between): a
-    stream wakes up on the next turn of the event loop after the commit.
-    """
-
-    def __init__(self) -> None:
-        self.subscribers: dict[str, set[Subscription]] = {}
-
-    def publish(self, data: bytes, channels: list[str]) -> None:
-        for channel in channels:
-            for subscriber in self.subscribers.get(channel, ()):
-                subscriber.put(data)
-
-    @asynccontextmanager
-    async def start_subscription(self, channels: list[str]) -> AsyncIterator[Subscription]:
-        subscription = Subscription()
-        for channel in channels:
-            self.subscribers.setdefault(channel, set()).add(subscription)
-        try:
-            yield subscription
-        finally:
-            for channel in channels:
-                self.subscribers.get(channel, set()).discard(subscription)
-
-
-def make_channels() -> Channels:
-    return Channels()
-
-
-def channel_of(event_id: str) -> str:
-    return f"event:{event_id}"
-
-
-def frame(name: str, data: str) -> bytes:
-    """One SSE message, encoded once for every screen."""
-    lines = "".join(f"data: {line}\n" for line in (data.splitlines() or [""]))
-    return f"event: {name}\n{lines}\n".encode()
 
 
 def rows_event(tid: int, variant: str, lang: str | None = None) -> str:
