@@ -83,8 +83,13 @@ async def insert(store: EventFile, table: str, values: dict[str, Any], *changes:
 async def update(store: EventFile, table: str, row_id: int, values: dict[str, Any],
                  *changes: tuple[str, int | None]) -> None:
     kind = TABLES[table]
-    async with write(store, *(changes or (CONFIG,)), what="edit", target=_label(table, values, row_id),
+    label = _label(table, values, row_id)
+    async with write(store, *(changes or (CONFIG,)), what="edit", target=label,
                      tournament_id=values.get("tournament_id")) as tx:
+        before = await _row(tx, table, row_id)
+        changed = [k for k, v in values.items() if k != "last_update" and before.get(k) != v]
+        if changed:  # what the save changed, not every field of its form
+            tx.journal("admin: edit", f"{label}: {', '.join(changed)}", tournament_id=values.get("tournament_id"))
         await tx.update(table, kind, row_id, _stamped(kind, values))
 
 

@@ -162,3 +162,20 @@ def test_cross_table_and_published_tables_on_a_phone(browser: Any, demo_server: 
         assert black.is_visible() and (black.bounding_box() or {"x": 999})["x"] < 390
     finally:
         page.close()
+
+
+def test_a_draft_prints_its_boards_only(browser: Any, demo_server: Any) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(f"{demo_server.url}/arbiter/demo/pair/2?lang=fr")
+        page.locator("input[name=confirm]").first.check()  # round 3 still has games without a result
+        page.locator("#pair-button").click()
+        page.wait_for_selector("#draft")
+        assert page.get_by_role("button", name="Imprimer le projet").is_visible()
+        assert page.evaluate(SMALL_TARGETS, ".pairing a, .pairing button") == []
+        page.emulate_media(media="print")
+        assert page.locator("#draft").is_visible()
+        for hidden in (".pairing .changes", "#publish-button", "header.topbar"):
+            assert not page.locator(hidden).first.is_visible(), hidden
+    finally:
+        page.close()
