@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from database.event_file import Area, EventFile
+from database.event_file import Area
 
 COLUMNS = "tournament_id, path, size, mtime_ns, sha256, last_read, last_write, held, pointe, report"
 
@@ -49,82 +49,53 @@ def _link(row: tuple[object, ...]) -> PapiLink:
                     report=str(report or ""))
 
 
-async def links(store: EventFile) -> list[PapiLink]:
-    return [_link(tuple(r)) for r in await store.rows(f"SELECT {COLUMNS} FROM papi_link ORDER BY tournament_id")]
-
-
-async def link_of(store: EventFile, tid: int) -> PapiLink | None:
-    rows = await store.rows(f"SELECT {COLUMNS} FROM papi_link WHERE tournament_id = ?", (tid,))
-    return _link(tuple(rows[0])) if rows else None
-
-
-async def save_link(store: EventFile, tid: int, path: str) -> None:
-    """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-    async with store.transaction(("tournament", tid)) as tx:
-        await tx.execute(
-            "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
-            " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"
-            " report = ''",
-            (tid, path))
-        tx.journal("papi link", path, tournament_id=tid)
-
-
-async def drop_link(store: EventFile, tid: int) -> None:
-    async with store.transaction(("tournament", tid)) as tx:
-        await tx.execute("DELETE FROM papi_link WHERE tournament_id = ?", (tid,))
-        tx.journal("papi unlink", tournament_id=tid)
-
-
-async def record_read(store: EventFile, tid: int, stamp: FileStamp, held: list[tuple[int, ...]],
-                      pointe: frozenset[int], report: str, checked: dict[int, bool]) -> None:
-    """The file was read and the tournament re-synced from it; `checked`: check-ins changed in Papi since the
-    last read or write (by Ref), taken into the event file in the same transaction."""
-    async with store.transaction(*([("checkin", tid)] if checked else [])) as tx:
-        for ref, flag in checked.items():
-            await tx.execute("UPDATE player SET checked_in = ?, last_update = ? WHERE tournament_id = ?"
-                             " AND papi_ref = ?", (int(flag), time.time(), tid, ref))
-        await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_read = ?, held = ?,"
-                         " pointe = ?, report = ? WHERE tournament_id = ?",
-                         (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(held),
-                          json.dumps(sorted(pointe)), report, tid))
-        tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid)
-
-
-async def record_write(store: EventFile, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,
-                       rows: str, held: Sequence[tuple[int, ...]] | None = None) -> None:
-    """A write into the file: its new stamp and time, journalled with what was written and which rows."""
-    async with store.transaction() as tx:
-        await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_write = ?, pointe = ?"
-                         " WHERE tournament_id = ?",
-                         (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(sorted(pointe)), tid))
-        if held is not None:
-            await tx.execute("UPDATE papi_link SET held = ? WHERE tournament_id = ?", (json.dumps(held), tid))
-        tx.journal("papi write", summary, new=rows, tournament_id=tid)
-
-
 class Papi(Area):
     """`store.papi`: the tournaments linked to their Papi file (read uncached, each write journalled)."""
 
     async def links(self) -> list[PapiLink]:
-        return await links(self._store)
+        rows = await self._store.rows(f"SELECT {COLUMNS} FROM papi_link ORDER BY tournament_id")
+        return [_link(tuple(r)) for r in rows]
 
     async def link_of(self, tid: int) -> PapiLink | None:
-        return await link_of(self._store, tid)
+        rows = await self._store.rows(f"SELECT {COLUMNS} FROM papi_link WHERE tournament_id = ?", (tid,))
+        return _link(tuple(rows[0])) if rows else None
 
     async def save_link(self, tid: int, path: str) -> None:
         """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-        await save_link(self._store, tid, path)
+        async with self._store.transaction(("tournament", tid)) as tx:
+            await tx.execute(
+                "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
+                " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"
+                " report = ''",
+                (tid, path))
+            tx.journal("papi link", path, tournament_id=tid)
 
     async def drop_link(self, tid: int) -> None:
-        await drop_link(self._store, tid)
+        async with self._store.transaction(("tournament", tid)) as tx:
+            await tx.execute("DELETE FROM papi_link WHERE tournament_id = ?", (tid,))
+            tx.journal("papi unlink", tournament_id=tid)
 
-    async def record_read(self, tid: int, stamp: FileStamp, held: list[tuple[int, ...]], pointe: frozenset[int],
-                          report: str, checked: dict[int, bool]) -> None:
+    async def record_read(self, tid: int, stamp: FileStamp, held: list[tuple[int, ...]],
+                          pointe: frozenset[int], report: str, checked: dict[int, bool]) -> None:
         """The file was read and the tournament re-synced from it; `checked`: check-ins changed in Papi since the
         last read or write (by Ref), taken into the event file in the same transaction."""
-        await record_read(self._store, tid, stamp, held, pointe, report, checked)
+        async with self._store.transaction(*([("checkin", tid)] if checked else [])) as tx:
+            for ref, flag in checked.items():
+                await tx.execute("UPDATE player SET checked_in = ?, last_update = ? WHERE tournament_id = ?"
+                                 " AND papi_ref = ?", (int(flag), time.time(), tid, ref))
+            await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_read = ?, held = ?,"
+                             " pointe = ?, report = ? WHERE tournament_id = ?",
+                             (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(held),
+                              json.dumps(sorted(pointe)), report, tid))
+            tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid)
 
-    async def record_write(self, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str, rows: str,
-                           held: Sequence[tuple[int, ...]] | None = None) -> None:
+    async def record_write(self, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,
+                           rows: str, held: Sequence[tuple[int, ...]] | None = None) -> None:
         """A write into the file: its new stamp and time, journalled with what was written and which rows."""
-        await record_write(self._store, tid, stamp, pointe, summary, rows, held)
+        async with self._store.transaction() as tx:
+            await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_write = ?, pointe = ?"
+                             " WHERE tournament_id = ?",
+                             (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(sorted(pointe)), tid))
+            if held is not None:
+                await tx.execute("UPDATE papi_link SET held = ? WHERE tournament_id = ?", (json.dumps(held), tid))
+            tx.journal("papi write", summary, new=rows, tournament_id=tid)

@@ -5,16 +5,17 @@ dispute, check-in and illegal-move writes, the journal's undo) with one attribut
 object whose methods are the area's typed operations:
 
 - `store.admin`: screens and their sets, families, rotators, timers and their hours, tournaments, the
-  event's settings (database/admin_area.py);
-- `store.roster`: a player added, edited, deleted, withdrawn (database/admin_area.py);
-- `store.teams`: team tournaments, their teams, matches, line-ups and board results (database/team_area.py);
+  event's settings (database/admin.py);
+- `store.roster`: a player added, edited, deleted, withdrawn (database/roster.py);
+- `store.teams`: team tournaments, their teams, matches, line-ups and board results (database/team_area.py,
+  over teams.py, team_admin.py and team_matches.py);
 - `store.rounds`: an individual round published or taken back, byes requested (database/rounds.py);
-- `store.imports`: TRF, Papi and ChessEvent imports, the TRF export (database/import_area.py);
+- `store.imports`: TRF, Papi and ChessEvent imports, the TRF export (database/imports.py, trf_source.py);
 - `store.papi`: tournaments linked to their Papi file (database/papi_link.py).
 
 Code outside database/ uses only this: an `EventStore`, its areas, the row and struct types and the errors
-(tests/database/test_store_api.py). Every write is one `BEGIN IMMEDIATE` transaction (a `Tx`, which only
-database/ sees); which reads are cached is said in database/cache.py.
+(tests/database/test_store_api.py). Every write is one `BEGIN IMMEDIATE` transaction (a `Tx`: no code of
+app/, web/ or cli/ opens one); which reads are cached is said in database/cache.py.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from pathlib import Path
 
 import aiosqlite
 
-from database.admin_area import Admin, Roster
+from database.admin import Admin
 from database.base import StoreCore, convert
 from database.connection import storage_error
 from database.event_file import Area, EventFile
 from database.events import GameKey
-from database.import_area import Imports
+from database.imports import Imports
 from database.papi_link import Papi
+from database.roster import Roster
 from database.rounds import Rounds
 from database.team_area import Teams
 from database.tx import Tx, columns_of
