@@ -22,7 +22,7 @@ from database.papi_link import FileStamp, PapiLink
 from database.store import EventStore
 from tournament.errors import Conflict, EchiquierError, NotFound
 from tournament.formats.papi import papi_rows
-from tournament.models import Player
+from tournament.models import Pairing, Player
 from tournament.names import collate
 
 
@@ -89,10 +89,16 @@ async def resync_from(store: EventStore, tid: int, link: PapiLink, data: bytes, 
 async def held_games(store: EventStore, tid: int, rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
     """Games whose result the file and the event file disagree on (both have one): kept out of the automatic
     write, listed on the desk."""
-    refs = {p.id: p.papi_ref for p in await store.players(tid)}
+    return held_in(await store.players(tid), await store.pairings(tid), rows)
+
+
+def held_in(players: list[Player], pairings: list[Pairing],
+            rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
+    """held_games, given the event's players and pairings."""
+    refs = {p.id: p.papi_ref for p in players}
     by_ref = {r["Ref"]: r for r in rows}
     out = []
-    for g in await store.pairings(tid):
+    for g in pairings:
         white, black = refs.get(g.white_player_id), refs.get(g.black_player_id or 0)
         if g.result is None or white not in by_ref or black not in by_ref or g.round > 24:
             continue
