@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -58,9 +58,13 @@ async def link_of(store: EventFile, tid: int) -> PapiLink | None:
     return _link(tuple(rows[0])) if rows else None
 
 
-async def save_link(store: EventFile, tid: int, path: str) -> None:
-    """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-    async with store.transaction(("tournament", tid)) as tx:
+async def save_link(store: EventFile, tid: int, path: str, refs: Mapping[int, int] | None = None) -> None:
+    """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet). `refs` (player id ->
+    Ref): the players' Refs in the file, given in the same transaction to players that have none."""
+    async with store.transaction(("tournament", tid), *([("players", tid)] if refs else [])) as tx:
+        for pid, ref in (refs or {}).items():
+            await tx.execute("UPDATE player SET papi_ref = ?, last_update = ? WHERE id = ? AND tournament_id = ?"
+                             " AND papi_ref IS NULL", (ref, time.time(), pid, tid))
         await tx.execute(
             "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
             " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"
@@ -111,9 +115,10 @@ class Papi(Area):
     async def link_of(self, tid: int) -> PapiLink | None:
         return await link_of(self._store, tid)
 
-    async def save_link(self, tid: int, path: str) -> None:
-        """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-        await save_link(self._store, tid, path)
+    async def save_link(self, tid: int, path: str, refs: Mapping[int, int] | None = None) -> None:
+        """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet); `refs`: the Refs
+        of players that have none, in the same transaction."""
+        await save_link(self._store, tid, path, refs)
 
     async def drop_link(self, tid: int) -> None:
         await drop_link(self._store, tid)

@@ -41,9 +41,34 @@ async def link_file(store: EventStore, tid: int, path: Path) -> SyncReport:
     data, _stamp = await asyncio.to_thread(read_file, path)
     papi, _rows = await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
     await store.tournament(tid)
-    _same_players(await store.players(tid), {p.ref: p.values for p in papi.players})
-    await store.papi.save_link(tid, str(path))
+    players = await store.players(tid)
+    rows = {p.ref: p.values for p in papi.players}
+    refs = _exported_refs(players, rows)
+    _same_players(players if refs is None else [], rows)
+    await store.papi.save_link(tid, str(path), refs)
     return await resync(store, tid)
+
+
+def _exported_refs(players: list[Player], rows: dict[int, dict[str, Any]]) -> dict[int, int] | None:
+    """A tournament without Refs (made from a TRF file, or in Echiquier) linked to a file made by export-papi:
+    each player's Ref there is the pairing number + 1 (tournament/formats/papi_export.py `refs`). Given only when
+    every player is in the file at that Ref under the same last name (Papi's, in capitals, cut to its column);
+    else the link is refused and nothing changes. None: the players have Refs already (or there are none)."""
+    if not players or any(p.papi_ref is not None for p in players):
+        return None
+    refs = {p.id: p.pairing_number + 1 for p in players}
+    wrong = [p for p in players if not _same_name(p.last_name, rows.get(refs[p.id]))]
+    if wrong:
+        p = wrong[0]
+        raise Conflict("This tournament was not made from this Papi file: player no. %s, %s, is not Ref %s of the "
+                       "file (a file made by export-papi of this tournament gives each player the Ref of its "
+                       "pairing number + 1): nothing was linked.", p.pairing_number, p.last_name, refs[p.id])
+    return refs
+
+
+def _same_name(name: str, row: dict[str, Any] | None) -> bool:
+    kept = collate(str((row or {}).get("Nom") or ""))
+    return bool(kept) and collate(name).startswith(kept)
 
 
 def _same_players(players: list[Player], rows: dict[int, dict[str, Any]]) -> None:
