@@ -14,7 +14,7 @@ import msgspec
 
 from app.papi.cells import Plan, plan
 from app.papi.link import current, held_in, pointe_of, resync_from
-from app.papi.read import joueur_rows, remember
+from app.papi.read import carry_where, joueur_rows, remember, where_rows
 from app.papi.safe_write import PapiChanged, PapiWriteError, fsync_folder, read_current, read_file, replace_safely
 from app.papi.verify import Changes, Unverified, verify_write
 from database.papi_link import FileStamp, PapiLink
@@ -77,7 +77,7 @@ def _write(path: Path, link: PapiLink, players: list[Player], pairings: list[Pai
     info = _info_changes(data, todo)
     if todo.empty() and not info:
         return todo, None, rows
-    new = _apply(data, todo, info)
+    new = _apply(data, todo, info, where_rows(rows))
     changes: Changes = {"JOUEUR": ("Ref", todo.joueur), **({"INFO": ("Variable", info)} if info else {})}
 
     def verify(copy: bytes) -> None:
@@ -90,6 +90,7 @@ def _write(path: Path, link: PapiLink, players: list[Player], pairings: list[Pai
     written = replace_safely(path, data, new, link.stamp, verify, sync_folder=False)
     after = [{**r, **todo.joueur[r["Ref"]]} if r["Ref"] in todo.joueur else r for r in rows]
     remember(new, after, written.sha256)
+    carry_where(rows, after)
     return todo, written, after
 
 
@@ -100,11 +101,11 @@ def _info_changes(data: bytes, todo: Plan) -> dict[str, dict[str, object]]:
     return {k: v for k, v in todo.info.items() if k in now and now[k] != v.get("Value")}
 
 
-def _apply(data: bytes, todo: Plan, info: dict[str, dict[str, object]]) -> bytes:
+def _apply(data: bytes, todo: Plan, info: dict[str, dict[str, object]], where: dict[Any, tuple[int, int]]) -> bytes:
     db = JetDatabase.from_bytes(data)
     try:
         if todo.joueur:
-            db.set_cells("JOUEUR", "Ref", todo.joueur)
+            db.set_cells("JOUEUR", "Ref", todo.joueur, where)
         if info:
             db.set_cells("INFO", "Variable", info)
     except JetError as exc:
