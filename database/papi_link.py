@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import msgspec
 
@@ -60,9 +60,13 @@ class Papi(Area):
         rows = await self._store.rows(f"SELECT {COLUMNS} FROM papi_link WHERE tournament_id = ?", (tid,))
         return _link(tuple(rows[0])) if rows else None
 
-    async def save_link(self, tid: int, path: str) -> None:
-        """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-        async with self._store.transaction(("tournament", tid)) as tx:
+    async def save_link(self, tid: int, path: str, refs: Mapping[int, int] | None = None) -> None:
+        """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet). `refs` (player id ->
+        Ref): the players' Refs in the file, given in the same transaction to players that have none."""
+        async with self._store.transaction(("tournament", tid), *([("players", tid)] if refs else [])) as tx:
+            for pid, ref in (refs or {}).items():
+                await tx.execute("UPDATE player SET papi_ref = ?, last_update = ? WHERE id = ? AND tournament_id = ?"
+                                 " AND papi_ref IS NULL", (ref, time.time(), pid, tid))
             await tx.execute(
                 "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
                 " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"

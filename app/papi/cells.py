@@ -79,9 +79,11 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
         """Want `value` in a cell (the last wish for a cell wins); True if that changes the file."""
         old = by_ref[ref].get(column)
         if old == value or _same(old, value):
-            out.joueur.get(ref, {}).pop(column, None)
-            if ref in out.joueur and not out.joueur[ref]:
-                del out.joueur[ref]
+            cells = out.joueur.get(ref)
+            if cells is not None and column in cells:  # an earlier wish for this cell, now undone
+                del cells[column]
+                if not cells:
+                    del out.joueur[ref]
             return False
         out.joueur.setdefault(ref, {})[column] = value
         return True
@@ -124,6 +126,9 @@ def plan(rows: list[dict[str, object]], players: list[Player], pairings: list[Pa
                 if (rnd, white, black) in held and not force:
                     continue
                 code = int(g.result) if g.result is not None else 0
+                if (by_ref[white].get(res) == code and by_ref[black].get(res) == MIRROR[code]
+                        and white not in out.joueur and black not in out.joueur):
+                    continue  # the file has it already (most games: one plan per result entered)
                 if put(white, res, code) | put(black, res, MIRROR[code]):
                     out.results.add(rnd)
             elif g.bye_kind in BYE_CODE and by_ref[white].get(cl) == "F":

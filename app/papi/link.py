@@ -22,7 +22,7 @@ from database.papi_link import FileStamp, PapiLink
 from database.store import EventStore
 from tournament.errors import Conflict, EchiquierError, NotFound
 from tournament.formats.papi import papi_rows
-from tournament.models import Player
+from tournament.models import Pairing, Player
 from tournament.names import collate
 
 
@@ -41,9 +41,34 @@ async def link_file(store: EventStore, tid: int, path: Path) -> SyncReport:
     data, _stamp = await asyncio.to_thread(read_file, path)
     papi, _rows = await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
     await store.tournament(tid)
-    _same_players(await store.players(tid), {p.ref: p.values for p in papi.players})
-    await store.papi.save_link(tid, str(path))
+    players = await store.players(tid)
+    rows = {p.ref: p.values for p in papi.players}
+    refs = _exported_refs(players, rows)
+    _same_players(players if refs is None else [], rows)
+    await store.papi.save_link(tid, str(path), refs)
     return await resync(store, tid)
+
+
+def _exported_refs(players: list[Player], rows: dict[int, dict[str, Any]]) -> dict[int, int] | None:
+    """A tournament without Refs (made from a TRF file, or in Echiquier) linked to a file made by export-papi:
+    each player's Ref there is the pairing number + 1 (tournament/formats/papi_export.py `refs`). Given only when
+    every player is in the file at that Ref under the same last name (Papi's, in capitals, cut to its column);
+    else the link is refused and nothing changes. None: the players have Refs already (or there are none)."""
+    if not players or any(p.papi_ref is not None for p in players):
+        return None
+    refs = {p.id: p.pairing_number + 1 for p in players}
+    wrong = [p for p in players if not _same_name(p.last_name, rows.get(refs[p.id]))]
+    if wrong:
+        p = wrong[0]
+        raise Conflict("This tournament was not made from this Papi file: player no. %s, %s, is not Ref %s of the "
+                       "file (a file made by export-papi of this tournament gives each player the Ref of its "
+                       "pairing number + 1): nothing was linked.", p.pairing_number, p.last_name, refs[p.id])
+    return refs
+
+
+def _same_name(name: str, row: dict[str, Any] | None) -> bool:
+    kept = collate(str((row or {}).get("Nom") or ""))
+    return bool(kept) and collate(name).startswith(kept)
 
 
 def _same_players(players: list[Player], rows: dict[int, dict[str, Any]]) -> None:
@@ -89,10 +114,16 @@ async def resync_from(store: EventStore, tid: int, link: PapiLink, data: bytes, 
 async def held_games(store: EventStore, tid: int, rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
     """Games whose result the file and the event file disagree on (both have one): kept out of the automatic
     write, listed on the desk."""
-    refs = {p.id: p.papi_ref for p in await store.players(tid)}
+    return held_in(await store.players(tid), await store.pairings(tid), rows)
+
+
+def held_in(players: list[Player], pairings: list[Pairing],
+            rows: list[dict[str, Any]]) -> list[tuple[int, int, int, int, int]]:
+    """held_games, given the event's players and pairings."""
+    refs = {p.id: p.papi_ref for p in players}
     by_ref = {r["Ref"]: r for r in rows}
     out = []
-    for g in await store.pairings(tid):
+    for g in pairings:
         white, black = refs.get(g.white_player_id), refs.get(g.black_player_id or 0)
         if g.result is None or white not in by_ref or black not in by_ref or g.round > 24:
             continue

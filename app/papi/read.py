@@ -21,6 +21,8 @@ PLAYER_COLUMNS = ("Ref", "Nom", "Prenom", "Sexe", "NeLe", "Cat", "Elo", "Rapide"
                   "EMail", "Tel")
 #: JOUEUR's rows of the files last read or written, by SHA-256.
 ROWS: dict[str, list[dict[str, Any]]] = {}
+#: Where those rows are in their file, by the rows' list (kept beside it).
+WHERE: dict[int, tuple[list[dict[str, Any]], dict[Any, tuple[int, int]]]] = {}
 KEEP = 32
 
 
@@ -51,13 +53,30 @@ def _rows(db: JetDatabase, data: bytes, names: list[str]) -> list[dict[str, Any]
     table = db.table("JOUEUR")
     known = {c.name for c in table.columns}
     decode = row_decoder(table, [table.column(n) for n in names if n in known])
-    return [decode(data[start:end]) for _slot, start, end in iter_rows(data, table)]
+    rows, where = [], {}
+    for slot, start, end in iter_rows(data, table):
+        rows.append(decode(data[start:end]))
+        where[rows[-1].get("Ref")] = (slot.page, slot.row)
+    WHERE[id(rows)] = (rows, where)
+    return rows
 
 
 def remember(data: bytes, rows: list[dict[str, Any]], sha256: str | None = None) -> None:
     if len(ROWS) >= KEEP:
         ROWS.clear()
+        WHERE.clear()
     ROWS[sha256 or hashlib.sha256(data).hexdigest()] = rows
+
+
+def where_rows(rows: list[dict[str, Any]]) -> dict[Any, tuple[int, int]]:
+    """Where the JOUEUR rows of a read were (Ref -> data page, row): where set_cells looks first (it checks)."""
+    kept = WHERE.get(id(rows))
+    return kept[1] if kept is not None and kept[0] is rows else {}
+
+
+def carry_where(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    """The rows after a write are where they were (a write moves no JOUEUR row it can avoid; set_cells checks)."""
+    WHERE[id(new)] = (new, where_rows(old))
 
 
 def joueur_rows(data: bytes, sha256: str) -> list[dict[str, Any]]:

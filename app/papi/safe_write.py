@@ -16,6 +16,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from database.papi_link import FileStamp
@@ -106,38 +107,40 @@ def prune_backups(path: Path, keep: int = KEEP_BACKUPS) -> None:
             old.unlink()
 
 
-def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[bytes], None]) -> FileStamp:
+def fsync_folder(folder: Path) -> None:
+    """Make a replace in `folder` durable; a folder that cannot be synced keeps it in the system's cache."""
+    with contextlib.suppress(OSError):
+        _fsync_folder(folder)
+
+
+def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[bytes], None], *,
+                 sync_folder: bool = True) -> FileStamp:
     """Replace the file by `new` if it is still `expected`; `verify(bytes read back)` raises on a bad copy.
     Returns the new stamp. Raises PapiBusy, PapiChanged or PapiWriteError: then the file is untouched."""
+    current = read_current(path, expected)
+    return replace_safely(path, current, new, expected, verify, sync_folder=sync_folder)
+
+
+def read_current(path: Path, expected: FileStamp | None) -> bytes:
+    """The file's bytes, if it is still `expected` (size, mtime, SHA-256); else PapiChanged (or PapiBusy)."""
     if lock_file(path) is not None:
         raise busy_message(path)
     current, stamp = read_file(path)
     if stamp != expected:
         raise PapiChanged("The Papi file %s was changed outside Echiquier since it was read: it is read again "
                           "first, nothing was written.", path.name)
+    return current
+
+
+def replace_safely(path: Path, current: bytes, new: bytes, expected: FileStamp, verify: Callable[[bytes], None],
+                   *, sync_folder: bool = True) -> FileStamp:
+    """The write itself, once `current` was read from the file and found `expected` (read_current): the copy,
+    its fsync and, meanwhile, its read-back and verification; the backup; the replace if the file's size and
+    mtime are still `expected`. `sync_folder=False`: the caller calls fsync_folder (e.g. while it records the
+    write)."""
     temp = path.with_name(f"{TEMP_PREFIX}{path.name}.tmp")
     try:
-        try:
-            with temp.open("wb") as handle:
-                handle.write(new)
-                handle.flush()
-                os.fsync(handle.fileno())
-            shutil.copystat(path, temp, follow_symlinks=True)
-            os.utime(temp)  # the copy's own time: Papi sees a file saved now
-            check = temp.read_bytes()
-        except OSError as exc:
-            raise PapiWriteError("The Papi file could not be written in %s (%s): the file was not changed.",
-                                 str(path.parent), exc.strerror or str(exc)) from None
-        if check != new:
-            raise PapiWriteError("The copy read back from the disk differs from what was written: the Papi file "
-                                 "was not changed.")
-        try:
-            verify(check)
-        except PapiWriteError:
-            raise
-        except Exception as exc:  # the verifying reader refuses the copy in its own words
-            raise PapiWriteError("The new Papi file could not be verified (%s): the file was not changed.",
-                                 exc) from None
+        _write_copy(path, temp, new, verify)
         kept = _keep_previous(path, current)
         try:
             if lock_file(path) is not None:
@@ -154,13 +157,49 @@ def write_safely(path: Path, new: bytes, expected: FileStamp, verify: Callable[[
             with contextlib.suppress(OSError):  # a link to the file itself, which Papi may go on changing
                 kept.unlink()
             raise
-        with contextlib.suppress(OSError):  # replaced: a folder that cannot be synced keeps it in the cache
-            _fsync_folder(path.parent)
+        if sync_folder:
+            fsync_folder(path.parent)
         st = path.stat()
         return FileStamp(size=st.st_size, mtime_ns=st.st_mtime_ns, sha256=hashlib.sha256(new).hexdigest())
     finally:
         with contextlib.suppress(OSError):
             temp.unlink()
+
+
+def _write_copy(path: Path, temp: Path, new: bytes, verify: Callable[[bytes], None]) -> None:
+    """`new` into `temp`, fsynced; read back and verified while the fsync runs (the read-back comes from the
+    system's cache either way): returns only when both are done and good."""
+    try:
+        with temp.open("wb") as handle:
+            handle.write(new)
+            handle.flush()
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                synced = pool.submit(os.fsync, handle.fileno())
+                try:
+                    _check_copy(temp, new, verify)
+                finally:
+                    failed = synced.exception()  # waits for the fsync: the file stays open until then
+            if failed is not None:
+                raise failed
+        shutil.copystat(path, temp, follow_symlinks=True)
+        os.utime(temp)  # the copy's own time: Papi sees a file saved now
+    except OSError as exc:
+        raise PapiWriteError("The Papi file could not be written in %s (%s): the file was not changed.",
+                             str(path.parent), exc.strerror or str(exc)) from None
+
+
+def _check_copy(temp: Path, new: bytes, verify: Callable[[bytes], None]) -> None:
+    check = temp.read_bytes()
+    if check != new:
+        raise PapiWriteError("The copy read back from the disk differs from what was written: the Papi file "
+                             "was not changed.")
+    try:
+        verify(check)
+    except PapiWriteError:
+        raise
+    except Exception as exc:  # the verifying reader refuses the copy in its own words
+        raise PapiWriteError("The new Papi file could not be verified (%s): the file was not changed.",
+                             exc) from None
 
 
 def _keep_previous(path: Path, current: bytes) -> Path:

@@ -239,11 +239,12 @@ def _index_pages(ours: JetDatabase, changes: Changes) -> set[int]:
 
 def _check_indexes(old: bytes, ours: JetDatabase, changes: Changes) -> None:
     """Each index over a changed column: old entries − old values of the changed rows + their new values."""
-    previous = JetDatabase.from_bytes(old)
+    previous: JetDatabase | None = None  # read only when an index covers a written column (not for results)
     for name, (key, rows) in changes.items():
         indexes = _index_columns(ours, name, _changed_columns(rows))
         if not indexes:
             continue
+        previous = previous or JetDatabase.from_bytes(old)
         old_rows = {r[key]: r for r in previous.rows(name) if r[key] in rows}
         for index, cols in indexes:
             wanted = Counter(e.values for e in previous.decoded_index_entries(name, index))

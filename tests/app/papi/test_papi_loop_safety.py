@@ -97,7 +97,7 @@ async def test_a_copy_that_does_not_verify_leaves_the_file_untouched(store: Even
     await enter(store, tid, rnd, white, black, Result.DRAW)
     original = path.read_bytes()
 
-    def wrong(data: bytes, todo: write_module.Plan, info: dict[str, dict[str, object]]) -> bytes:
+    def wrong(data: bytes, todo: write_module.Plan, info: dict[str, dict[str, object]], where: object) -> bytes:
         """A writer bug: White wins written on both rows (the plan, and so the verification, say a draw)."""
         db = JetDatabase.from_bytes(data)
         db.set_cells("JOUEUR", "Ref", {ref: {c: 3 if c.endswith("Res") else v for c, v in cells_.items()}

@@ -12,7 +12,7 @@ from tests.support import jet_readers
 from tests.support.files import fixture_path
 from tournament.formats.jet import JetDatabase, JetError
 from tournament.formats.jet.header import PAGE_SIZE
-from tournament.formats.jet.rows import row_slots
+from tournament.formats.jet.rows import iter_rows, key_cell, row_slots
 from tournament.formats.papi_write import write_check_in, write_results
 
 SOURCE = "papi/small-20p-5r-r4-paired.papi"
@@ -136,3 +136,23 @@ def test_rows_growing_beyond_their_page_are_moved_to_new_pages(tmp_path: Path) -
 
 def test_mdbtools_installed() -> None:
     assert shutil.which("mdb-export"), "apt-get install -y mdbtools"
+
+
+def test_rows_found_where_the_last_read_saw_them_give_the_same_bytes() -> None:
+    """set_cells' `where` (Ref -> page, row): used when every row is there with its key, else the table is searched
+    whole; the bytes written are the same either way."""
+    data = fixture_path(SOURCE).read_bytes()
+    changes = {ref: {"Rd04Res": code} for ref, code in ((2, 3), (3, 1), (13, 1), (7, 3))}
+    table = JetDatabase.from_bytes(data).table("JOUEUR")
+    where = {}
+    for slot, start, end in iter_rows(data, table):
+        where[key_cell(data, data[start:end], table, table.column("Ref"))] = (slot.page, slot.row)
+    searched = JetDatabase.from_bytes(data)
+    searched.set_cells("JOUEUR", "Ref", changes)
+    wrong = {ref: (page, row + 1) for ref, (page, row) in where.items()}  # another row: its Ref differs
+    elsewhere = {ref: (0, 0) for ref in where}  # not a data page
+    for hint in (where, wrong, elsewhere, {2: where[2]}):
+        db = JetDatabase.from_bytes(data)
+        db.set_cells("JOUEUR", "Ref", changes, hint)
+        assert db.to_bytes() == searched.to_bytes()
+    assert searched.to_bytes() != data

@@ -8,11 +8,11 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
-from .header import Header, JetError, read_header
+from .header import PAGE_DATA, PAGE_SIZE, Header, JetError, read_header
 from .index import IndexEntry, IndexPage, decode_key, index_tree, leaf_entries
 from .insert import add_rows
 from .rows import Value, decode_row, iter_rows, key_cell, resolve_row, row_slots
-from .tdef import RealIndex, TableDef, read_tdef, unique_count_position
+from .tdef import Column, RealIndex, TableDef, read_tdef, unique_count_position
 from .tree import IndexTree
 from .write import IndexMove, index_key, patch_row, plan_index, store_row
 
@@ -118,9 +118,12 @@ class JetDatabase:
         return int(struct.unpack_from("<I", self._data, at)[0])
 
     @_guarded
-    def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]]) -> None:
+    def set_cells(self, table: str, key_column: str, changes: Mapping[K, Mapping[str, object]],
+                  where: Mapping[K, tuple[int, int]] | None = None) -> None:
         """Change cells of existing rows, found by the value of `key_column` (e.g. JOUEUR.Ref); the rows are
-        changed, and their index entries moved, in the order of `changes`.
+        changed, and their index entries moved, in the order of `changes`. `where` (key -> data page, row
+        number, e.g. from the last read): where to look first; the table is searched whole unless every key's
+        row is there, in a data page of the table, with that key (`key_column` must then be unique).
 
         All or nothing: the changes are made on a copy, which replaces the database only when every row,
         page and index was written; otherwise JetError and the database is as it was."""
@@ -135,14 +138,16 @@ class JetDatabase:
         by_number = {c.number: c for c in tdef.columns}
         key_columns = [by_number[n] for _name, real in touched_reals.values() for n, _asc in real.columns]
         work = bytearray(self._data)
-        located: dict[object, tuple[int, int, Mapping[str, object]]] = {}
         key_col = tdef.column(key_column)
-        for slot, start, end in iter_rows(work, tdef):
-            value = key_cell(work, bytes(work[start:end]), tdef, key_col)
-            if value in changes:
-                if value in located:
-                    raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
-                located[value] = (slot.page, slot.row, decode_row(work, tdef, start, end, key_columns))
+        located = _at(work, tdef, key_col, changes, where or {}, key_columns)
+        if located is None:
+            located = {}
+            for slot, start, end in iter_rows(work, tdef):
+                value = key_cell(work, bytes(work[start:end]), tdef, key_col)
+                if value in changes:
+                    if value in located:
+                        raise JetError(f"table {table}: two rows have {key_column} = {value!r}")
+                    located[value] = (slot.page, slot.row, decode_row(work, tdef, start, end, key_columns))
         missing = [k for k in changes if k not in located]
         if missing:
             raise JetError(f"table {table}: no row with {key_column} = {missing[0]!r}")
@@ -197,3 +202,24 @@ class JetDatabase:
         add_rows(work, tdef, rows)
         self._data = work
         self._defs.clear()
+
+
+def _at(data: bytearray, tdef: TableDef, key: Column, changes: Mapping[K, object], where: Mapping[K, tuple[int, int]],
+        columns: list[Column]) -> dict[object, tuple[int, int, Mapping[str, object]]] | None:
+    """The rows of `changes` where `where` says they are (page, row, their cells of `columns`), or None as soon as
+    one is not there: a page that is not a data page of the table, a deleted row, another key."""
+    out: dict[object, tuple[int, int, Mapping[str, object]]] = {}
+    for value in changes:
+        if value not in where:
+            return None
+        page_number, row_number = where[value]
+        if not 0 < page_number < len(data) // PAGE_SIZE or data[page_number * PAGE_SIZE] != PAGE_DATA:
+            return None
+        if struct.unpack_from("<I", data, page_number * PAGE_SIZE + 4)[0] != tdef.tdef_page:
+            return None
+        slots = row_slots(data, page_number)
+        extent = resolve_row(data, slots[row_number]) if 0 <= row_number < len(slots) else None
+        if extent is None or key_cell(data, bytes(data[extent[0]:extent[1]]), tdef, key) != value:
+            return None
+        out[value] = (page_number, row_number, decode_row(data, tdef, extent[0], extent[1], columns))
+    return out
