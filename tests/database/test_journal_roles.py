@@ -153,6 +153,7 @@ async def test_migration_0008_derives_the_roles_of_existing_entries(tmp_path: Pa
         conn.execute("DROP TABLE papi_link")  # and what the later migrations made (0009)
         for column in ("standard_rating", "rapid_rating", "blitz_rating"):  # and what 0010 made
             conn.execute(f"ALTER TABLE player DROP COLUMN {column}")
+        conn.execute("ALTER TABLE info DROP COLUMN public_address")  # and what 0011 made
         conn.execute("UPDATE info SET version = ?", (before,))
     store = await EventStore.open(path)
     try:
