@@ -1,7 +1,8 @@
 // Echiquier auto-fit: a hall screen (boards, players, results, standings) uses the whole display.
 //
 // The type grows or shrinks to the largest size at which every row fits the display and no cell is
-// cut (down to a minimum readable from the back of the hall: MIN_VH of the display's height). When
+// cut, down to the screen's legibility rule: `data-min-text` on main, the share of the display's height
+// the text needs to be readable from the distance the admin chose (tournament/hall/legibility.py). When
 // even that does not fit, the screen first uses fewer columns if its cells would be cut, then pages
 // itself, turning every PAGE_SECONDS. Rows always read in order: down the first column, then the
 // next column, then the next page. Small displays (phones, narrow tablets) keep the ordinary
@@ -11,7 +12,7 @@
   // `?turn=N` turns pages every N seconds instead (tests, rehearsals)
   var turnParam = /[?&]turn=(\d+)/.exec(location.search);
   var PAGE_SECONDS = turnParam ? Math.max(1, +turnParam[1]) : 10;
-  var MIN_VH = 1 / 54, MIN_PX = 14, MAX_VH = 1 / 20, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
+  var DEFAULT_MIN = 35 / 1080, MIN_PX = 14, MAX_VH = 1 / 20, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
   var state = {page: 0, pages: 1, timer: null, px: 0, columns: 0};
 
   function main() { return document.querySelector("main[data-autofit]"); }
@@ -187,7 +188,8 @@
     show(all, 1, 0);
     main().style.removeProperty("--row-pad");
     if (!enabled()) { clear(all); return; }
-    var low = Math.max(MIN_PX, Math.round(window.innerHeight * MIN_VH));
+    var share = parseFloat(main().dataset.minText) || DEFAULT_MIN;
+    var low = Math.max(MIN_PX, Math.ceil(window.innerHeight * share - 1e-6));
     var high = Math.max(low, Math.round(window.innerHeight * MAX_VH));
     var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.slots.length; })));
     var columns = most, pages = 1, px = low;
