@@ -15,8 +15,8 @@ from app.views.tournament import AlphaRow, BoardRow, PlayerCell, Translate, resu
 from database.store import EventStore
 from tournament.hall import legibility as rule
 from tournament.hall.screen_rules import AUTOFIT_TYPES, STANDINGS_TYPES
-from tournament.models import Family
 from tournament.messages import N_
+from tournament.models import Family
 
 #: Set widths of the cells of a row, in em (web/static/echiquier.css), and the padding of each.
 BOARD_FIXED = 3.2 + 2 * 2.4 + 4.4 + 4 * rule.CELL_PAD_EM
@@ -31,7 +31,8 @@ TIE_BREAK_EM = 3.8
 PAGES_TOO_MANY = N_("At this size the screen turns through %s pages of %s s: a player waits up to %s s to see their "
                     "row again. Split it: a family of %s screens shows it in at most %s pages each.")
 FEWER_COLUMNS = N_("%s columns asked, %s fit at this size: the widest row would be cut.")
-FAMILY_PAGES = N_("This screen turns through %s pages: with %s rows a page, a family of %s screens shows each on one page.")
+FAMILY_PAGES = N_("This screen turns through %s pages: with %s rows a page, a family of %s screens shows each "
+                  "on one page.")
 NAMES_CUT = N_("Even one column cannot hold the widest row at this size: long names will be cut.")
 
 

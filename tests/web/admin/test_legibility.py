@@ -33,14 +33,14 @@ async def test_the_screen_page_says_the_size_and_pages_and_updates_while_typing(
     assert px == 35  # 7 px a metre at 5 m on 1080 lines
     games = 299  # the open's round 6: 298 games and the bye
     assert pages == math.ceil(games / (rows * columns)) > 4
-    assert "famille de" in page.text and "hx-get=\"/admin/events/open/screens/%s/legibility\"" % screen_id in page.text
+    assert "famille de" in page.text and f'hx-get="/admin/events/open/screens/{screen_id}/legibility"' in page.text
     # while typing: 3 m reads smaller text, more rows a page, fewer pages; nothing is saved
     near = await admin_web.get(f"{EVENT}/screens/{screen_id}/legibility", params={"readable_m": "3", "columns": "2"})
     [(px3, _columns3, rows3, pages3)] = figures(near.text)
     assert px3 == 21 and rows3 > rows and pages3 < pages
     assert (await store.screen("boards")).readable_m is None
     # a wrong figure is said in place of the preview
-    wrong = await admin_web.get(f"{EVENT}/screens/{screen_id}/legibility", params={"readable_m": "99"}, 
+    wrong = await admin_web.get(f"{EVENT}/screens/{screen_id}/legibility", params={"readable_m": "99"},
                                 headers={"Accept-Language": "fr"})
     assert wrong.status_code == 200 and figures(wrong.text) == [] and "legibility-error" in wrong.text
     # saved: the hall screen's page carries the rule for autofit.js
