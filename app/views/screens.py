@@ -74,7 +74,7 @@ class ScreenSpec(msgspec.Struct, frozen=True, kw_only=True):
 
     def min_text(self) -> str:
         """The rule's smallest text as a share of the display's height (autofit.js reads it from the page)."""
-        return f"{legibility.text_share(self.readable_m):.6f}"
+        return f"{legibility.text_share(self.readable_m):.9f}"
 
     def entry(self) -> menus.MenuEntry:
         return menus.MenuEntry(uniq_id=self.uniq_id, type=self.type, family=self.family,

@@ -136,8 +136,8 @@ def layout(content: Content, metres: float | None, asked_columns: int | None, wi
     px = text_px(metres, height)
     asked = max(asked_columns or 1, 1)
     columns = fitting_columns(content, px, width, asked)
-    cut = columns == 0
-    columns = max(columns, 1) if not cut else asked
+    cut = columns == 0  # autofit.js then shows one column (it cuts the least) and pages it
+    columns = max(columns, 1)
     per = rows_per_page(content, px, height)
     slots = columns * content.halves
     pages = max(1, math.ceil(content.rows / (per * slots))) if content.rows else 1

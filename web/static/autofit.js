@@ -40,8 +40,9 @@
       rows.forEach(function (r, i) { r.dataset.flow = i; });
       el._flow = rows.map(function (r) { return r.id || ""; });
       return {el: el, columns: columns, slots: slots, rows: rows, probe: longest(rows),
-              // fewer columns only where one column holds one slot (check-in halves stay as they are)
-              flexible: columns.length > 0 && columns.length === slots.length};
+              // fewer columns where every column holds as many slots (one, or a check-in list's two halves)
+              flexible: columns.length > 0 && slots.length % columns.length === 0,
+              per: columns.length ? Math.max(1, slots.length / columns.length) : 1};
     });
   }
 
@@ -68,7 +69,8 @@
     all.forEach(function (b) {
       if (b.arranged === columns + "x" + pages) { return; }  // rows already dealt so
       b.arranged = columns + "x" + pages;
-      var used = b.flexible ? Math.min(columns, b.slots.length) : b.slots.length;
+      var shown = b.flexible ? Math.min(columns, b.columns.length) : b.columns.length;
+      var used = b.flexible ? shown * b.per : b.slots.length;
       var per = Math.max(1, Math.ceil(b.rows.length / (used * pages)));
       var lists = b.slots.map(function () { return []; });
       b.rows.forEach(function (r, i) {
@@ -80,9 +82,9 @@
         lists[i].forEach(function (r) { if (r.parentNode !== s || r !== s.lastElementChild) { s.appendChild(r); } });
       });
       if (b.flexible) {
-        b.columns.forEach(function (c, i) { c.style.display = i < used ? "" : "none"; });
+        b.columns.forEach(function (c, i) { c.style.display = i < shown ? "" : "none"; });
         var grid = b.columns[0].parentNode;
-        grid.style.gridTemplateColumns = "repeat(" + used + ", minmax(0, 1fr))";
+        grid.style.gridTemplateColumns = "repeat(" + shown + ", minmax(0, 1fr))";
       }
     });
   }
@@ -191,7 +193,7 @@
     var share = parseFloat(main().dataset.minText) || DEFAULT_MIN;
     var low = Math.max(MIN_PX, Math.ceil(window.innerHeight * share - 1e-6));
     var high = Math.max(low, Math.round(window.innerHeight * MAX_VH));
-    var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.slots.length; })));
+    var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.flexible ? b.columns.length : b.slots.length; })));
     var columns = most, pages = 1, px = low;
     if (fitsWith(all, low, columns, 1)) {
       px = largest(all, low, high, columns, 1);
@@ -205,7 +207,8 @@
         if (cutFree(all)) { break; }
         wide -= 1;
       }
-      if (wide < 1) {  // cut whatever the columns: keep them, page at the smallest size
+      if (wide < 1) {  // cut whatever the columns: one column cuts the least, paged at the smallest size
+        columns = 1;
         pages = fewestPages(all, columns);
       } else {
         // each column count from `wide` down: its fewest pages, then the largest type on that many
