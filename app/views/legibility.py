@@ -22,7 +22,7 @@ from tournament.models import Family
 BOARD_FIXED = 3.2 + 2 * 2.4 + 4.4 + 4 * rule.CELL_PAD_EM
 REAL_FIXED = 2 * (3.6 + rule.CELL_PAD_EM)
 ILLEGAL_FIXED = 2 * (4.2 + rule.CELL_PAD_EM)
-WHERE_FIXED = 7.6 + rule.CELL_PAD_EM
+WHERE_FIXED = 10 + rule.CELL_PAD_EM
 CHECKIN_FIXED = 2.2 + 1.4
 RESULTS_FIXED = 4.6 + 4.2 + 4.4 + 3 * rule.CELL_PAD_EM
 STANDINGS_FIXED = 6.6 + 3.5 + 3.5 + 4 * rule.CELL_PAD_EM
@@ -30,6 +30,11 @@ TIE_BREAK_EM = 3.8
 
 PAGES_TOO_MANY = N_("At this size the screen turns through %s pages of %s s: a player waits up to %s s to see their "
                     "row again. Split it: a family of %s screens shows it in at most %s pages each.")
+PAGES_TOO_MANY_RANKS = N_("At this size the screen turns through %s pages of %s s: a player waits up to %s s to see "
+                          "their row again. Split it: %s screens, each showing a range of ranks (the first and last of "
+                          "their set), show it in at most %s pages each.")
+PAGES_TOO_MANY_RESULTS = N_("At this size the screen turns through %s pages of %s s. Show at most %s results to "
+                            "keep it to %s pages.")
 FEWER_COLUMNS = N_("%s columns asked, %s fit at this size: the widest row would be cut.")
 FAMILY_PAGES = N_("This screen turns through %s pages: with %s rows a page, a family of %s screens shows each "
                   "on one page.")
@@ -79,7 +84,7 @@ async def screen_content(store: EventStore, spec: ScreenSpec, _: Translate) -> r
         lines = [line for column in results.columns for line in column]
         widest = _longest(max(cell_chars(x.white), cell_chars(x.black)) for x in lines)
         fixed = RESULTS_FIXED + (8 if len(results.tournament_ids) > 1 else 0)
-        return rule.Content(rows=len(lines), fixed_em=fixed, flex=2, flex_chars=widest, timer=timer)
+        return rule.Content(rows=len(lines), fixed_em=fixed, flex=2, flex_chars=widest, timer=timer, wraps=True)
     if spec.type in STANDINGS_TYPES:
         rows, sets, chars, fixed = 0, 0, 12, STANDINGS_FIXED
         for s in spec.sets:
@@ -114,8 +119,9 @@ async def screen_content(store: EventStore, spec: ScreenSpec, _: Translate) -> r
                         timer=timer)
 
 
-def advice(layout: rule.Layout, rows: int) -> list[tuple[str, tuple[object, ...]]]:
-    """The warnings of a layout: too many pages (with the family that would do), fewer columns, names cut."""
+def advice(layout: rule.Layout, rows: int, kind: str = "boards") -> list[tuple[str, tuple[object, ...]]]:
+    """The warnings of a layout: too many pages (with the family, the screens of ranks or the number of results that
+    would do), fewer columns, names cut."""
     out: list[tuple[str, tuple[object, ...]]] = []
     if layout.cut:
         out.append((NAMES_CUT, ()))
@@ -123,8 +129,13 @@ def advice(layout: rule.Layout, rows: int) -> list[tuple[str, tuple[object, ...]
         out.append((FEWER_COLUMNS, (layout.asked_columns, layout.columns)))
     if layout.pages > rule.MAX_PAGES:
         wait = layout.pages * rule.PAGE_SECONDS
-        out.append((PAGES_TOO_MANY, (layout.pages, rule.PAGE_SECONDS, wait,
-                                     rule.screens_needed(layout, rows, rule.MAX_PAGES), rule.MAX_PAGES)))
+        if kind == "results":
+            out.append((PAGES_TOO_MANY_RESULTS, (layout.pages, rule.PAGE_SECONDS, layout.capacity * rule.MAX_PAGES,
+                                                 rule.MAX_PAGES)))
+        else:
+            text = PAGES_TOO_MANY_RANKS if kind in STANDINGS_TYPES else PAGES_TOO_MANY
+            out.append((text, (layout.pages, rule.PAGE_SECONDS, wait, rule.screens_needed(layout, rows, rule.MAX_PAGES),
+                               rule.MAX_PAGES)))
     return out
 
 
@@ -136,7 +147,7 @@ async def preview(store: EventStore, spec: ScreenSpec, _: Translate, metres: int
     content = await screen_content(store, spec, _)
     layout = rule.layout(content, spec.readable_m, spec.columns)
     return Preview(uniq_id=spec.uniq_id, metres=spec.readable_m or rule.DEFAULT_METRES, rows=content.rows,
-                   layout=layout, warnings=advice(layout, content.rows))
+                   layout=layout, warnings=advice(layout, content.rows, spec.type))
 
 
 async def family_previews(store: EventStore, family: Family, _: Translate) -> list[Preview]:

@@ -14,12 +14,10 @@ import pytest
 
 from app.settings import Settings
 from database.registry import EventRegistry
-from database.store import GameKey
 from tests.support.files import ARTIFACTS
-from tests.support.hall import hall_event
+from tests.support.hall import hall_event, some_results
 from tests.support.legibility import CONTRAST_JS, CUT_JS, TEXT_JS
 from tests.support.servers import LiveServer
-from tournament.results import Result
 from web.auth import hash_password
 
 PASSWORD = "arbiter-secret-26"
@@ -36,11 +34,7 @@ async def _build(folder: Path) -> None:
         await hall.update_info(arbiter_password=await hash_password(PASSWORD))
         await hall.add_screen(uniq_id="standings", type="standings", public=True, columns=2, menu_link=True,
                               sets=[{"tournament_id": ids["open"]}])
-        games = [g for g in await hall.pairings(ids["open"], 6) if g.is_game][:24]  # lines for the results screen
-        for n, g in enumerate(games):
-            key = GameKey(tournament_id=ids["open"], round=6, white_player_id=g.white_player_id,
-                          black_player_id=g.black_player_id or 0)
-            await hall.record_result(key, (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)[n % 3], g.board or 0)
+        await some_results(hall, ids["open"], 24)  # lines for the results screen
     finally:
         await registry.close()
 

@@ -31,7 +31,7 @@ ROW_EM = 1.62  # a row: line height (~1.17) and its padding (2 × .22em); plus a
 HEAD_EM = 1.3  # a table's header row (.8em text)
 SET_EM = 2.7  # a set's title (1.1em) and margins (.4em, .8em below the set)
 TIMER_EM = 1.8  # the timer banner
-CHAR_EM = 0.64  # an average character of a name (capitals, bold)
+CHAR_EM = 0.58  # an average character of a name and rating (measured: the estimate and the browser agree)
 CELL_PAD_EM = 0.56  # left and right padding of a cell
 GAP_EM = 0.5  # between columns
 FIXED_PX = 76  # the top bar and the menu (rem-sized, not scaled) and the page's padding
@@ -71,6 +71,7 @@ class Content(msgspec.Struct, frozen=True, kw_only=True):
     flex_chars: int = 20
     halves: int = 1
     timer: bool = False
+    wraps: bool = False  # long texts wrap onto a second line rather than being cut (the latest results)
 
 
 class Layout(msgspec.Struct, frozen=True, kw_only=True):
@@ -95,7 +96,7 @@ def row_em(content: Content) -> float:
     """The width of the widest row, in em.
 
     >>> row_em(Content(rows=1, fixed_em=10, flex=2, flex_chars=25))
-    43.12
+    40.12
     """
     cells = content.flex
     return round(content.fixed_em + cells * (content.flex_chars * CHAR_EM + CELL_PAD_EM), 2)
@@ -136,7 +137,7 @@ def layout(content: Content, metres: float | None, asked_columns: int | None, wi
     px = text_px(metres, height)
     asked = max(asked_columns or 1, 1)
     columns = fitting_columns(content, px, width, asked)
-    cut = columns == 0  # autofit.js then shows one column (it cuts the least) and pages it
+    cut = columns == 0 and not content.wraps  # autofit.js then shows one column (it cuts the least) and pages it
     columns = max(columns, 1)
     per = rows_per_page(content, px, height)
     slots = columns * content.halves

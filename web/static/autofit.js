@@ -48,13 +48,15 @@
 
   // The rows most likely to be cut: for each cell position, the PROBE rows with the longest text
   // (checking them is as good as checking every row, and a long screen stays fast to fit).
-  var PROBE = 6;
+  // Bold text (games still being played) is about a tenth wider than plain text of as many characters.
+  var PROBE = 40;
   function longest(rows) {
     var chosen = new Set(), widest = {};
     rows.forEach(function (r) {
       var cells = r.cells || r.querySelectorAll(".name");
+      var bold = r.classList && r.classList.contains("board-row") && !r.classList.contains("done") ? 1.1 : 1;
       for (var i = 0; i < cells.length; i++) {
-        (widest[i] = widest[i] || []).push([cells[i].textContent.length, r]);
+        (widest[i] = widest[i] || []).push([cells[i].textContent.length * bold, r]);
       }
     });
     Object.keys(widest).forEach(function (i) {
@@ -189,6 +191,7 @@
     var all = blocks();
     show(all, 1, 0);
     main().style.removeProperty("--row-pad");
+    main().classList.remove("fit-wrap");
     if (!enabled()) { clear(all); return; }
     var share = parseFloat(main().dataset.minText) || DEFAULT_MIN;
     var low = Math.max(MIN_PX, Math.ceil(window.innerHeight * share - 1e-6));
@@ -207,7 +210,8 @@
         if (cutFree(all)) { break; }
         wide -= 1;
       }
-      if (wide < 1) {  // cut whatever the columns: one column cuts the least, paged at the smallest size
+      if (wide < 1) {  // cut whatever the columns: one column, long names wrapped (never cut), paged
+        main().classList.add("fit-wrap");
         columns = 1;
         pages = fewestPages(all, columns);
       } else {
