@@ -85,5 +85,5 @@ class ConfigWrites(StoreCore):
             if row is None:
                 raise NotFound("No %s %s.", table, row_id)
             tx.journal("screen message", str(row[0]), row[1] or None, text or None)
-            await tx.execute(f"UPDATE {table} SET message = ?, last_update = ? WHERE id = ?",
-                             (text or None, time.time(), row_id))
+            await tx.update(table, Screen if table == "screen" else Family, row_id,
+                            {"message": text or None, "last_update": time.time()})
