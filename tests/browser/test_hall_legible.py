@@ -70,7 +70,8 @@ def test_every_hall_screen_is_readable_at_five_metres(browser: Any, server: Live
                 while page.evaluate("window.echiquierFit.state.page") != n:
                     page.evaluate("window.echiquierFit.turn()")
                 text, cut, contrast = page.evaluate(TEXT_JS), page.evaluate(CUT_JS), page.evaluate(CONTRAST_JS)
-                assert text["count"] > 10 and contrast["count"] > 10, (name, text, contrast)  # rows were measured
+                least = 10 if n == 0 else 0  # rows were measured (the last page may hold a few)
+                assert text["count"] > least and contrast["count"] > least, (name, n, text, contrast)
                 assert text["rule"] == (35 if viewport == "tv" else 25)  # 7 px a metre at 5 m, on 1080 or 768 lines
                 if text["small"] or cut or contrast["low"]:
                     problems[f"{name} page {n + 1}"] = (text["small"], cut, contrast["low"])
