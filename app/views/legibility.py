@@ -38,7 +38,7 @@ PAGES_TOO_MANY_RESULTS = N_("At this size the screen turns through %s pages of %
 FEWER_COLUMNS = N_("%s columns asked, %s fit at this size: the widest row would be cut.")
 FAMILY_PAGES = N_("This screen turns through %s pages: with %s rows a page, a family of %s screens shows each "
                   "on one page.")
-NAMES_CUT = N_("Even one column cannot hold the widest row at this size: long names will be cut.")
+NAMES_CUT = N_("Even one column cannot hold the widest row at this size: long names will wrap onto two lines.")
 
 
 class Preview(msgspec.Struct, frozen=True, kw_only=True):

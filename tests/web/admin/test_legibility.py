@@ -65,6 +65,6 @@ async def test_the_families_page_says_what_each_generated_screen_looks_like(admi
     assert len(shown) == math.ceil(299 / 40)  # one line per generated screen
     px, columns, rows, pages = shown[0]
     assert px == 35 and pages == math.ceil(40 / (rows * columns)) > 1
-    said = "colonnes demandées" in listing.text or "seront coupés" in listing.text
+    said = "colonnes demandées" in listing.text or "sur deux lignes" in listing.text
     assert said == (columns < 2)  # a fall-back to fewer columns is said
     assert "une famille de" in listing.text  # a paging screen is told how many screens would show each on one page
