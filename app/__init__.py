@@ -1,2 +1,3 @@
-"""Use cases between the web or the command line and the store: results, pairing, imports, publication,
-the demo; and the view models the pages and the public site render (no HTTP here)."""
+"""Use cases between the web or the command line and the store: results, pairing, imports and uploads,
+publication, the demo; the view models the pages and the public site render; the live push's hub, channels and
+fragments (`live/`); the logins' sessions and throttle (no HTTP here)."""

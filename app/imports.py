@@ -8,7 +8,7 @@ import asyncio
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
-from database.imports import SyncReport, replace_tournament, sync_papi, sync_trf, tournament_id_for
+from database.imports import SyncReport
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.errors import EchiquierError, NotFound
@@ -48,8 +48,8 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
         existing = {t.name: t for t in tournaments} | {t.uniq_id: t for t in tournaments}
         if title in existing and await store.players(existing[title].id):
             # the same tournament again: re-sync, keeping the results entered on screens
-            report = await sync_trf(store, existing[title].id, values, players, pairings,
-                                    trf_skipped(trf), source=source)
+            report = await store.imports.sync_trf(existing[title].id, values, players, pairings, trf_skipped(trf),
+                                                  source=source)
             return f"Re-synced {event_id}/{existing[title].name} with {filename}: {report.text()}"
         if title in existing:
             tid = existing[title].id
@@ -57,9 +57,8 @@ async def import_trf(data: bytes, filename: str, events_dir: Path, event_id: str
             uniq = uniq_id(title, {t.uniq_id for t in tournaments})
             tid = await store.add_tournament(uniq_id=uniq, name=title, **values)
         # a team file: its teams and matches over the games, in the same transaction (database/teams.py)
-        await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf),
-                                 "trf import", source=source,
-                                 team=team)
+        await store.imports.replace_tournament(tid, values, players, pairings, trf_skipped(trf), "trf import",
+                                               source=source, team=team)
     finally:
         await registry.close()
     notes = "".join(f"\n{filename}: warning: {w}" for w in trf.warnings[:20])
@@ -76,8 +75,8 @@ async def import_papi(store: EventStore, data: bytes, name: str | None) -> SyncR
 
 
 async def sync_rows(store: EventStore, rows: PapiRows, name: str) -> SyncReport:
-    tid = await tournament_id_for(store, name, rows.tournament, uniq_id=None)
-    return await sync_papi(store, tid, rows)
+    tid = await store.imports.tournament_id_for(name, rows.tournament, uniq_id=None)
+    return await store.imports.sync_papi(tid, rows)
 
 
 async def open_or_create(registry: EventRegistry, event_id: str, create_name: str,

@@ -6,10 +6,11 @@ stream, zipped or not, text or XML (tournament/formats/rating_list.py); the rows
 from __future__ import annotations
 
 import asyncio
-import re
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from datetime import date
+from itertools import chain
 from pathlib import Path
 from typing import IO, Any
 
@@ -18,13 +19,12 @@ import msgspec
 from database.ratings import RATINGS_DB, ListInfo, RatingList, replace_list
 from tournament.config_rules import TITLES
 from tournament.errors import Invalid
-from tournament.formats.rating_list import Row, name_key, parse_txt, parse_xml, sniff
+from tournament.formats.rating_list import Row, list_month, name_key, parse_txt, parse_xml, sniff
 from tournament.messages import N_
 
 CHUNK = 1 << 20
+ZIP_ERRORS = (zipfile.BadZipFile, EOFError, OSError, zlib.error)  # a damaged archive, read as it is inflated
 SUGGESTIONS = 10
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-LIST_MONTH = re.compile(r"(" + "|".join(MONTHS) + r")(\d\d)", re.IGNORECASE)
 BAD_ZIP = N_("The zip file cannot be read. Nothing was imported.")
 NO_LIST_IN_ZIP = N_("The zip file holds no rating list (a .txt or .xml file). Nothing was imported.")
 #: The record form's rating fields (tournament/player_rules.py RATING_COLUMNS) and the list's columns.
@@ -40,32 +40,23 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
     rating: int | None  # of the tournament's kind
 
 
-def date_from_name(filename: str) -> str | None:
-    """The list's month from FIDE's file names (`standard_nov25frl.zip`): YYYY-MM-01, else None.
-
-    >>> date_from_name("standard_nov25frl.zip"), date_from_name("players_list_foa.txt")
-    ('2025-11-01', None)
-    """
-    found = LIST_MONTH.search(filename)
-    if not found:
-        return None
-    return f"20{found.group(2)}-{MONTHS.index(found.group(1).lower()) + 1:02d}-01"
-
-
-def _rows(stream: IO[bytes], form: str) -> Iterator[Row]:
+def _rows(stream: IO[bytes], form: str) -> tuple[Iterator[Row], str | None]:
+    """The rows, and the month a one-kind text list names in its header (`NOV25`)."""
     if form == "xml":
-        return parse_xml(iter(lambda: stream.read(CHUNK), b""))
-    return parse_txt(stream)
+        return parse_xml(iter(lambda: stream.read(CHUNK), b"")), None
+    header = stream.readline()
+    return parse_txt(chain([header], stream)), list_month(header.decode("latin-1"))
 
 
 def open_rows(stream: IO[bytes], filename: str) -> tuple[Iterator[Row], str | None]:
-    """The rows of a list file (read lazily from `stream`) and the list's date (the zip entry's, else from the
-    name). A zip's largest .txt or .xml entry is the list."""
+    """The rows of a list file (read lazily from `stream`) and the list's date: the month of a one-kind list's
+    header, else of FIDE's file name, else the zip entry's date. A zip's largest .txt or .xml entry is the list."""
     start = stream.read(8)
     stream.seek(0)
     form = sniff(start)
     if form != "zip":
-        return _rows(stream, form), date_from_name(filename)
+        found, month = _rows(stream, form)
+        return found, month or list_month(filename)
     try:
         archive = zipfile.ZipFile(stream)
         entries = [e for e in archive.infolist() if e.filename.lower().endswith((".txt", ".xml"))]
@@ -74,14 +65,17 @@ def open_rows(stream: IO[bytes], filename: str) -> tuple[Iterator[Row], str | No
     if not entries:
         raise Invalid(NO_LIST_IN_ZIP)
     entry = max(entries, key=lambda e: e.file_size)
-    year, month, day = entry.date_time[:3]
-    listed = date_from_name(entry.filename) or date_from_name(filename) or date(year, month, day).isoformat()
-    member = archive.open(entry)
+    try:
+        member = archive.open(entry)
+        parsed, month = _rows(member, "xml" if entry.filename.lower().endswith(".xml") else "txt")
+    except ZIP_ERRORS:
+        raise Invalid(BAD_ZIP) from None
+    listed = month or list_month(entry.filename) or list_month(filename) or date(*entry.date_time[:3]).isoformat()
 
     def rows() -> Iterator[Row]:
         try:
-            yield from _rows(member, "xml" if entry.filename.lower().endswith(".xml") else "txt")
-        except (zipfile.BadZipFile, EOFError, OSError):
+            yield from parsed
+        except ZIP_ERRORS:
             raise Invalid(BAD_ZIP) from None
         finally:
             member.close()
@@ -138,9 +132,13 @@ async def suggest(lists: RatingList, query: str, rating_column: str) -> list[Sug
     if not query:
         return []
     kind = RATING_FIELDS.get(rating_column, "standard")
+    key = name_key(query)
+    found = await lists.search(query, key, SUGGESTIONS)
+    words = key.split()
+    if not found and len(words) > 1:  # "Magnus Carlsen": the last name typed last
+        found = await lists.search(query, " ".join([words[-1], *words[:-1]]), SUGGESTIONS)
     return [Suggestion(fide_id=r["fide_id"], name=r["name"], federation=r["federation"], title=r["title"],
-                       birth_year=r["birth_year"], rating=r[kind])
-            for r in await lists.search(query, name_key(query), SUGGESTIONS)]
+                       birth_year=r["birth_year"], rating=r[kind]) for r in found]
 
 
 def record_from_list(listed: dict[str, Any], rating_column: str) -> dict[str, Any]:

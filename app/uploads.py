@@ -9,7 +9,6 @@ from typing import Any
 import msgspec
 
 from app.held_uploads import Confirmations
-from database.imports import import_chessevent, replace_tournament, sync_papi, sync_trf
 from database.store import EventStore
 from tournament.config_rules import FILE_ERRORS, UNKNOWN_FORMAT, Form, upload_kind
 from tournament.errors import EchiquierError, Invalid
@@ -100,15 +99,15 @@ async def apply_upload(store: EventStore, tid: int, parsed: Parsed, keep: Collec
     data = parsed.data
     settings = {k: v for k, v in parsed.values.items() if k not in keep}
     if isinstance(data, TrfData) and not replace and await store.players(tid):
-        return (await sync_trf(store, tid, settings, data.players, data.pairings, data.skipped,
-                               source=data.source)).text()
+        return (await store.imports.sync_trf(tid, settings, data.players, data.pairings, data.skipped,
+                                             source=data.source)).text()
     if isinstance(data, TrfData):
-        await replace_tournament(store, tid, settings, data.players, data.pairings, data.skipped,
-                                 TRF_IMPORT, source=data.source, team=data.team)
+        await store.imports.replace_tournament(tid, settings, data.players, data.pairings, data.skipped, TRF_IMPORT,
+                                               source=data.source, team=data.team)
         return f"{len(data.players)} players, {len(data.pairings)} pairings."
     if isinstance(data, PapiRows):
-        return (await sync_papi(store, tid, msgspec.structs.replace(data, tournament=settings))).text()
-    report = await import_chessevent(store, tid, data.players, data.skipped, settings, data.md5)
+        return (await store.imports.sync_papi(tid, msgspec.structs.replace(data, tournament=settings))).text()
+    report = await store.imports.import_chessevent(tid, data.players, data.skipped, settings, data.md5)
     return report.text()
 
 

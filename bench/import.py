@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT))
 
 from app.imports import import_trf, trf_dates  # noqa: E402
 from app.views.standings import standings_for  # noqa: E402
-from database.imports import replace_tournament  # noqa: E402
 from database.registry import EventRegistry  # noqa: E402
 from database.store import EventStore  # noqa: E402
 from database.template import creation_script  # noqa: E402
@@ -87,8 +86,8 @@ async def phases(data: bytes, folder: Path, event_id: str) -> dict[str, tuple[fl
     lap("new event file")
     tid = await store.add_tournament(uniq_id="open", name=trf.name, **trf_tournament_values(trf))
     lap("tournament row")
-    await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf), "trf import",
-                             source=source)
+    await store.imports.replace_tournament(tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                           "trf import", source=source)
     lap("players + pairings")
     await registry.close()
     lap("close")

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from app.imports import event_span, find_tournament, import_trf, open_or_create, sync_rows
 from app.views.standings import standings_csv, standings_for, standings_json
-from database.imports import export_tournament, import_chessevent, tournament_id_for
 from database.registry import EventRegistry
 from tournament.errors import EchiquierError
 from tournament.formats.chessevent import parse_chessevent
@@ -50,14 +49,14 @@ async def _run_async(args: argparse.Namespace) -> str:
             data = await asyncio.to_thread(args.file.read_bytes)
             parsed = parse_chessevent(data)
             store = await open_or_create(registry, args.event, create_name=parsed.name)
-            tid = await tournament_id_for(store, args.tournament or parsed.name, parsed.tournament)
-            report = await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
-                                             parsed.md5)
+            tid = await store.imports.tournament_id_for(args.tournament or parsed.name, parsed.tournament)
+            report = await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament,
+                                                           parsed.md5)
             return report.text()
         store = await registry.get(args.event)
         tid = await find_tournament(store, args.tournament)
         if args.command == "export-trf":
-            return await export_tournament(store, tid, trf26=args.trf26)
+            return await store.imports.export_tournament(tid, trf26=args.trf26)
         standings = await standings_for(store, tid, tie_breaks=args.tiebreaks, edition=args.edition,
                                         rounds=args.round)
         return standings_json(standings) if args.format == "json" else standings_csv(standings)

@@ -14,8 +14,6 @@ from app.pairing.team_round import pair_team_round
 from cli.printed import run_printed
 from database.registry import EventRegistry, check_event_id
 from database.store import EventStore
-from database.team_matches import team_round_status
-from database.teams import is_team_tournament, load_team_event
 from tournament.errors import NotFound
 
 
@@ -27,7 +25,7 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
             raise NotFound("No event %s in %s.", event_id, str(events_dir))
         store = await registry.get(event_id)
         tid = await find_tournament(store, tournament)
-        if await is_team_tournament(store, tid):
+        if await store.teams.is_team_tournament(tid):
             return await pair_team_event(store, tid, force=force, declared_lineups=declared_lineups)
         status = status_of(await store.tournament(tid), await store.pairings(tid))
         draft = await make_draft(store, tid, status.next_round, confirm=force)
@@ -47,9 +45,9 @@ async def pair_event(events_dir: Path, event_id: str, tournament: str | None, *,
 
 async def pair_team_event(store: EventStore, tid: int, *, force: bool, declared_lineups: bool) -> str:
     """A team tournament's next round (the FIDE team Swiss, or the Berger tables of a round robin), published."""
-    last, _missing = await team_round_status(store, tid)
+    last, _missing = await store.teams.team_round_status(tid)
     await pair_team_round(store, tid, last + 1, declared_lineups=declared_lineups, require_results=not force)
-    ev = await load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     names = {t.number: t.name for t in ev.teams}
     tournament = await store.tournament(tid)
     lines = [f"Round {last + 1} of {tournament.name} published:"]

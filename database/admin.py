@@ -1,26 +1,28 @@
-"""Admin writes on an event file: create, update, delete, reorder and clone configuration.
+"""`store.admin`: the admin pages' writes on an event file, one typed method per kind of row (create, update,
+delete, reorder) and the configuration cloned from another event.
 
-Every function is one transaction of the store and announces what screens must refresh:
-`("config", None)` (screens reload) or `(kind, tournament_id)` (that tournament's sections refetch).
+`values` are columns of the row written (the fields of its struct in tournament/models.py: `Screen`,
+`ScreenSet`, `Family`, `Rotator`, `Timer`, `TimerHour`, `Tournament`); a name that is not one is refused
+(Invalid) and nothing is written. Every write is one transaction journalled `admin: …` (`write`, also used by
+database/roster.py) and announces what screens must refresh: `("config", None)` (screens reload) or
+`(kind, tournament_id)` (that tournament's sections refetch). The generic writes by table name (`_insert`,
+`_update`, `_delete`…) are this module's own: the typed methods of `Admin` are the entry.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
-from database.base import convert
+from database.event_file import Area, EventFile
 from database.screens import changed_columns
-from database.store import EventStore
-from database.tournaments import renumber, round_one_paired
 from database.tx import Tx, columns_of
-from tournament.errors import Conflict, Invalid, NotFound
+from tournament.errors import Invalid, NotFound
 from tournament.models import (
     Family,
-    Pairing,
     Player,
     Rotator,
     Row,
@@ -31,9 +33,9 @@ from tournament.models import (
     TimerHour,
     Tournament,
 )
-from tournament.player_rules import ranking_changed
-from tournament.results import ByeKind
 
+#: The columns of one row, by name (checked against the row's struct before anything is written).
+Values = Mapping[str, Any]
 CONFIG = ("config", None)
 TABLES: dict[str, type[Row]] = {
     "tournament": Tournament, "player": Player, "screen": Screen, "screen_set": ScreenSet, "family": Family,
@@ -44,7 +46,7 @@ ORDERED = {"screen_set": "screen_id", "timer_hour": "timer_id"}
 
 
 @asynccontextmanager
-async def write(store: EventStore, *changes: tuple[str, int | None], what: str, target: str | None = None,
+async def write(store: EventFile, *changes: tuple[str, int | None], what: str, target: str | None = None,
                 tournament_id: int | None = None, undo_role: str = "admin") -> AsyncIterator[Tx]:
     """One admin transaction, journalled as `admin: <what>` (the single place admin writes are opened).
     `undo_role`: who may undo it; a player's record, which the arbiter's desk edits too, is the arbiter's."""
@@ -54,18 +56,18 @@ async def write(store: EventStore, *changes: tuple[str, int | None], what: str, 
         yield tx
 
 
-def _label(table: str, values: dict[str, Any], row_id: int | None = None) -> str:
+def label(table: str, values: dict[str, Any], row_id: int | None = None) -> str:
     name = values.get("uniq_id") or values.get("name") or values.get("last_name")
     return f"{table.replace('_', ' ')} {name or row_id or ''}".strip()
 
 
-def _stamped(kind: type[Row], values: dict[str, Any]) -> dict[str, Any]:
+def stamped(kind: type[Row], values: dict[str, Any]) -> dict[str, Any]:
     if "last_update" in columns_of(kind):
         return {**values, "last_update": time.time()}
     return dict(values)
 
 
-async def _row(tx: Tx, table: str, row_id: int) -> dict[str, Any]:
+async def row_of(tx: Tx, table: str, row_id: int) -> dict[str, Any]:
     cursor = await tx.execute(f"SELECT * FROM {table} WHERE id = ?", (row_id,))
     row = await cursor.fetchone()
     if row is None:
@@ -73,26 +75,31 @@ async def _row(tx: Tx, table: str, row_id: int) -> dict[str, Any]:
     return dict(row)
 
 
-async def insert(store: EventStore, table: str, values: dict[str, Any], *changes: tuple[str, int | None]) -> int:
+async def _insert(store: EventFile, table: str, values: dict[str, Any], *changes: tuple[str, int | None]) -> int:
     kind = TABLES[table]
-    async with write(store, *(changes or (CONFIG,)), what="create", target=_label(table, values),
+    async with write(store, *(changes or (CONFIG,)), what="create", target=label(table, values),
                      tournament_id=values.get("tournament_id")) as tx:
-        return await tx.insert(table, kind, _stamped(kind, values))
+        return await tx.insert(table, kind, stamped(kind, values))
 
 
-async def update(store: EventStore, table: str, row_id: int, values: dict[str, Any],
+async def _update(store: EventFile, table: str, row_id: int, values: dict[str, Any],
                  *changes: tuple[str, int | None]) -> None:
     kind = TABLES[table]
-    async with write(store, *(changes or (CONFIG,)), what="edit", target=_label(table, values, row_id),
+    target = label(table, values, row_id)
+    async with write(store, *(changes or (CONFIG,)), what="edit", target=target,
                      tournament_id=values.get("tournament_id")) as tx:
-        await tx.update(table, kind, row_id, _stamped(kind, values))
+        before = await row_of(tx, table, row_id)
+        changed = [k for k, v in values.items() if k != "last_update" and before.get(k) != v]
+        if changed:  # what the save changed, not every field of its form
+            tx.journal("admin: edit", f"{target}: {', '.join(changed)}", tournament_id=values.get("tournament_id"))
+        await tx.update(table, kind, row_id, stamped(kind, values))
 
 
-async def delete(store: EventStore, table: str, row_id: int, *changes: tuple[str, int | None]) -> None:
+async def _delete(store: EventFile, table: str, row_id: int, *changes: tuple[str, int | None]) -> None:
     if table not in TABLES:
         raise Invalid("Unknown table %r.", table)
-    async with write(store, *(changes or (CONFIG,)), what="delete", target=_label(table, {}, row_id)) as tx:
-        await _row(tx, table, row_id)
+    async with write(store, *(changes or (CONFIG,)), what="delete", target=label(table, {}, row_id)) as tx:
+        await row_of(tx, table, row_id)
         if table == "screen":
             await _drop_from_rotators(tx, "screen_ids", row_id)
         elif table == "family":
@@ -137,21 +144,21 @@ def _ids(text: str | None) -> list[int]:
 
 # -- ordered children (sets of a screen, hours of a timer, items of a rotator) -----------------
 
-async def add_child(store: EventStore, table: str, parent_id: int, values: dict[str, Any]) -> int:
+async def _add_child(store: EventFile, table: str, parent_id: int, values: dict[str, Any]) -> int:
     """Append a set or an hour after its siblings."""
     parent = ORDERED[table]
     kind = TABLES[table]
-    async with write(store, CONFIG, what="create", target=_label(table, values)) as tx:
+    async with write(store, CONFIG, what="create", target=label(table, values)) as tx:
         cursor = await tx.execute(f'SELECT coalesce(max("order"), 0) FROM {table} WHERE {parent} = ?', (parent_id,))
         row = await cursor.fetchone()
         position = (row[0] if row else 0) + 1
-        return await tx.insert(table, kind, _stamped(kind, {**values, parent: parent_id, "order": position}))
+        return await tx.insert(table, kind, stamped(kind, {**values, parent: parent_id, "order": position}))
 
 
-async def move_child(store: EventStore, table: str, parent_id: int, row_id: int, delta: int) -> None:
+async def _move_child(store: EventFile, table: str, parent_id: int, row_id: int, delta: int) -> None:
     """Move a set or an hour up (`delta` = -1) or down (+1); positions are renumbered 1..n."""
     parent = ORDERED[table]
-    async with write(store, CONFIG, what="reorder", target=_label(table, {}, row_id)) as tx:
+    async with write(store, CONFIG, what="reorder", target=label(table, {}, row_id)) as tx:
         cursor = await tx.execute(f'SELECT id FROM {table} WHERE {parent} = ? ORDER BY "order", id', (parent_id,))
         ids = [r[0] for r in await cursor.fetchall()]
         if row_id not in ids:
@@ -163,11 +170,11 @@ async def move_child(store: EventStore, table: str, parent_id: int, row_id: int,
             await tx.execute(f'UPDATE {table} SET "order" = ? WHERE id = ?', (position, child_id))
 
 
-async def move_rotator_item(store: EventStore, rotator_id: int, column: str, item_id: int, delta: int) -> None:
+async def _move_rotator_item(store: EventFile, rotator_id: int, column: str, item_id: int, delta: int) -> None:
     if column not in ("screen_ids", "family_ids"):
         raise Invalid("Unknown rotator column %r.", column)
     async with write(store, CONFIG, what="reorder", target=f"rotator {rotator_id}") as tx:
-        ids = _ids((await _row(tx, "rotator", rotator_id))[column])
+        ids = _ids((await row_of(tx, "rotator", rotator_id))[column])
         if item_id not in ids:
             raise NotFound("Item %s is not in this rotator.", item_id)
         index = ids.index(item_id)
@@ -177,9 +184,9 @@ async def move_rotator_item(store: EventStore, rotator_id: int, column: str, ite
 
 # -- screens ------------------------------------------------------------------------------------
 
-async def create_screen(store: EventStore, values: dict[str, Any], first_set: dict[str, Any] | None) -> int:
+async def _create_screen(store: EventFile, values: dict[str, Any], first_set: dict[str, Any] | None) -> int:
     now = time.time()
-    async with write(store, CONFIG, what="create", target=_label("screen", values)) as tx:
+    async with write(store, CONFIG, what="create", target=label("screen", values)) as tx:
         screen_id = await tx.insert("screen", Screen, {**values, "last_update": now})
         if first_set is not None:
             await tx.insert("screen_set", ScreenSet,
@@ -189,97 +196,6 @@ async def create_screen(store: EventStore, values: dict[str, Any], first_set: di
 
 # -- players ------------------------------------------------------------------------------------
 
-async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
-    return await store.skipped_rounds(tid)
-
-
-async def add_player(store: EventStore, tid: int, values: dict[str, Any], missed: ByeKind = ByeKind.ZERO) -> int:
-    """A new player; before round 1 everyone is renumbered by the initial ranking, after it the entrant gets the next
-    number and a `missed` bye (zero or half a point) in every round already paired."""
-    async with write(store, ("players", tid), what="late entrant", target=_label("player", values),
-                     tournament_id=tid, undo_role="arbiter") as tx:
-        cursor = await tx.execute("SELECT coalesce(max(pairing_number), 0) FROM player WHERE tournament_id = ?",
-                                    (tid,))
-        row = await cursor.fetchone()
-        number = (row[0] if row else 0) + 1
-        values = {**values, "tournament_id": tid, "pairing_number": number}
-        player_id = await tx.insert("player", Player, _stamped(Player, values))
-        if not await round_one_paired(tx, tid):  # before round 1 the numbers follow the initial ranking (C.04.2)
-            await renumber(tx, tid)
-            return player_id
-        rounds = await tx.fetchall("SELECT DISTINCT round FROM pairing WHERE tournament_id = ?", (tid,))
-        await tx.insert_many("pairing", Pairing, [
-            {"tournament_id": tid, "round": r[0], "white_player_id": player_id, "bye_kind": missed.value,
-             "last_update": values.get("last_update", time.time())} for r in rounds])
-        tx.changed("pairings", tid)
-        return player_id
-
-
-async def _player(tx: Tx, tid: int, player_id: int) -> Player:
-    rows = await tx.fetchall("SELECT * FROM player WHERE id = ? AND tournament_id = ?", (player_id, tid))
-    if not rows:
-        raise NotFound("No player %s in this tournament.", player_id)
-    return convert(rows, Player)[0]
-
-
-async def edit_player(store: EventStore, tid: int, player_id: int, values: dict[str, Any]) -> None:
-    """A player's record changed (any field, at any time); before round 1, an edit that moves the player in the
-    initial ranking (rating, title, name) renumbers the tournament in the same transaction."""
-    async with write(store, ("players", tid), what="player record", target=_label("player", values, player_id),
-                     tournament_id=tid, undo_role="arbiter") as tx:
-        before = await _player(tx, tid, player_id)
-        await tx.update("player", Player, player_id, _stamped(Player, values))
-        tx.journal("admin: player record", _label("player", values, player_id), tournament_id=tid,
-                   players=(player_id,))
-        if ranking_changed(before, await _player(tx, tid, player_id)) and not await round_one_paired(tx, tid):
-            await renumber(tx, tid)
-
-
-async def delete_player(store: EventStore, tid: int, player_id: int) -> None:
-    """Remove a player who has no pairing yet (no game, no bye); with a pairing the player stays (withdraw)."""
-    async with write(store, ("players", tid), what="delete", tournament_id=tid, undo_role="arbiter") as tx:
-        player = await _player(tx, tid, player_id)
-        tx.journal("admin: delete", _label("player", {"last_name": player.shown_name}), tournament_id=tid,
-                   players=(player_id,))
-        if await tx.fetchone("SELECT 1 FROM pairing WHERE tournament_id = ? AND (white_player_id = ?"
-                             " OR black_player_id = ?) LIMIT 1", (tid, player_id, player_id)) is not None:
-            raise Conflict("%s is in the pairings already: withdraw the player instead. Nothing was changed.",
-                           player.shown_name)
-        for table in ("skipped_round", "illegal_move"):
-            column = "papi_player_id" if table == "skipped_round" else "player_id"
-            await tx.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND {column} = ?", (tid, player_id))
-        await tx.execute("DELETE FROM player WHERE id = ?", (player_id,))
-        if not await round_one_paired(tx, tid):
-            await renumber(tx, tid)
-
-
-async def withdraw_player(store: EventStore, tid: int, player_id: int, rounds: list[int], score: float) -> None:
-    """Skip `rounds` (not yet paired) for a player: one `skipped_round` row each, replacing older ones."""
-    async with write(store, ("players", tid), what="withdraw", target=f"player {player_id} rounds {rounds}",
-                     tournament_id=tid) as tx:
-        player = await _row(tx, "player", player_id)
-        if player["tournament_id"] != tid:
-            raise NotFound("No player %s in this tournament.", player_id)
-        for rnd in rounds:
-            cursor = await tx.execute("SELECT 1 FROM pairing WHERE tournament_id = ? AND round = ? LIMIT 1",
-                                        (tid, rnd))
-            if await cursor.fetchone() is not None:
-                raise Conflict("Round %s was paired meanwhile; nothing was changed.", rnd)
-            await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ? AND round = ? AND papi_player_id = ?",
-                               (tid, rnd, player_id))
-            await tx.insert("skipped_round", SkippedRound,
-                                {"tournament_id": tid, "round": rnd, "papi_player_id": player_id, "score": score})
-
-
-async def cancel_withdrawal(store: EventStore, tid: int, player_id: int) -> None:
-    """Remove the player's skipped rounds that are not paired yet."""
-    async with write(store, ("players", tid), what="cancel withdrawal", target=f"player {player_id}",
-                     tournament_id=tid) as tx:
-        await tx.execute(
-            "DELETE FROM skipped_round WHERE tournament_id = ? AND papi_player_id = ? AND round NOT IN"
-            " (SELECT DISTINCT round FROM pairing WHERE tournament_id = ?)", (tid, player_id, tid))
-
-
 # -- clone --------------------------------------------------------------------------------------
 
 CLONED_INFO = ("path", "background_image", "background_color", "update_password", "record_illegal_moves",
@@ -288,7 +204,7 @@ RESET_TOURNAMENT = ("last_illegal_move_update", "last_result_update", "last_chec
                     "last_chessevent_download_md5")
 
 
-async def copy_configuration(source: EventStore, target: EventStore) -> None:
+async def _copy_configuration(source: EventFile, target: EventFile) -> None:
     """Copy settings, tournaments (without players or results), screens, families, rotators, timers.
 
     Row ids are kept, so every reference (sets, JSON lists, timers) stays valid in the new file.
@@ -324,10 +240,10 @@ async def copy_configuration(source: EventStore, target: EventStore) -> None:
 INFO_COLUMNS = frozenset({"name", "start", "stop", "public", "path", "background_image", "background_color",
                           "update_password", "record_illegal_moves", "allow_results_deletion_on_input_screens",
                           "timer_colors", "timer_delays", "arbiter_password", "language",
-                          "publish_remote"})
+                          "publish_remote", "public_address"})
 
 
-async def update_info(store: EventStore, values: dict[str, Any]) -> None:
+async def _update_info(store: EventFile, values: dict[str, Any]) -> None:
     unknown = set(values) - INFO_COLUMNS
     if unknown or not values:
         raise Invalid("Bad event settings: %s.", ", ".join(sorted(unknown)) or "none")
@@ -336,3 +252,108 @@ async def update_info(store: EventStore, values: dict[str, Any]) -> None:
     async with write(store, CONFIG, what="event settings") as tx:
         tx.journal("admin: event settings", await changed_columns(tx, values))
         await tx.execute(f"UPDATE info SET {sets}", tuple(values.values()))
+
+
+class Admin(Area):
+    """Screens and their sets, families, rotators, timers and their hours, tournaments, the event's settings."""
+
+    # -- screens -------------------------------------------------------------------------------------------
+
+    async def add_screen(self, values: Values, first_set: Values | None = None) -> int:
+        """A new screen (and its first set, when given); returns its id."""
+        return await _create_screen(self._store, dict(values), None if first_set is None else dict(first_set))
+
+    async def update_screen(self, screen_id: int, values: Values) -> None:
+        await _update(self._store, "screen", screen_id, dict(values))
+
+    async def delete_screen(self, screen_id: int) -> None:
+        """Delete a screen, its sets, and its place in every rotator."""
+        await _delete(self._store, "screen", screen_id)
+
+    async def add_screen_set(self, screen_id: int, values: Values) -> int:
+        """A set appended after the screen's others; returns its id."""
+        return await _add_child(self._store, "screen_set", screen_id, dict(values))
+
+    async def update_screen_set(self, set_id: int, values: Values) -> None:
+        await _update(self._store, "screen_set", set_id, dict(values))
+
+    async def move_screen_set(self, screen_id: int, set_id: int, delta: int) -> None:
+        """Move a set up (`delta` -1) or down (+1) among its screen's sets."""
+        await _move_child(self._store, "screen_set", screen_id, set_id, delta)
+
+    async def delete_screen_set(self, set_id: int) -> None:
+        await _delete(self._store, "screen_set", set_id)
+
+    # -- families and rotators -----------------------------------------------------------------------------
+
+    async def add_family(self, values: Values) -> int:
+        return await _insert(self._store, "family", dict(values))
+
+    async def update_family(self, family_id: int, values: Values) -> None:
+        await _update(self._store, "family", family_id, dict(values))
+
+    async def delete_family(self, family_id: int) -> None:
+        """Delete a family and its place in every rotator."""
+        await _delete(self._store, "family", family_id)
+
+    async def add_rotator(self, values: Values) -> int:
+        return await _insert(self._store, "rotator", dict(values))
+
+    async def update_rotator(self, rotator_id: int, values: Values) -> None:
+        await _update(self._store, "rotator", rotator_id, dict(values))
+
+    async def move_rotator_item(self, rotator_id: int, column: str, item_id: int, delta: int) -> None:
+        """Move a screen (`column` "screen_ids") or a family ("family_ids") up (-1) or down (+1) in a rotator."""
+        await _move_rotator_item(self._store, rotator_id, column, item_id, delta)
+
+    async def delete_rotator(self, rotator_id: int) -> None:
+        await _delete(self._store, "rotator", rotator_id)
+
+    # -- timers --------------------------------------------------------------------------------------------
+
+    async def add_timer(self, values: Values) -> int:
+        return await _insert(self._store, "timer", dict(values))
+
+    async def update_timer(self, timer_id: int, values: Values) -> None:
+        await _update(self._store, "timer", timer_id, dict(values))
+
+    async def delete_timer(self, timer_id: int) -> None:
+        """Delete a timer; the screens and families that showed it show none."""
+        await _delete(self._store, "timer", timer_id)
+
+    async def add_timer_hour(self, timer_id: int, values: Values) -> int:
+        """An hour appended after the timer's others; returns its id."""
+        return await _add_child(self._store, "timer_hour", timer_id, dict(values))
+
+    async def update_timer_hour(self, hour_id: int, values: Values) -> None:
+        await _update(self._store, "timer_hour", hour_id, dict(values))
+
+    async def move_timer_hour(self, timer_id: int, hour_id: int, delta: int) -> None:
+        """Move an hour up (`delta` -1) or down (+1) among its timer's hours."""
+        await _move_child(self._store, "timer_hour", timer_id, hour_id, delta)
+
+    async def delete_timer_hour(self, hour_id: int) -> None:
+        await _delete(self._store, "timer_hour", hour_id)
+
+    # -- tournaments and the event -------------------------------------------------------------------------
+
+    async def add_tournament(self, values: Values) -> int:
+        """A new tournament (no player yet); returns its id."""
+        return await _insert(self._store, "tournament", dict(values))
+
+    async def update_tournament(self, tid: int, values: Values) -> None:
+        """A tournament's settings; announces `("config", None)` and `("tournament", tid)`."""
+        await _update(self._store, "tournament", tid, dict(values), CONFIG, ("tournament", tid))
+
+    async def delete_tournament(self, tid: int) -> None:
+        """Delete a tournament with its players and games, and its place in screens and rotators."""
+        await _delete(self._store, "tournament", tid)
+
+    async def update_settings(self, values: Values) -> None:
+        """The event's settings (columns of `info`: name, dates, passwords, background, language…)."""
+        await _update_info(self._store, dict(values))
+
+    async def copy_configuration(self, source: EventFile) -> None:
+        """Copy settings, tournaments (without players or results), screens, families, rotators, timers from
+        `source`, row ids kept (a new event made from another one)."""
+        await _copy_configuration(source, self._store)

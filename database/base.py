@@ -260,20 +260,22 @@ class StoreCore:
         self.generation += 1
 
     async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Rows of a query, not cached (the modules' own reads: teams, TRF sources), in one call on the reader's
-        thread as in `_all`."""
+        """The one read path: rows of a query on the reader connection, NOT cached (database/cache.py lists who
+        calls it directly: the areas' reads of teams, Papi links, TRF sources).
+
+        One call on the reader's thread: a statement left open between execute() and fetchall() would pin an old
+        snapshot for every other read interleaved on this connection, even after a commit."""
         return list(await self._reader.execute_fetchall(sql, tuple(params)))
 
     async def _all(self, kind: type[R], tables: frozenset[str], sql: str, params: tuple[Any, ...] = ()) -> list[R]:
-        """Rows of `kind` read from `tables`, cached until a commit writes one of them."""
+        """Rows of `kind` read through `rows()` from `tables`, CACHED until a commit writes one of them (the
+        store's typed reads, database/reads.py)."""
         key = (sql, params)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         generation = self.generation
-        # one call on the reader's thread: a statement left open between execute() and fetchall() would
-        # pin an old snapshot for every other read interleaved on this connection, even after a commit
-        rows = convert(await self._reader.execute_fetchall(sql, params), kind)
+        rows = convert(await self.rows(sql, params), kind)
         if generation == self.generation and self.caching:
             self._cache.put(key, tables, rows)
         return rows

@@ -1,9 +1,24 @@
 """The store's read cache: rows of the event file, kept until a commit writes a table they were read from.
 
-Each cached read names the tables it reads (declared by the read, never parsed from its SQL). A
-commit drops the reads of the tables its transaction wrote (the journal's triggers say which,
-database/tx.py); a commit that only changed results patches the cached pairing lists instead, so
-screens keep their reads between results.
+Every read of an event's rows goes one way: `StoreCore.rows()` (database/base.py), one call on the reader
+connection (the journal's own reads, database/journal.py, use that connection too). What is cached and what is
+not:
+
+- CACHED: the store's typed reads of database/reads.py (`info`, `tournaments`/`tournament`, `players`,
+  `pairings`, `skipped_rounds`, `results_log`, `screens`/`screen`, `screen_sets`, `families`, `rotators`,
+  `timers`, `timer_hours`, `illegal_moves`), through `StoreCore._all`: rows converted to their struct, kept
+  here by (SQL, parameters) with the tables the read declares. These are what every screen reads on every
+  request.
+- NOT CACHED: the areas' reads (`store.teams.team_settings`/`load_team_event`, `store.papi.links`/`link_of`,
+  `store.imports.stored_source`/`import_notes`), which call `rows()` directly and read the file each time
+  (values derived from them may be kept by app/cache.py, keyed on the store's commit generation); and the
+  journal's reads (`journal_entries`, `journal_players`,
+  `recall`…), made by database/journal.py on the reader connection.
+
+A commit drops the cached reads of the tables its transaction wrote (the journal's triggers say which,
+database/tx.py); a commit that only changed results patches the cached pairing lists instead, so screens
+keep their reads between results. A commit by another program clears the whole cache
+(`StoreCore.changed_elsewhere`). `store.caching = False` turns the cache off (the benchmarks' baseline).
 """
 
 from __future__ import annotations

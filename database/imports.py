@@ -10,16 +10,15 @@ from typing import Any
 
 import msgspec
 
-from database.store import EventStore
-from database.teams import TEAMS, is_team_tournament, journal_team_import, load_team_event, write_team_layer
+from database.teams import TEAMS, TeamLayer, journal_team_import, write_team_layer
 from database.tournaments import fill, renumber
-from database.trf_source import save_source, stored_source
+from database.trf_source import TrfSources, save_source
 from database.tx import Tx
 from tournament.errors import Conflict
 from tournament.formats.papi import PapiRows
 from tournament.formats.trf_export import ExportHeader, export_trf
 from tournament.formats.trf_source import TrfSource, read_source
-from tournament.models import Pairing, Player, SkippedRound, Tournament
+from tournament.models import Pairing, Player, Tournament
 from tournament.names import collate
 from tournament.results import ByeKind, Result
 from tournament.scoring import Scoring
@@ -49,118 +48,7 @@ class SyncReport(msgspec.Struct, kw_only=True):
         return "\n".join(lines)
 
 
-async def skipped_rounds(store: EventStore, tid: int) -> list[SkippedRound]:
-    return await store.skipped_rounds(tid)
-
-
-async def tournament_id_for(store: EventStore, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
-    """The tournament called `name` (or `uniq_id`), created with `values` if missing."""
-    for t in await store.tournaments():
-        if t.name == name or (uniq_id and t.uniq_id == uniq_id):
-            return t.id
-    taken = {t.uniq_id for t in await store.tournaments()}
-    base = uniq_id or "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")[:40] or "tournament"
-    candidate, n = base, 1
-    while candidate in taken:
-        n += 1
-        candidate = f"{base}-{n}"
-    clean = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
-    return await store.add_tournament(uniq_id=candidate, name=name, **clean)
-
-
-async def replace_tournament(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
-                             pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str, *,
-                             source: TrfSource | None = None, team: TeamEvent | None = None) -> None:
-    """Settings, players, pairings and requested byes of a tournament, replaced in one transaction; with `team`
-    (a team file read), its teams and matches too, in the same transaction (the boards linked to the games).
-
-    `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`). `source`: the TRF file
-    read, kept with the tournament in the same transaction (database/trf_source.py).
-    """
-    now = time.time()
-    changes: list[tuple[str, int]] = [("pairings", tid), ("tournament", tid)]
-    if team is not None:
-        changes.append((TEAMS, tid))
-    async with store.transaction(*changes) as tx:
-        settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
-        if settings:
-            await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
-        ids = await fill(tx, tid, players, pairings, now)
-        for s in skipped:
-            if s["number"] in ids:
-                await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
-                                 " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
-        if source is not None:
-            await save_source(tx, tid, source, now)
-        tx.journal(what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
-        if team is not None:
-            await write_team_layer(tx, tid, team, now)
-            journal_team_import(tx, tid, team)
-
-
 # -- Papi re-sync -----------------------------------------------------------------------------------
-
-
-async def sync_papi(store: EventStore, tid: int, rows: PapiRows) -> SyncReport:
-    """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`. A tournament
-    whose players came from elsewhere (a TRF file, the admin pages) has no Papi reference to match: refused."""
-    players = await store.players(tid)
-    if players and all(p.papi_ref is None for p in players):
-        raise Conflict("This tournament was not imported from Papi: its players cannot be matched with the file's. "
-                       "Import the Papi file under another tournament name, or re-sync with the file this tournament "
-                       "came from. Nothing was changed.")
-    return await sync_rows(store, tid, rows, key="papi_ref", what="papi import")
-
-
-async def sync_trf(store: EventStore, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
-                   pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
-                   what: str = "trf import", source: TrfSource | None = None) -> SyncReport:
-    """Re-sync a tournament with a TRF file (rows of `tournament.formats.importing.trf_rows`): players matched by
-    pairing number (a different name is listed as a conflict, the event's player kept); see `sync_rows`."""
-    games = [Pairing(tournament_id=0, round=g["round"], white_player_id=g["white"], black_player_id=g["black"],
-                     board=g["board"], board_order=g["board_order"],
-                     bye_kind=ByeKind(g["bye_kind"]) if g["bye_kind"] else None,
-                     result=Result(g["result"]) if g["result"] else None) for g in pairings]
-    rows = PapiRows(tournament=values, players=players, pairings=games,
-                    skipped=[(s["round"], s["number"], s["score"]) for s in skipped],
-                    paired_rounds=sorted({g.round for g in games}))
-    return await sync_rows(store, tid, rows, key="pairing_number", what=what, source=source)
-
-
-async def sync_rows(store: EventStore, tid: int, rows: PapiRows, *, key: str, what: str,
-                    source: TrfSource | None = None) -> SyncReport:
-    """Bring a tournament up to date with a file without losing what was entered on screens (one transaction).
-
-    Players are matched by `key` (`papi_ref` for Papi, `pairing_number` for a TRF); new rounds are added; a
-    result missing on either side is taken from the other; a result that differs is listed as a conflict and
-    the event file's value is kept; a round paired differently in the file is replaced only while it has no
-    result in the event file. `rows.pairings` and `rows.skipped` name players by `key`. `source`: the TRF file
-    read, which replaces the one kept with the tournament (its records and warnings follow the file).
-    """
-    report = SyncReport()
-    existing = {getattr(p, key): p for p in await store.players(tid) if getattr(p, key) is not None}
-    stored = await store.pairings(tid)
-    now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
-        settings = {k: v for k, v in rows.tournament.items() if k in TOURNAMENT_KEYS and v is not None}
-        await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
-        ids = await _sync_players(tx, tid, rows, existing, report, now, key)
-        ref_of = {v: k for k, v in ids.items()}
-        for rnd in rows.paired_rounds:
-            wanted = [g for g in rows.pairings if g.round == rnd]
-            have = [g for g in stored if g.round == rnd]
-            await _sync_round(tx, tid, rnd, wanted, have, ids, ref_of, report, now, key)
-        last = max([*rows.paired_rounds, *(g.round for g in stored)], default=0)
-        await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
-        for rnd, ref, score in rows.skipped:
-            if rnd > last and ref in ids:
-                await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
-                                   " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
-        await tx.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
-        if source is not None:
-            await save_source(tx, tid, source, now)
-        tx.journal(what, report.text().splitlines()[0], tournament_id=tid)
-    return report
 
 
 #: How a report names a player and the file, by matching key (fixed texts: app/views/labels.py translates them).
@@ -254,50 +142,6 @@ async def _sync_round(tx: Tx, tid: int, rnd: int, wanted: list[Pairing],
 # -- ChessEvent -------------------------------------------------------------------------------------
 
 
-async def import_chessevent(store: EventStore, tid: int, players: list[dict[str, Any]], skipped: list[dict[str, Any]],
-                            values: dict[str, Any], md5: str) -> SyncReport:
-    """Players (matched by licence, FIDE id, then name), their skipped rounds and check-in, in one transaction.
-
-    Refused once a round is paired; an unchanged payload (same MD5) changes nothing.
-    """
-    tournament = await store.tournament(tid)
-    report = SyncReport()
-    if tournament.last_chessevent_download_md5 == md5:
-        report.notes.append("The ChessEvent data has not changed since the last import.")
-        return report
-    if await store.pairings(tid):
-        raise Conflict("Round 1 is already paired: ChessEvent players can no longer be imported.")
-    existing = await store.players(tid)
-    now = time.time()
-    async with store.transaction(("pairings", tid), ("tournament", tid)) as tx:
-        settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
-        await tx.update("tournament", Tournament, tid,
-                            {**settings, "last_chessevent_download_md5": md5, "last_update": now})
-        used: set[int] = set()
-        ids: list[int] = []
-        next_number = max((p.pairing_number for p in existing), default=0) + 1
-        for values_ in players:
-            match = _match(existing, values_, used)
-            if match is not None:
-                used.add(match.id)
-                await tx.update("player", Player, match.id, {**values_, "last_update": now})
-                ids.append(match.id)
-                report.players_updated += 1
-            else:
-                ids.append(await tx.insert("player", Player, {
-                    **values_, "pairing_number": next_number, "tournament_id": tid, "last_update": now}))
-                next_number += 1
-                report.players_added += 1
-        await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))
-        for s in skipped:
-            await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
-                               " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
-        await tx.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
-        await renumber(tx, tid)  # registrations come in any order: numbers follow the initial ranking (C.04.2)
-        tx.journal("chessevent import", f"{len(players)} players", tournament_id=tid)
-    return report
-
-
 def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Player | None:
     for field in ("national_id", "fide_id"):
         if values.get(field):
@@ -312,31 +156,6 @@ def _match(existing: list[Player], values: dict[str, Any], used: set[int]) -> Pl
 
 
 # -- TRF export -------------------------------------------------------------------------------------
-
-
-async def export_tournament(store: EventStore, tid: int, *, trf26: bool = True) -> str:
-    """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
-    also gets back the records the event file has no column for (kept in `trf_source`), around its live
-    players, pairings and settings. A team tournament whose teams and matches are no longer those of the file it
-    was read from (paired here, line-ups or results entered, or not read from a file) is written with its team
-    records (TRF-2026 `310`/`320`/`330`/`352`/`362`, or TRF16 `013` lines) from the teams, members and matches
-    stored."""
-    tournament = await store.tournament(tid)
-    info = await store.info()
-    header = ExportHeader(start=_day(info.start), end=_day(info.stop))
-    kept = await stored_source(store, tid)
-    source = read_source(kept.text) if kept is not None else None
-    if await is_team_tournament(store, tid):
-        ev = await load_team_event(store, tid)
-        # the kept text serves a TRF26 export (its team records as read); a TRF16 is written from the team layer,
-        # with `013` lines (the kept text's TRF26 records, 310, 362 and 330, would be left out)
-        if (source is None or not trf26 or not source.is_team_file
-                or not same_team_layer(ev, team_event_from_trf(source))):
-            start = header.start.strftime("%Y/%m/%d") if header.start else ""
-            return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
-    return export_trf(tournament, await store.players(tid), await store.pairings(tid), header=header,
-                      skipped=await skipped_rounds(store, tid), trf26=trf26,
-                      scoring=source.scoring if source is not None else Scoring(), source=source)
 
 
 def same_team_layer(stored: TeamEvent, read: TeamEvent) -> bool:
@@ -356,3 +175,177 @@ def _day(timestamp: float) -> date | None:
         return datetime.fromtimestamp(timestamp).date()
     except (OverflowError, OSError, ValueError):
         return None
+
+
+class Imports(TrfSources):
+    """`store.imports`: tournaments written from files (TRF, Papi, ChessEvent) and read back as TRF; each write one
+    transaction, journalled."""
+
+    async def tournament_id_for(self, name: str, values: dict[str, Any], uniq_id: str | None = None) -> int:
+        """The tournament called `name` (or `uniq_id`), created with `values` if missing."""
+        for t in await self._store.tournaments():
+            if t.name == name or (uniq_id and t.uniq_id == uniq_id):
+                return t.id
+        taken = {t.uniq_id for t in await self._store.tournaments()}
+        base = uniq_id or "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")[:40] or "tournament"
+        candidate, n = base, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}-{n}"
+        clean = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+        return await self._store.add_tournament(uniq_id=candidate, name=name, **clean)
+
+    async def replace_tournament(self, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+                                 pairings: list[dict[str, Any]], skipped: list[dict[str, Any]], what: str, *,
+                                 source: TrfSource | None = None, team: TeamEvent | None = None) -> None:
+        """Settings, players, pairings and requested byes of a tournament, replaced in one transaction; with `team`
+        (a team file read), its teams and matches too, in the same transaction (the boards linked to the games).
+
+        `pairings` and `skipped` name players by pairing number (`white`/`black`, `number`). `source`: the TRF file
+        read, kept with the tournament in the same transaction (database/trf_source.py).
+        """
+        now = time.time()
+        changes: list[tuple[str, int]] = [("pairings", tid), ("tournament", tid)]
+        if team is not None:
+            changes.append((TEAMS, tid))
+        async with self._store.transaction(*changes) as tx:
+            settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+            if settings:
+                await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
+            ids = await fill(tx, tid, players, pairings, now)
+            for s in skipped:
+                if s["number"] in ids:
+                    await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                     " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["number"]], s["score"]))
+            if source is not None:
+                await save_source(tx, tid, source, now)
+            tx.journal(what, f"{len(players)} players, {len(pairings)} pairings", tournament_id=tid)
+            if team is not None:
+                await write_team_layer(tx, tid, team, now)
+                journal_team_import(tx, tid, team)
+
+    async def sync_papi(self, tid: int, rows: PapiRows) -> SyncReport:
+        """Bring a tournament up to date with a Papi file (players matched by `papi_ref`): see `sync_rows`. A tournament
+        whose players came from elsewhere (a TRF file, the admin pages) has no Papi reference to match: refused."""
+        players = await self._store.players(tid)
+        if players and all(p.papi_ref is None for p in players):
+            raise Conflict("This tournament was not imported from Papi: its players cannot be matched with the"
+                           " file's. Import the Papi file under another tournament name, or re-sync with the file this"
+                           " tournament came from. Nothing was changed.")
+        return await self._sync_rows(tid, rows, key="papi_ref", what="papi import")
+
+    async def sync_trf(self, tid: int, values: dict[str, Any], players: list[dict[str, Any]],
+                       pairings: list[dict[str, Any]], skipped: list[dict[str, Any]],
+                       what: str = "trf import", source: TrfSource | None = None) -> SyncReport:
+        """Re-sync a tournament with a TRF file (rows of `tournament.formats.importing.trf_rows`): players matched by
+        pairing number (a different name is listed as a conflict, the event's player kept); see `sync_rows`."""
+        games = [Pairing(tournament_id=0, round=g["round"], white_player_id=g["white"], black_player_id=g["black"],
+                         board=g["board"], board_order=g["board_order"],
+                         bye_kind=ByeKind(g["bye_kind"]) if g["bye_kind"] else None,
+                         result=Result(g["result"]) if g["result"] else None) for g in pairings]
+        rows = PapiRows(tournament=values, players=players, pairings=games,
+                        skipped=[(s["round"], s["number"], s["score"]) for s in skipped],
+                        paired_rounds=sorted({g.round for g in games}))
+        return await self._sync_rows(tid, rows, key="pairing_number", what=what, source=source)
+
+    async def _sync_rows(self, tid: int, rows: PapiRows, *, key: str, what: str,
+                        source: TrfSource | None = None) -> SyncReport:
+        """Bring a tournament up to date with a file without losing what was entered on screens (one transaction).
+
+        Players are matched by `key` (`papi_ref` for Papi, `pairing_number` for a TRF); new rounds are added; a
+        result missing on either side is taken from the other; a result that differs is listed as a conflict and
+        the event file's value is kept; a round paired differently in the file is replaced only while it has no
+        result in the event file. `rows.pairings` and `rows.skipped` name players by `key`. `source`: the TRF file
+        read, which replaces the one kept with the tournament (its records and warnings follow the file).
+        """
+        report = SyncReport()
+        existing = {getattr(p, key): p for p in await self._store.players(tid) if getattr(p, key) is not None}
+        stored = await self._store.pairings(tid)
+        now = time.time()
+        async with self._store.transaction(("pairings", tid), ("tournament", tid)) as tx:
+            settings = {k: v for k, v in rows.tournament.items() if k in TOURNAMENT_KEYS and v is not None}
+            await tx.update("tournament", Tournament, tid, {**settings, "last_update": now})
+            ids = await _sync_players(tx, tid, rows, existing, report, now, key)
+            ref_of = {v: k for k, v in ids.items()}
+            for rnd in rows.paired_rounds:
+                wanted = [g for g in rows.pairings if g.round == rnd]
+                have = [g for g in stored if g.round == rnd]
+                await _sync_round(tx, tid, rnd, wanted, have, ids, ref_of, report, now, key)
+            last = max([*rows.paired_rounds, *(g.round for g in stored)], default=0)
+            await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))  # paired rounds: pairings
+            for rnd, ref, score in rows.skipped:
+                if rnd > last and ref in ids:
+                    await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                       " VALUES (?, ?, ?, ?)", (tid, rnd, ids[ref], score))
+            await tx.execute("UPDATE tournament SET last_result_update = ? WHERE id = ?", (now, tid))
+            if source is not None:
+                await save_source(tx, tid, source, now)
+            tx.journal(what, report.text().splitlines()[0], tournament_id=tid)
+        return report
+
+    async def import_chessevent(self, tid: int, players: list[dict[str, Any]], skipped: list[dict[str, Any]],
+                                values: dict[str, Any], md5: str) -> SyncReport:
+        """Players (matched by licence, FIDE id, then name), their skipped rounds and check-in, in one transaction.
+
+        Refused once a round is paired; an unchanged payload (same MD5) changes nothing.
+        """
+        tournament = await self._store.tournament(tid)
+        report = SyncReport()
+        if tournament.last_chessevent_download_md5 == md5:
+            report.notes.append("The ChessEvent data has not changed since the last import.")
+            return report
+        if await self._store.pairings(tid):
+            raise Conflict("Round 1 is already paired: ChessEvent players can no longer be imported.")
+        existing = await self._store.players(tid)
+        now = time.time()
+        async with self._store.transaction(("pairings", tid), ("tournament", tid)) as tx:
+            settings = {k: v for k, v in values.items() if k in TOURNAMENT_KEYS and v is not None}
+            await tx.update("tournament", Tournament, tid,
+                                {**settings, "last_chessevent_download_md5": md5, "last_update": now})
+            used: set[int] = set()
+            ids: list[int] = []
+            next_number = max((p.pairing_number for p in existing), default=0) + 1
+            for values_ in players:
+                match = _match(existing, values_, used)
+                if match is not None:
+                    used.add(match.id)
+                    await tx.update("player", Player, match.id, {**values_, "last_update": now})
+                    ids.append(match.id)
+                    report.players_updated += 1
+                else:
+                    ids.append(await tx.insert("player", Player, {
+                        **values_, "pairing_number": next_number, "tournament_id": tid, "last_update": now}))
+                    next_number += 1
+                    report.players_added += 1
+            await tx.execute("DELETE FROM skipped_round WHERE tournament_id = ?", (tid,))
+            for s in skipped:
+                await tx.execute("INSERT INTO skipped_round (tournament_id, round, papi_player_id, score)"
+                                   " VALUES (?, ?, ?, ?)", (tid, s["round"], ids[s["index"]], s["score"]))
+            await tx.execute("UPDATE tournament SET last_check_in_update = ? WHERE id = ?", (now, tid))
+            await renumber(tx, tid)  # registrations come in any order: numbers follow the initial ranking (C.04.2)
+            tx.journal("chessevent import", f"{len(players)} players", tournament_id=tid)
+        return report
+
+    async def export_tournament(self, tid: int, *, trf26: bool = True) -> str:
+        """The tournament as TRF text, results entered on screens included. A tournament imported from a TRF file
+        also gets back the records the event file has no column for (kept in `trf_source`), around its live
+        players, pairings and settings. A team tournament whose teams and matches are no longer those of the file it
+        was read from (paired here, line-ups or results entered, or not read from a file) is written with its team
+        records (TRF-2026 `310`/`320`/`330`/`352`/`362`, or TRF16 `013` lines) from the teams, members and matches
+        stored."""
+        tournament = await self._store.tournament(tid)
+        info = await self._store.info()
+        header = ExportHeader(start=_day(info.start), end=_day(info.stop))
+        kept = await self.stored_source(tid)
+        source = read_source(kept.text) if kept is not None else None
+        if await TeamLayer(self._store).is_team_tournament(tid):
+            ev = await TeamLayer(self._store).load_team_event(tid)
+            # the kept text serves a TRF26 export (its team records as read); a TRF16 is written from the team layer,
+            # with `013` lines (the kept text's TRF26 records, 310, 362 and 330, would be left out)
+            if (source is None or not trf26 or not source.is_team_file
+                    or not same_team_layer(ev, team_event_from_trf(source))):
+                start = header.start.strftime("%Y/%m/%d") if header.start else ""
+                return export_team_trf(msgspec.structs.replace(ev, start=start), trf26=trf26)
+        return export_trf(tournament, await self._store.players(tid), await self._store.pairings(tid), header=header,
+                          skipped=await self._store.skipped_rounds(tid), trf26=trf26,
+                          scoring=source.scoring if source is not None else Scoring(), source=source)

@@ -63,15 +63,35 @@ FINGERPRINT = ("SELECT (SELECT schema_version FROM pragma_schema_version), (SELE
                " (SELECT count(*) FROM pairing), (SELECT group_concat(name) FROM info)")
 
 
+#: A suspicion is confirmed only when every look, this many, sees another content (see `differs`).
+LOOKS = 3
+
+
+async def _fingerprint(store: EventStore) -> tuple[tuple[object, ...], ...]:
+    return tuple(tuple(row) for row in await store.rows(FINGERPRINT))
+
+
 async def differs(store: EventStore) -> bool:
-    """True when a fresh connection reads another content in the store's file than the store's own reader."""
-    try:
-        ours = [tuple(row) for row in await store.rows(FINGERPRINT)]
-    except Exception:  # the store can no longer read its file: open it again
-        return True
-    try:
-        async with aiosqlite.connect(f"{store.path.resolve().as_uri()}?mode=ro", uri=True) as fresh:
-            theirs = [tuple(row) for row in await fresh.execute_fetchall(FINGERPRINT)]
-    except Exception:  # not an event file we can read: the store is dropped, the next use says why
-        return True
-    return ours != theirs
+    """True when a fresh connection reads another content in the store's file than the store's own reader.
+
+    Commits keep landing while the two read (this server's, or another worker's on the same file), so one pair of
+    reads taken a moment apart may differ for an ordinary commit between them: each look reads the store, then the
+    fresh connection, then the store again, and agrees when the fresh read equals either. A file copied over in
+    place differs at every look; a busy file agrees at the first quiet moment."""
+    for _ in range(LOOKS):
+        try:
+            before = await _fingerprint(store)
+        except Exception:  # the store can no longer read its file: open it again
+            return True
+        try:
+            async with aiosqlite.connect(f"{store.path.resolve().as_uri()}?mode=ro", uri=True) as fresh:
+                theirs = tuple(tuple(row) for row in await fresh.execute_fetchall(FINGERPRINT))
+        except Exception:  # not an event file we can read: the store is dropped, the next use says why
+            return True
+        try:
+            after = await _fingerprint(store)
+        except Exception:
+            return True
+        if theirs in (before, after):
+            return False
+    return True

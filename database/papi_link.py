@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 
 import msgspec
 
-from database.store import EventStore
+from database.event_file import Area
 
 COLUMNS = "tournament_id, path, size, mtime_ns, sha256, last_read, last_write, held, pointe, report"
 
@@ -48,54 +49,53 @@ def _link(row: tuple[object, ...]) -> PapiLink:
                     report=str(report or ""))
 
 
-async def links(store: EventStore) -> list[PapiLink]:
-    return [_link(tuple(r)) for r in await store.rows(f"SELECT {COLUMNS} FROM papi_link ORDER BY tournament_id")]
+class Papi(Area):
+    """`store.papi`: the tournaments linked to their Papi file (read uncached, each write journalled)."""
 
+    async def links(self) -> list[PapiLink]:
+        rows = await self._store.rows(f"SELECT {COLUMNS} FROM papi_link ORDER BY tournament_id")
+        return [_link(tuple(r)) for r in rows]
 
-async def link_of(store: EventStore, tid: int) -> PapiLink | None:
-    rows = await store.rows(f"SELECT {COLUMNS} FROM papi_link WHERE tournament_id = ?", (tid,))
-    return _link(tuple(rows[0])) if rows else None
+    async def link_of(self, tid: int) -> PapiLink | None:
+        rows = await self._store.rows(f"SELECT {COLUMNS} FROM papi_link WHERE tournament_id = ?", (tid,))
+        return _link(tuple(rows[0])) if rows else None
 
+    async def save_link(self, tid: int, path: str) -> None:
+        """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
+        async with self._store.transaction(("tournament", tid)) as tx:
+            await tx.execute(
+                "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
+                " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"
+                " report = ''",
+                (tid, path))
+            tx.journal("papi link", path, tournament_id=tid)
 
-async def save_link(store: EventStore, tid: int, path: str) -> None:
-    """Link (or re-link) a tournament to a file; the file is read afresh (no stamp yet)."""
-    async with store.transaction(("tournament", tid)) as tx:
-        await tx.execute(
-            "INSERT INTO papi_link (tournament_id, path) VALUES (?, ?) ON CONFLICT(tournament_id) DO UPDATE SET"
-            " path = excluded.path, size = NULL, mtime_ns = NULL, sha256 = NULL, held = '[]', pointe = NULL,"
-            " report = ''",
-            (tid, path))
-        tx.journal("papi link", path, tournament_id=tid)
+    async def drop_link(self, tid: int) -> None:
+        async with self._store.transaction(("tournament", tid)) as tx:
+            await tx.execute("DELETE FROM papi_link WHERE tournament_id = ?", (tid,))
+            tx.journal("papi unlink", tournament_id=tid)
 
+    async def record_read(self, tid: int, stamp: FileStamp, held: list[tuple[int, ...]],
+                          pointe: frozenset[int], report: str, checked: dict[int, bool]) -> None:
+        """The file was read and the tournament re-synced from it; `checked`: check-ins changed in Papi since the
+        last read or write (by Ref), taken into the event file in the same transaction."""
+        async with self._store.transaction(*([("checkin", tid)] if checked else [])) as tx:
+            for ref, flag in checked.items():
+                await tx.execute("UPDATE player SET checked_in = ?, last_update = ? WHERE tournament_id = ?"
+                                 " AND papi_ref = ?", (int(flag), time.time(), tid, ref))
+            await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_read = ?, held = ?,"
+                             " pointe = ?, report = ? WHERE tournament_id = ?",
+                             (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(held),
+                              json.dumps(sorted(pointe)), report, tid))
+            tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid)
 
-async def drop_link(store: EventStore, tid: int) -> None:
-    async with store.transaction(("tournament", tid)) as tx:
-        await tx.execute("DELETE FROM papi_link WHERE tournament_id = ?", (tid,))
-        tx.journal("papi unlink", tournament_id=tid)
-
-
-async def record_read(store: EventStore, tid: int, stamp: FileStamp, held: list[tuple[int, ...]],
-                      pointe: frozenset[int], report: str, checked: dict[int, bool]) -> None:
-    """The file was read and the tournament re-synced from it; `checked`: check-ins changed in Papi since the
-    last read or write (by Ref), taken into the event file in the same transaction."""
-    async with store.transaction(*([("checkin", tid)] if checked else [])) as tx:
-        for ref, flag in checked.items():
-            await tx.execute("UPDATE player SET checked_in = ?, last_update = ? WHERE tournament_id = ?"
-                             " AND papi_ref = ?", (int(flag), time.time(), tid, ref))
-        await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_read = ?, held = ?,"
-                         " pointe = ?, report = ? WHERE tournament_id = ?",
-                         (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(held),
-                          json.dumps(sorted(pointe)), report, tid))
-        tx.journal("papi read", report.splitlines()[0] if report else None, tournament_id=tid)
-
-
-async def record_write(store: EventStore, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,
-                       rows: str, held: list[tuple[int, ...]] | None = None) -> None:
-    """A write into the file: its new stamp and time, journalled with what was written and which rows."""
-    async with store.transaction() as tx:
-        await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_write = ?, pointe = ?"
-                         " WHERE tournament_id = ?",
-                         (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(sorted(pointe)), tid))
-        if held is not None:
-            await tx.execute("UPDATE papi_link SET held = ? WHERE tournament_id = ?", (json.dumps(held), tid))
-        tx.journal("papi write", summary, new=rows, tournament_id=tid)
+    async def record_write(self, tid: int, stamp: FileStamp, pointe: frozenset[int], summary: str,
+                           rows: str, held: Sequence[tuple[int, ...]] | None = None) -> None:
+        """A write into the file: its new stamp and time, journalled with what was written and which rows."""
+        async with self._store.transaction() as tx:
+            await tx.execute("UPDATE papi_link SET size = ?, mtime_ns = ?, sha256 = ?, last_write = ?, pointe = ?"
+                             " WHERE tournament_id = ?",
+                             (stamp.size, stamp.mtime_ns, stamp.sha256, time.time(), json.dumps(sorted(pointe)), tid))
+            if held is not None:
+                await tx.execute("UPDATE papi_link SET held = ? WHERE tournament_id = ?", (json.dumps(held), tid))
+            tx.journal("papi write", summary, new=rows, tournament_id=tid)

@@ -22,7 +22,9 @@ from typing import Any
 import aiosqlite
 import msgspec
 
+from tournament.errors import Unavailable
 from tournament.formats.rating_list import COLUMNS, NUMBERS, Row
+from tournament.messages import N_
 
 RATINGS_DB = ".ratings.sqlite"
 PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=5000")
@@ -36,6 +38,7 @@ SCHEMA = (
 INSERT = f"INSERT OR REPLACE INTO listed ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})"
 SELECT = f"SELECT {', '.join(COLUMNS)} FROM listed"
 MAX_ID_DIGITS = 11  # the TRF's width of a FIDE id
+NOT_WRITTEN = N_("The rating list could not be written (%s): another import may be running. Nothing was changed.")
 ListDate = str | None | Callable[[], str | None]
 
 
@@ -100,7 +103,15 @@ def _read_ahead(rows: Iterable[Row], batch: int = 5000, depth: int = 8) -> Itera
 
 
 def _replace(path: Path, rows: Iterable[Row], source: str, list_date: ListDate, size: int) -> ListInfo:
-    """The whole list in one transaction (on the caller's thread): rows in, the name index built again, the info."""
+    """The whole list in one transaction (on the caller's thread): rows in, the name index built again, the info.
+    SQLite's refusal (another import holding the file, a full disk) is `Unavailable`, nothing changed."""
+    try:
+        return _write(path, rows, source, list_date, size)
+    except sqlite3.Error as error:
+        raise Unavailable(NOT_WRITTEN, str(error)) from None
+
+
+def _write(path: Path, rows: Iterable[Row], source: str, list_date: ListDate, size: int) -> ListInfo:
     conn = _connect(path)
     try:
         conn.execute("PRAGMA cache_size=-200000")  # 200 MB of pages while the index is built

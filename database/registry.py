@@ -25,7 +25,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from database.admin import copy_configuration
 from database.errors import EventExists, EventNotFound, FileGone, InvalidEventId
 from database.events import EventChanged
 from database.index import EventIndex, EventSummary, read_summary
@@ -338,7 +337,7 @@ class EventRegistry:
         source = await self.get(source_id)
         store = await self.create(event_id, name=name, start=start, stop=stop, public=public)
         try:
-            await copy_configuration(source, store)
+            await store.admin.copy_configuration(source)
         except BaseException:
             await self.delete(event_id)
             raise

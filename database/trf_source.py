@@ -4,7 +4,7 @@ undo keep the text, the players and the pairings together; read by the export an
 
 from __future__ import annotations
 
-from database.store import EventStore
+from database.event_file import Area
 from database.tx import Tx
 from tournament.formats.trf_source import ImportNotes, TrfSource, decode_warnings, encode_warnings
 
@@ -21,23 +21,25 @@ async def save_source(tx: Tx, tid: int, source: TrfSource, now: float) -> None:
                               int(source.team_file), source.imported or now))
 
 
-async def stored_source(store: EventStore, tid: int) -> TrfSource | None:
-    """The tournament's TRF source; None if it was not imported from a TRF file (or before schema 2.10.0)."""
-    rows = await store.rows(
-        "SELECT filename, text, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
-    if not rows:
-        return None
-    r = rows[0]
-    return TrfSource(text=str(r[1]), filename=str(r[0]), warnings=decode_warnings(str(r[2])),
-                     team_file=bool(r[3]), imported=float(r[4]))
+class TrfSources(Area):
+    """The TRF text a tournament was imported from (read uncached): `store.imports` has these."""
 
+    async def stored_source(self, tid: int) -> TrfSource | None:
+        """The tournament's TRF source; None if it was not imported from a TRF file (or before schema 2.10.0)."""
+        rows = await self._store.rows(
+            "SELECT filename, text, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
+        if not rows:
+            return None
+        r = rows[0]
+        return TrfSource(text=str(r[1]), filename=str(r[0]), warnings=decode_warnings(str(r[2])),
+                         team_file=bool(r[3]), imported=float(r[4]))
 
-async def import_notes(store: EventStore, tid: int) -> ImportNotes | None:
-    """What the tournament pages show of the import (the text is not read)."""
-    rows = await store.rows(
-        "SELECT filename, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
-    if not rows:
-        return None
-    r = rows[0]
-    return ImportNotes(filename=str(r[0]), warnings=decode_warnings(str(r[1])), team_file=bool(r[2]),
-                       imported=float(r[3]))
+    async def import_notes(self, tid: int) -> ImportNotes | None:
+        """What the tournament pages show of the import (the text is not read)."""
+        rows = await self._store.rows(
+            "SELECT filename, warnings, team_file, imported FROM trf_source WHERE tournament_id = ?", (tid,))
+        if not rows:
+            return None
+        r = rows[0]
+        return ImportNotes(filename=str(r[0]), warnings=decode_warnings(str(r[1])), team_file=bool(r[2]),
+                           imported=float(r[3]))

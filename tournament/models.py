@@ -28,6 +28,7 @@ class Info(Row, frozen=True, kw_only=True):
     timer_delays: str | None = None
     language: str | None = None  # the event's default language, "en" or "fr" (2.7.0)
     publish_remote: str | None = None  # rclone remote "name:path" of the public site (2.8.0, app/publication)
+    public_address: str | None = None  # the published site's address as spectators type it (2.14.0)
     last_update: float = 0.0
 
 

@@ -135,11 +135,10 @@ def rank_once(order: list[int], rank: dict[int, int], columns: list[dict[int, Va
             sortable.append([(True, 0) if v is None else (False, v if up else -v) for v in column])
         else:
             sortable.append(column if up else [-v for v in column if v is not None])
-    sortable.append([number[pid] for pid in order])  # last: the order within a tie, not part of it
-    keys = dict(zip(order, zip(*sortable, strict=True), strict=True))
-    order = sorted(order, key=keys.__getitem__)
+    keys = dict(zip(order, zip(*sortable, strict=True), strict=True)) if sortable else dict.fromkeys(order, ())
+    order = sorted(sorted(order, key=number.__getitem__), key=keys.__getitem__)  # stable: by number within a tie
     for i, pid in enumerate(order, start=1):
-        rank[pid] = i if i == 1 or keys[pid][:-1] != keys[order[i - 2]][:-1] else rank[order[i - 2]]
+        rank[pid] = i if i == 1 or keys[pid] != keys[order[i - 2]] else rank[order[i - 2]]
     return order
 
 

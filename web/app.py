@@ -37,6 +37,7 @@ from web.controllers.home import HomeController
 from web.controllers.pairing import PairingController
 from web.controllers.papi import PapiController, papi_lifespan
 from web.controllers.players import PlayerPages
+from web.controllers.poster import PosterController
 from web.controllers.printing import PrintController
 from web.controllers.rotators import RotatorController
 from web.controllers.screens import ScreenController
@@ -161,7 +162,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ArbiterController, BoardCardController, BoardController, ServerAdminController, DataController, favicon,
             DeskController,
             PairingController, PapiController,
-            PrintController,
+            PrintController, PosterController,
             TeamController,
             PlayerPages,
             create_static_files_router("/static", directories=[settings.static_dir]),

@@ -13,11 +13,9 @@ from collections.abc import Callable
 import msgspec
 
 from app.pairing.engine import propose
-from database.imports import skipped_rounds
-from database.rounds import NewPairing, publish_round
+from database.rounds import NewPairing
 from database.shared_state import OnStateFile
 from database.store import EventStore
-from database.teams import is_team_tournament, load_team_event
 from tournament.boards import number_boards
 from tournament.errors import Conflict, Invalid
 from tournament.messages import N_
@@ -110,9 +108,9 @@ def status_of(tournament: Tournament, pairings: list[Pairing]) -> Status:
 async def tournament_status(store: EventStore, tournament: Tournament) -> Status:
     """`status_of` from the store; a team tournament's rounds are its matches (a board without a result, line-up
     still to come included, is a game without a result)."""
-    if not await is_team_tournament(store, tournament.id):
+    if not await store.teams.is_team_tournament(tournament.id):
         return status_of(tournament, await store.pairings(tournament.id))
-    ev = await load_team_event(store, tournament.id)
+    ev = await store.teams.load_team_event(tournament.id)
     last = max((m.round for m in ev.matches), default=0)
     boards = [(m.round, g.result) for m in ev.matches if m.team_b is not None and not m.forfeit for g in m.boards]
     missing = [rnd for rnd, result in boards if result is None]
@@ -144,7 +142,7 @@ async def make_draft(store: EventStore, tid: int, rnd: int, *, confirm: bool) ->
     players = await store.players(tid)
     if not players:
         raise Invalid("This tournament has no player to pair.")
-    left_out = not_to_pair(players, await skipped_rounds(store, tid), rnd)
+    left_out = not_to_pair(players, await store.skipped_rounds(tid), rnd)
     if len(players) - len(left_out) < 2:
         raise Invalid("Fewer than two players to pair in round %s.", rnd)
     boards = await asyncio.to_thread(propose, tournament, players, pairings, left_out, rnd)
@@ -172,6 +170,7 @@ class Preview(msgspec.Struct, frozen=True, kw_only=True):
     problems: list[str]  # the round's own problems: they block publishing
     warnings: int  # rules broken on boards (allowed: the arbiter decides)
     players: list[Player]  # every player, for the manual-change selects
+    stale: bool = False  # the tournament changed since the draft was made: the desk offers to pair again
 
 
 STALE = (N_("The tournament changed since this draft was made (a result, a player or a requested bye):"
@@ -186,7 +185,7 @@ async def _context(store: EventStore, draft: Draft) -> tuple[list[Player], dict[
     history = histories(players, pairings, draft.round)
     names = {p.id: p.shown_name for p in players}
     checked = check(draft.boards, history, names, draft.left_out)
-    left_out = not_to_pair(players, await skipped_rounds(store, draft.tid), draft.round)
+    left_out = not_to_pair(players, await store.skipped_rounds(draft.tid), draft.round)
     if fingerprint(players, pairings, left_out) != draft.base:
         checked = Checked(boards=checked.boards, round=[Problem(STALE), *checked.round])
     return players, history, checked, shown_points(tournament, players, history, draft.round)
@@ -231,7 +230,8 @@ async def preview(store: EventStore, draft: Draft, translate: Callable[..., str]
     return Preview(draft=draft, boards=boards, left_out=left_out,
                    problems=[translate(p.key, *p.args) for p in checked.round],
                    warnings=sum(len(b) for b in checked.boards),
-                   players=sorted(players, key=lambda p: p.shown_name))
+                   players=sorted(players, key=lambda p: p.shown_name),
+                   stale=any(p.key == STALE for p in checked.round))
 
 
 async def publish(store: EventStore, draft: Draft) -> None:
@@ -244,4 +244,4 @@ async def publish(store: EventStore, draft: Draft) -> None:
                        board_order=p.board_order, bye_kind=p.bye_kind)
             for p in numbered(draft, {p.id: p for p in players}, shown)]
     rows += [NewPairing(white_player_id=pid, bye_kind=kind) for pid, kind in draft.left_out.items()]
-    await publish_round(store, draft.tid, draft.round, rows, note="; ".join(draft.changes))
+    await store.rounds.publish_round(draft.tid, draft.round, rows, note="; ".join(draft.changes))

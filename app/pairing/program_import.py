@@ -7,8 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from app.pairing.draft import status_of
-from database.imports import skipped_rounds
-from database.rounds import NewPairing, publish_round
+from database.rounds import NewPairing
 from database.store import EventStore
 from tournament.errors import Conflict, Invalid
 from tournament.formats.importing import engine_rows, parse_engine_output
@@ -41,7 +40,7 @@ async def import_engine_round(store: EventStore, tid: int, text: str, *, confirm
     players = await store.players(tid)
     by_number = {p.pairing_number: p for p in players}
     rows = engine_rows(parse_engine_output(text, by_number), status.next_round)
-    left_out = not_to_pair(players, await skipped_rounds(store, tid), status.next_round)
+    left_out = not_to_pair(players, await store.skipped_rounds(tid), status.next_round)
     paired = {n for r in rows for n in (r["white"], r["black"]) if n}
     for number in sorted(paired):
         if by_number[number].id in left_out:
@@ -54,6 +53,6 @@ async def import_engine_round(store: EventStore, tid: int, text: str, *, confirm
     missing = sorted(n for n in by_number if n not in paired)
     new += [NewPairing(white_player_id=by_number[n].id, bye_kind=left_out.get(by_number[n].id, ByeKind.ZERO))
             for n in missing]
-    await publish_round(store, tid, status.next_round, new, note="imported from a pairing program")
+    await store.rounds.publish_round(tid, status.next_round, new, note="imported from a pairing program")
     games = sum(1 for r in new if r.black_player_id is not None)
     return Imported(round=status.next_round, games=games, byes=len(new) - games, not_paired=missing)

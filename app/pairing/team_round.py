@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Collection, Mapping, Sequence
 
-from database import team_matches
-from database import teams as db
 from database.store import EventStore
 from tournament.errors import Conflict, Invalid
 from tournament.teams.core import lineup_errors
@@ -29,11 +27,11 @@ async def pair_team_round(store: EventStore, tid: int, rnd: int, system: str | N
     Refused when the round is not the next one or already has matches, and with `require_results` while boards
     of the rounds paired have no result (the desk and `echiquier pair` ask unless the arbiter confirmed);
     `absent` teams are not paired."""
-    settings = await db.team_settings(store, tid)
+    settings = await store.teams.team_settings(tid)
     if settings is None:
         raise Invalid("Tournament %s is not a team tournament.", tid)
     size, _scoring, rules = settings
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     if any(m.round == rnd for m in ev.matches):
         raise Conflict("Round %s already has its matches.", rnd)
     last = max((m.round for m in ev.matches), default=0)
@@ -61,4 +59,4 @@ async def pair_team_round(store: EventStore, tid: int, rnd: int, system: str | N
         fielded[number] = lineup
     matches = await asyncio.to_thread(pair_matches, ev, rnd, chosen, absent=absent)
     matches = [with_lineups(m, fielded) for m in matches]
-    return await team_matches.publish_team_round(store, tid, ev, rnd, chosen, matches)
+    return await store.teams.publish_team_round(tid, ev, rnd, chosen, matches)

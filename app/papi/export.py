@@ -9,8 +9,6 @@ from datetime import date, datetime
 from pathlib import Path
 
 from database.store import EventStore
-from database.teams import is_team_tournament
-from database.trf_source import stored_source
 from tournament.formats.papi import PapiError
 from tournament.formats.papi_export import EventFacts, export_papi
 from tournament.formats.trf_source import read_source
@@ -33,7 +31,7 @@ def _day(timestamp: float) -> date | None:
 async def event_facts(store: EventStore, tid: int) -> EventFacts:
     """The event's dates, and the TRF file's city, arbiter and time control when the tournament came from one."""
     info = await store.info()
-    kept = await stored_source(store, tid)
+    kept = await store.imports.stored_source(tid)
     source = read_source(kept.text) if kept is not None else None
     headers = source.headers if source is not None else {}
 
@@ -47,7 +45,7 @@ async def event_facts(store: EventStore, tid: int) -> EventFacts:
 async def papi_bytes(store: EventStore, tid: int) -> bytes:
     """The tournament as a new .papi file's bytes; PapiError with a clear message when it cannot be one."""
     tournament = await store.tournament(tid)
-    if await is_team_tournament(store, tid):
+    if await store.teams.is_team_tournament(tid):
         raise PapiError("%s is a team tournament: Papi files hold individual tournaments only.", tournament.name)
     players = await store.players(tid)
     pairings = await store.pairings(tid)

@@ -17,8 +17,8 @@ from typing import Any
 
 from app.papi.read import parse
 from app.papi.safe_write import read_file
-from database.imports import SyncReport, sync_papi
-from database.papi_link import FileStamp, PapiLink, link_of, record_read, save_link
+from database.imports import SyncReport
+from database.papi_link import FileStamp, PapiLink
 from database.store import EventStore
 from tournament.errors import Conflict, EchiquierError, NotFound
 from tournament.formats.papi import papi_rows
@@ -42,7 +42,7 @@ async def link_file(store: EventStore, tid: int, path: Path) -> SyncReport:
     papi, _rows = await asyncio.to_thread(parse, data)  # a file that cannot be read is not linked
     await store.tournament(tid)
     _same_players(await store.players(tid), {p.ref: p.values for p in papi.players})
-    await save_link(store, tid, str(path))
+    await store.papi.save_link(tid, str(path))
     return await resync(store, tid)
 
 
@@ -63,7 +63,7 @@ def _same_players(players: list[Player], rows: dict[int, dict[str, Any]]) -> Non
 
 
 async def current(store: EventStore, tid: int) -> PapiLink:
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     if link is None:
         raise NotFound("This tournament is not linked to a Papi file.")
     return link
@@ -78,11 +78,11 @@ async def resync(store: EventStore, tid: int) -> SyncReport:
 
 async def resync_from(store: EventStore, tid: int, link: PapiLink, data: bytes, stamp: FileStamp) -> SyncReport:
     papi, rows = await asyncio.to_thread(parse, data)
-    report = await sync_papi(store, tid, await asyncio.to_thread(papi_rows, papi))
+    report = await store.imports.sync_papi(tid, await asyncio.to_thread(papi_rows, papi))
     held = await held_games(store, tid, rows)
     pointe = pointe_of(rows)
     checked = {ref: ref in pointe for ref in (pointe ^ link.pointe)} if link.pointe is not None else {}
-    await record_read(store, tid, stamp, list(held), pointe, report.text(), checked)
+    await store.papi.record_read(tid, stamp, list(held), pointe, report.text(), checked)
     return report
 
 

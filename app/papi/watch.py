@@ -28,7 +28,6 @@ from app.papi.link import linked_events, note_linked, resync
 from app.papi.safe_write import PapiBusy, lock_file, same_stat
 from app.papi.write_back import Outcome, write_back
 from database.events import Change, ResultChanged, TournamentChanged
-from database.papi_link import link_of, links
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.errors import EchiquierError
@@ -101,7 +100,7 @@ class PapiLoop:
 
     async def learn(self, store: EventStore) -> set[int]:
         """The linked tournaments of a store (after a link or an unlink, and once per store)."""
-        tids = {link.tournament_id for link in await links(store)}
+        tids = {link.tournament_id for link in await store.papi.links()}
         self._linked[store.event_id] = tids
         if (store.event_id in linked_events(self.registry.events_dir)) != bool(tids):
             await asyncio.to_thread(note_linked, self.registry.events_dir, store.event_id, bool(tids))
@@ -149,7 +148,7 @@ class PapiLoop:
             return await self._work(store, tid, key, force)
 
     async def _to_do(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> bool:
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         if link is None:
             self._linked.get(store.event_id, set()).discard(tid)
             self.status.pop(key, None)
@@ -165,7 +164,7 @@ class PapiLoop:
     async def _work(self, store: EventStore, tid: int, key: tuple[str, int], force: bool) -> Outcome | None:
         due = key in self._dirty
         try:
-            link = await link_of(store, tid)
+            link = await store.papi.link_of(tid)
             if link is not None and (link.stamp is None or not same_stat(Path(link.path), link.stamp)):
                 report = await resync(store, tid)
                 self.status[key] = Status(level="ok", key=READ_KEY, params=(report.text(),), at=time.time())

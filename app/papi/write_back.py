@@ -16,7 +16,6 @@ from app.papi.link import current, held_games, pointe_of, resync_from
 from app.papi.read import ROWS, joueur_rows
 from app.papi.safe_write import PapiWriteError, read_file, write_safely
 from app.papi.verify import Changes, Unverified, verify_write
-from database.papi_link import record_write
 from database.store import EventStore
 from tournament.formats.jet import JetDatabase, JetError
 
@@ -61,8 +60,8 @@ async def write_back(store: EventStore, tid: int, *, force: bool = False) -> Out
     written = await asyncio.to_thread(write_safely, path, new, link.stamp, verify)
     after = [{**r, **todo.joueur.get(int(str(r["Ref"])), {})} for r in rows]
     ROWS[written.sha256] = after
-    await record_write(store, tid, written, pointe_of(after), todo.summary(), todo.rows(),
-                       held=list(await held_games(store, tid, after)))  # what still disagrees, as the file is now
+    still = list(await held_games(store, tid, after))  # what still disagrees, as the file is now
+    await store.papi.record_write(tid, written, pointe_of(after), todo.summary(), todo.rows(), held=still)
     return Outcome(written=True, summary=todo.summary(), parts=todo.parts(), skipped=todo.skipped)
 
 

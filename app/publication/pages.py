@@ -102,8 +102,10 @@ def player_pages(t: Tournament, state: TournamentState, everything: list[Pairing
 
 
 def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pairing], player_list: list[Player],
-                     standings: Standings, by_round: dict[int, Standings]) -> dict[str, dict[str, Any]]:
-    """Every page's data, by path within the tournament's folder, from what was read."""
+                     standings: Standings, by_round: dict[int, Standings], provisional: Standings | None = None
+                     ) -> dict[str, dict[str, Any]]:
+    """Every page's data, by path within the tournament's folder, from what was read. `provisional`: the
+    standings counting the round being played (`standings-provisional.html`, while there is one)."""
     players = {p.id: p for p in player_list}
     numbers = {p.id: p.pairing_number for p in player_list}
     boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
@@ -135,7 +137,8 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
             {**(_side(p) or {}), "federation": p.federation, "club": p.club, "category": p.category}
             for p in ordered]},
         "results.html": {**base, "rounds": sorted(rounds, reverse=True)},
-        "standings.html": {**base, "standings": standings_data(standings, numbers), "completed": done},
+        "standings.html": {**base, "standings": standings_data(standings, numbers), "completed": done,
+                           "playing": provisional.round if provisional else None},
         "crosstable.html": {**base, "round_count": standings.round, "rows": cross},
     })
     for number, games in rounds.items():
@@ -144,6 +147,10 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
         pages[f"round-{number}.html"] = {**base, "shown_round": number, "games": games,
                                          "rounds": sorted(rounds, reverse=True)}
     for number, s in by_round.items():
-        pages[f"standings-{number}.html"] = {**base, "standings": standings_data(s, numbers), "completed": done}
+        pages[f"standings-{number}.html"] = {**base, "standings": standings_data(s, numbers), "completed": done,
+                                             "playing": provisional.round if provisional else None}
+    if provisional is not None:
+        pages["standings-provisional.html"] = {**base, "standings": standings_data(provisional, numbers),
+                                               "completed": done, "playing": provisional.round, "provisional": True}
     pages.update(player_pages(t, state, everything, players, standings))
     return pages

@@ -7,8 +7,6 @@ from __future__ import annotations
 import msgspec
 
 from database.store import EventStore
-from database.teams import is_team_tournament
-from database.trf_source import import_notes
 from tournament.formats.trf_lint import LintItem
 
 
@@ -21,10 +19,10 @@ class NotesView(msgspec.Struct, frozen=True, kw_only=True):
 
 async def notes_view(store: EventStore, tid: int) -> NotesView | None:
     """None when there is nothing to show (not imported from a TRF file, or imported without warning)."""
-    notes = await import_notes(store, tid)
+    notes = await store.imports.import_notes(tid)
     if notes is None:
         return None
-    team_notice = notes.team_file and not await is_team_tournament(store, tid)
+    team_notice = notes.team_file and not await store.teams.is_team_tournament(tid)
     if not notes.warnings and not team_notice:
         return None
     return NotesView(tournament_id=tid, filename=notes.filename, warnings=notes.warnings, team_notice=team_notice)

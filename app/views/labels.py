@@ -33,7 +33,7 @@ NAMES: dict[str, dict[str, str]] = {
         "results": N_("Latest results"),
         "image": N_("Image"),
         "standings": N_("Standings"),
-        "provisional_standings": N_("Provisional standings (round in progress)"),
+        "provisional_standings": N_("Provisional standings"),
         "team_boards": N_("Team boards"),
         "team_standings": N_("Team standings"),
         "team_crosstable": N_("Team cross-table"),
@@ -217,6 +217,14 @@ COLUMNS = {
     "background_image": N_("Background image"), "background_color": N_("Background colour"),
     "timer_colors": N_("Timer colours"), "timer_delays": N_("Timer delays"),
     "update_password": N_("Input code"), "arbiter_password": N_("Arbiter password"), "path": N_("Folder"),
+    # a tournament's settings (templates/admin/_tournament_fields.html)
+    "uniq_id": N_("Id"), "rounds": N_("Rounds"), "tournament_type": N_("Type"), "pairing_system": N_("Pairing system"),
+    "rating_kind": N_("Rating kind"), "initial_colour": N_("Initial colour"), "tie_breaks": N_("Tie-break codes"),
+    "time_control_initial_time": N_("Initial time (minutes)"),
+    "time_control_increment": N_("Increment (+ seconds per move)"),
+    "time_control_handicap_penalty_step": N_("Handicap: rating points per penalty"),
+    "time_control_handicap_penalty_value": N_("Handicap: seconds removed per penalty"),
+    "time_control_handicap_min_time": N_("Handicap: minimum time (minutes)"),
 }
 
 
@@ -245,13 +253,21 @@ def journal_text(text: str | None, _: Translator) -> str:
             return _(key, *args) + text[found.end():]
     for table in JOURNAL_TABLES:
         if text.startswith(table + " "):
+            row, colon, changed = text[len(table) + 1:].rpartition(": ")  # "tournament open: rounds, name"
+            if colon and (fields := _columns(changed, _)):
+                return _("%s: %s", f"{_(table)} {row}", fields)
             return f"{_(table)} {text[len(table) + 1:]}"
-    items = [item.strip() for item in text.split(",")]
-    if all(item in COLUMNS for item in items):
-        return ", ".join(_(COLUMNS[item]) for item in items)
+    if fields := _columns(text, _):
+        return fields
     if "; " in text:  # parts of a summary ("results of round 4; check-in of 2 players")
         return joined([journal_text(part, _) for part in text.split("; ")], _)
     return text
+
+
+def _columns(text: str, _: Callable[..., str]) -> str:
+    """`name, rounds` in words ("Nom, Rondes"); empty when one of them is no known column."""
+    items = [item.strip() for item in text.split(",")]
+    return ", ".join(_(COLUMNS[item]) for item in items) if all(item in COLUMNS for item in items) else ""
 
 
 def joined(parts: list[str], _: Callable[..., str]) -> str:

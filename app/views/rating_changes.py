@@ -31,3 +31,17 @@ async def ratings_for(store: EventStore, tournament: Tournament, rounds: int) ->
 
     found: dict[int, PlayerRating] = await memo(store, ("rating-report", tournament.id, rounds), compute)
     return found
+
+
+def performance_data(rating: PlayerRating | None) -> dict[str, object]:
+    """A player's figures in the standings' JSON: ARO, TPR, rated games, K and the change to one decimal.
+
+    >>> from decimal import Decimal
+    >>> performance_data(PlayerRating(games=3, aro=1665, tpr=2465, k=10, change=Decimal("2.40")))
+    {'aro': 1665, 'tpr': 2465, 'rated_games': 3, 'k': 10, 'elo_change': 2.4}
+    """
+    if rating is None:
+        return {"aro": None, "tpr": None, "rated_games": 0, "k": None, "elo_change": None}
+    change = rating.shown_change
+    return {"aro": rating.aro, "tpr": rating.tpr, "rated_games": rating.games, "k": rating.k,
+            "elo_change": None if change is None else float(change)}

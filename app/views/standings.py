@@ -11,9 +11,7 @@ from decimal import Decimal
 from app.cache import memo
 from app.offload import off_loop
 from app.params import check_round, check_tie_breaks
-from database import teams as db
 from database.store import EventStore
-from database.trf_source import stored_source
 from tournament.errors import EchiquierError
 from tournament.formats.trf import parse_date
 from tournament.formats.trf_source import points_299
@@ -67,7 +65,7 @@ async def points_299_by_id(store: EventStore, tid: int, rounds: int, players: li
     """Bonus or penalty points of the TRF file the tournament was imported from (`299` records, kept with it in
     `trf_source`) by player id: counted in the score from their round on, or in the final score only (round
     999), as FIDE's tie-break reference counts them."""
-    source = await stored_source(store, tid)
+    source = await store.imports.stored_source(tid)
     if source is None:
         return {}, {}
     scored, final = points_299(source.text, rounds)
@@ -111,9 +109,9 @@ async def standings_if_team(store: EventStore, tid: int, tie_breaks: str | None,
                             edition: str) -> Standings | None:
     """A team tournament's standings in the shape of individual standings (one row per team: `start_rank` the
     team number, `name` the team's, `points` its match points); None for an individual tournament."""
-    if await db.team_settings(store, tid) is None:
+    if await store.teams.team_settings(tid) is None:
         return None
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     counted = completed_matches(ev.matches, ev.scoring, ev.team_size) if rounds is None else max(0, rounds)
     st = team_standings(ev.teams, ev.matches, tie_breaks=tie_breaks or ev.tie_breaks, scoring=ev.scoring,
                         team_size=ev.team_size, rounds=counted, round_robin=ev.round_robin,

@@ -13,7 +13,6 @@ import msgspec
 from app.views.screens import ScreenSpec, SetSpec
 from app.views.teams import MatchView, crosstable_view, match_views, shown_round, team_standings_view
 from app.views.tournament import Translate
-from database import teams as db
 from database.store import EventStore
 from tournament.boards import split_columns
 from tournament.hall.sets import fill_name, select_range
@@ -46,11 +45,11 @@ class TeamSetView(msgspec.Struct, frozen=True, kw_only=True):
 
 async def team_set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Translate) -> TeamSetView:
     tournament = await store.tournament(s.tournament_id)
-    if not await db.is_team_tournament(store, s.tournament_id):
+    if not await store.teams.is_team_tournament(s.tournament_id):
         return TeamSetView(id=s.id, tid=s.tournament_id, kind=screen.type, tournament=tournament,
                            title=tournament.name, round=0, count=0,
                            notices=[Notice(NOT_TEAM, (s.position, tournament.name))])
-    ev = await db.load_team_event(store, s.tournament_id)
+    ev = await store.teams.load_team_event(s.tournament_id)
     columns = max(screen.columns, 1)
     if screen.type == "team_boards":
         rnd = shown_round(ev)

@@ -11,13 +11,21 @@ from typing import Any
 import msgspec
 
 from app.views.standings import fmt, standings_for
-from database import teams as db
 from database.store import EventStore
 from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.results import Result
 from tournament.standings import Cell, Standings
-from tournament.teams.core import SIDE_RESULTS, Match, a_is_white, from_a, match_score, played, side_choices
+from tournament.teams.core import (
+    SIDE_RESULTS,
+    Match,
+    a_is_white,
+    from_a,
+    match_score,
+    played,
+    shown_board,
+    side_choices,
+)
 from tournament.teams.core import _fmt as halves  # game points as a score sheet writes them: 2½
 from tournament.teams.standings import team_rounds
 from tournament.teams.trf import TeamEvent
@@ -68,7 +76,7 @@ def match_views(ev: TeamEvent, rnd: int) -> list[MatchView]:
                            "current": from_a(g.result, white) if g.result else None,
                            "choices": _choices(white, (a, a_team), (b, b_team)),
                            "game": g.a_player is not None and g.b_player is not None,
-                           "shown": db.shown_board(m, g.board, ev.team_size)})
+                           "shown": shown_board(m, g.board, ev.team_size)})
         entered = {side: any((g.a_player if side == "A" else g.b_player) is not None for g in m.boards)
                    for side in "AB"}
         lineups = {side: " ".join(str((g.a_player if side == "A" else g.b_player) or "-") for g in m.boards)
@@ -96,15 +104,15 @@ def shown_round(ev: TeamEvent, wanted: int | None = None) -> int:
 async def team_tournament(store: EventStore, uniq: str) -> tuple[Tournament, TeamEvent]:
     """A team tournament by its uniq id (NotFound for an individual one)."""
     tournament = await store.tournament_by_uniq_id(uniq)
-    if not await db.is_team_tournament(store, tournament.id):
+    if not await store.teams.is_team_tournament(tournament.id):
         raise NotFound("Tournament %s is not a team tournament.", uniq)
-    return tournament, await db.load_team_event(store, tournament.id)
+    return tournament, await store.teams.load_team_event(tournament.id)
 
 
 async def team_event(store: EventStore, tid: int) -> TeamEvent:
-    if not await db.is_team_tournament(store, tid):
+    if not await store.teams.is_team_tournament(tid):
         raise NotFound("Tournament %s is not a team tournament.", tid)
-    return await db.load_team_event(store, tid)
+    return await store.teams.load_team_event(tid)
 
 
 async def team_standings_view(store: EventStore, ev: TeamEvent, tid: int,
@@ -137,7 +145,7 @@ async def team_grid(store: EventStore, tid: int, standings: Standings) -> dict[i
     match won or lost by forfeit, `U` a bye, `Z` no match). None for an individual tournament."""
     if not standings.teams:
         return None
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     position = {r.start_rank: k for k, r in enumerate(standings.rows, start=1)}
     ids = {t.number: t.id for t in ev.teams}
     out: dict[int, list[Cell]] = {}
@@ -156,13 +164,13 @@ async def team_grid(store: EventStore, tid: int, standings: Standings) -> dict[i
 async def match_count(store: EventStore, tid: int) -> int:
     """Matches of the round a team boards screen shows (what a team boards family splits); 0 for an individual
     tournament."""
-    if not await db.is_team_tournament(store, tid):
+    if not await store.teams.is_team_tournament(tid):
         return 0
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     rnd = shown_round(ev)
     return sum(1 for m in ev.matches if m.round == rnd)
 
 
 async def team_tournament_ids(store: EventStore) -> set[int]:
     """The event's team tournaments (team screens show only those)."""
-    return {t.id for t in await store.tournaments() if await db.is_team_tournament(store, t.id)}
+    return {t.id for t in await store.tournaments() if await store.teams.is_team_tournament(t.id)}

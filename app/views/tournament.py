@@ -17,7 +17,6 @@ import msgspec
 
 from app.cache import memo
 from database.store import EventStore
-from database.teams import board_teams
 from tournament.boards import current_round, half_points, split_columns
 from tournament.hall.handicap import handicap_times, is_handicap
 from tournament.models import Info, Pairing, Player, Screen, Tournament
@@ -155,7 +154,7 @@ async def tournament_state(store: EventStore, tid: int) -> TournamentState:
                                shown=shown, real=real, virtual=virtual, illegal=illegal,
                                illegal_limit=illegal_limit(tournament, info), handicap=is_handicap(tournament),
                                last_round=max((p.round for p in everything), default=None),
-                               teams=await board_teams(store, tid, rnd) if rnd else {})
+                               teams=await store.teams.board_teams(tid, rnd) if rnd else {})
 
     state: TournamentState = await memo(store, ("state", tid), compute)
     return state

@@ -51,6 +51,7 @@ async def test_look_ups_by_id_and_by_name(tmp_path: Path) -> None:
         assert await names(lists, "MULLER126") == await names(lists, "müller126") == ["Müller126, Léa"]
         assert await names(lists, "muller126, LE") == ["Müller126, Léa"]
         assert await names(lists, "Müller126 Z") == []
+        assert await names(lists, "léa müller126") == ["Müller126, Léa"]  # the first name typed first
         lefevre = await names(lists, "lefevre")
         assert lefevre[0] == "Lefèvre, Marc" and len(lefevre) == 10 and all(n.startswith("Lefèvre") for n in lefevre)
         assert await names(lists, "o'brien") == await names(lists, "OBRIEN") != []
@@ -102,3 +103,26 @@ def test_the_record_takes_the_tournaments_rating() -> None:
         "Nguyễn", "Thị", 2250, None)
     assert record_from_list({**listed, "title": "AFM", "sex": "", "federation": "FID "}, "standard_rating")[
         "title"] is None
+
+
+async def test_a_one_kind_list_is_dated_by_its_header(tmp_path: Path) -> None:
+    header = "ID Number      Name" + " " * 57 + "Fed Sex Tit  WTit OTit           FOA NOV25 Gms  K  B-day Flag"
+    line = f"{'4100018':<15}{'Gelfand, Boris':<61}{'ISR':<4}{'M':<4}{'GM':<5}{'':<24}{'2670':<6}{'0':<5}{'10':<3}1968"
+    data = f"{header}\n{line}\n".encode()
+    info = await import_list(tmp_path, io.BytesIO(data), "standard_rating_list.txt", len(data))
+    assert (info.players, info.list_date) == (1, "2025-11-01")
+
+
+async def test_a_damaged_zip_changes_nothing(tmp_path: Path) -> None:
+    await load(tmp_path, rating_list(5, "txt"))
+    data = bytearray(rating_list(400, "txt", zipped=True))
+    data[len(data) // 2] ^= 0xFF  # a byte of the stored list: its CRC no longer matches
+    with pytest.raises(Invalid) as refused:
+        await load(tmp_path, bytes(data), "players_list.zip")
+    assert str(refused.value) == "The zip file cannot be read. Nothing was imported."
+    lists = await RatingList.open(tmp_path)
+    try:
+        info = await lists.info()
+        assert info is not None and info.players == 5
+    finally:
+        await lists.close()

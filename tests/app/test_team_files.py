@@ -4,6 +4,7 @@ equal gacrux's standings of the same file, every team tie-break, with the file's
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from database.registry import EventRegistry
 from tests.support.files import fixture_path
 from tests.support.gacrux import HAVE_GACRUX, tiebreakchecker
 from tests.support.team_files import shapes
+from tournament.errors import EchiquierError
+from tournament.teams.trf_import import TEAM_TWICE, UNKNOWN_TEAM
 
 pytestmark = pytest.mark.skipif(not HAVE_GACRUX, reason="gacrux (test extra) is not installed")
 
@@ -65,3 +68,37 @@ async def test_team_file_standings_equal_gacrux(name: str, tmp_path: Path) -> No
     theirs = tiebreakchecker(text, FILES[name], CODES, tmp_path)
     assert differences(ours, theirs, CODES) == []
     assert len({row[1] for row in ours.values()}) > 2  # not every team on the same points
+
+
+BROKEN = {"330 +- 002 001 099": (UNKNOWN_TEAM, 16), "320  2.0  4.0  99": (UNKNOWN_TEAM, 15),
+          "310   3 Again": (TEAM_TWICE, 5)}
+
+
+async def test_team_records_that_cannot_be_used_are_warnings_with_line_and_column(tmp_path: Path) -> None:
+    """A forfeit or bye naming a team that does not exist, a team number given twice: imported without them, each
+    named by its line and column; the standings still equal gacrux's on the records it could use."""
+    text = fixture_path("teams/olympiad-10t-4b-6r.trf26").read_text(encoding="utf-8")
+    lines = text.rstrip("\n").split("\n") + list(BROKEN)
+    summary = await import_trf(("\n".join(lines) + "\n").encode(), "broken.trf", tmp_path / "events", "ev", None)
+    for k, (key, column) in enumerate(BROKEN.values(), start=len(lines) - len(BROKEN) + 1):
+        assert f"broken.trf: warning: line {k}, column {column}: {key.split('%s')[0]}" in summary, summary
+    assert "Imported 50 players" in summary
+
+
+async def test_mangled_team_files_never_end_in_a_traceback(tmp_path: Path) -> None:
+    """Team files with characters changed, cut or records added at random (seeded): each one is imported with
+    warnings, or refused with a message (an EchiquierError), never anything else."""
+    rng = random.Random(25)
+    names = sorted(FILES)
+    for k in range(40):
+        lines = fixture_path(f"teams/{rng.choice(names)}").read_text(encoding="utf-8").split("\n")
+        for _ in range(3):
+            at = rng.randrange(len(lines))
+            line = lines[at]
+            cut = rng.randrange(len(line) + 1)
+            lines[at] = rng.choice([line[:cut] + rng.choice("0123456789 +-=wbUZ") + line[cut + 1:], line[:cut],
+                                    line + "\n" + rng.choice(list(BROKEN))])
+        try:
+            await import_trf("\n".join(lines).encode(), "mangled.trf", tmp_path / str(k), "ev", None)
+        except EchiquierError:
+            continue

@@ -11,8 +11,6 @@ import msgspec
 import pytest
 
 from app.imports import import_trf
-from database import teams as db
-from database.imports import export_tournament
 from database.registry import EventRegistry
 from tests.support.teams import generate
 from tournament.formats.trf import parse_trf
@@ -63,9 +61,9 @@ async def test_our_team_export_comes_back_the_same(trf26: bool, round_robin: boo
     try:
         store = await registry.get("ev")
         tid = (await store.tournaments())[0].id
-        back = await db.load_team_event(store, tid)
-        again = await export_tournament(store, tid, trf26=trf26)
-        other = await export_tournament(store, tid, trf26=not trf26)
+        back = await store.teams.load_team_event(tid)
+        again = await store.imports.export_tournament(tid, trf26=trf26)
+        other = await store.imports.export_tournament(tid, trf26=not trf26)
     finally:
         await registry.close()
     assert back.round_robin == round_robin and back.team_size == 4 and back.rounds == ev.rounds

@@ -83,7 +83,7 @@ def test_provisional_standings_move_with_a_result(browser: Any, live_demo: LiveS
     tablet = browser.new_page(viewport={"width": 1024, "height": 768})
     try:
         standings.goto(f"{live_demo.url}/standings/demo/open-a?provisional=1&lang=fr")
-        assert standings.locator("#provisional").inner_text() == "Provisoire : ronde 3 en cours"
+        assert standings.locator("#provisional").inner_text() == "Provisoire\u202f: ronde 3 en cours"
         standings.wait_for_function(SSE_OPEN)
         standings.evaluate("window.__noReload = 'still here'")
         names = standings.locator("table.standings tbody tr td:nth-child(3)").all_inner_texts()

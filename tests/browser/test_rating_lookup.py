@@ -44,6 +44,9 @@ def test_typing_a_name_fills_the_player(browser: Any, tmp_path: Path) -> None:
         assert form.locator("#f-federation").input_value() == wanted.federation
         assert form.locator("#f-club").input_value() == "Échiquier Nancéien"  # typed before: kept
         assert page.locator("#rating-suggestions li").count() == 0  # the choice closes the list
+        page.locator("#f-lookup").press_sequentially(str(wanted.fide_id)[:4])  # the list can open again
+        page.wait_for_selector("#rating-suggestions li")
+        page.locator("#f-fide_id").fill(str(wanted.fide_id))
         form.locator("button[type=submit]").click()
         page.wait_for_url("**/players?done=created")
         row = page.locator("#player-rows tr", has_text=wanted.last.upper())

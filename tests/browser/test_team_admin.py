@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
@@ -34,7 +33,7 @@ async def prepare(events: Path) -> int:
 async def read_back(events: Path, tid: int) -> list[tuple[str, tuple[int, ...]]]:
     registry = EventRegistry(events)
     try:
-        ev = await db.load_team_event(await registry.get(EVENT), tid)
+        ev = await (await registry.get(EVENT)).teams.load_team_event(tid)
         return [(t.name, t.members) for t in ev.teams]
     finally:
         await registry.close()

@@ -10,13 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.pairing.team_round import pair_team_round
 from app.settings import Settings
-from database import team_matches
-from database import teams as db
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
+from tests.support.teams import clubs_in_round_one
 
 EVENT = "interclubs"
 UNIQ = "n3"
@@ -40,15 +38,8 @@ async def prepare(events: Path) -> int:
         await store.fill_tournament(tid, [{"pairing_number": n, "last_name": LAST[n - 1],
                                            "first_name": FIRST[n % len(FIRST)], "fide_rating": 2300 - 37 * n}
                                           for n in range(1, 21)], [])
-        await db.make_team_tournament(store, tid, 4)
-        for k, club in enumerate(CLUBS):
-            await db.add_team(store, tid, club, members=range(5 * k + 1, 5 * k + 6))
-        await pair_team_round(store, tid, 1)
-        ev = await db.load_team_event(store, tid)
-        for m in ev.matches:
-            for side, team_no in (("A", m.team_a), ("B", m.team_b)):
-                team = next(t for t in ev.teams if t.number == team_no)
-                await team_matches.set_lineup(store, tid, m.id, side, list(team.members[:4]))
+        await store.teams.make_team_tournament(tid, 4)
+        await clubs_in_round_one(store, tid, CLUBS)
         boards = await store.add_screen(uniq_id="equipes", type="team_boards", public=True, columns=2,
                                         menu_link=True, sets=[{"tournament_id": tid}])
         standings = await store.add_screen(uniq_id="classement", type="team_standings", public=True, columns=1,
@@ -57,7 +48,7 @@ async def prepare(events: Path) -> int:
                                         number=1, columns=1, menu_link=True, menu_text="", menu="@family")
         await store.add_rotator(uniq_id="hall", public=True, delay=600, show_menus=False,
                                 screen_ids=json.dumps([boards, standings]), family_ids=json.dumps([family]))
-        first = next(m for m in (await db.load_team_event(store, tid)).matches if m.table == 1)
+        first = next(m for m in (await store.teams.load_team_event(tid)).matches if m.table == 1)
         return first.id
     finally:
         await registry.close()
@@ -91,6 +82,7 @@ def test_a_rotator_and_a_family_show_the_team_score_live(browser: Any, tmp_path:
             assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # nothing below the fold
             hall.screenshot(path=str(ARTIFACTS / "team-rotator-before.png"))
 
+            tablet.on("dialog", lambda d: d.accept())  # each result is confirmed in words (issue 25)
             tablet.goto(f"{server.url}/teams/{EVENT}/{UNIQ}/input")
             tablet.locator(f"#input-match-{mid} tr[data-board='1'] button[data-result='1-0']").click()
             for page in (hall, room, small):

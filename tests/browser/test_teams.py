@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from app.settings import Settings
-from database import team_matches
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
 from tests.support.servers import LiveServer
@@ -24,8 +23,8 @@ async def prepare(events: Path) -> None:
     registry = EventRegistry(events)
     try:
         store, tid, mid = await make_team_event(registry, captain_password=False)
-        await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-        await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+        await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+        await store.teams.set_lineup(tid, mid, "B", [6, 7, 8, 9])
     finally:
         await registry.close()
 
@@ -45,6 +44,7 @@ def test_board_result_on_a_tablet_updates_the_match_score_in_the_hall(browser: A
             hall.evaluate("window.__noReload = 'still here'")
             score = hall.locator(".team-match .match-score").first
             assert score.inner_text().strip() == "0-0"
+            tablet.on("dialog", lambda d: d.accept())  # each result is confirmed in words (issue 25)
             tablet.goto(f"{server.url}{BASE}/input")
             tablet.locator("tr[data-board='1'] button[data-result='1-0']").click()
             tablet.wait_for_function(

@@ -36,6 +36,33 @@ def test_check_trf_loads_no_web_stack() -> None:
     assert loaded.isdisjoint({"aiosqlite", "database", "gacrux", "networkx", "asyncio"})
 
 
+#: What a command may load before it works, beyond the store: the engines and the Papi writer's check are loaded
+#: where a round is paired or a file written (tournament/pairing/engines.py's table, app/papi/write_back.py).
+LOADED_WHEN_NEEDED = {"gacrux", "networkx", "access_parser"}
+
+
+def modules_at_start(module: str) -> set[str]:
+    """The top-level modules a fresh interpreter holds once `module` (a command's) is imported."""
+    script = (f"import sys, json\nimport {module}\n"
+              "print(json.dumps(sorted({m.partition('.')[0] for m in sys.modules})))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,
+                          timeout=300)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+@pytest.mark.parametrize("command", sorted(set(COMMANDS) - {"serve"}))
+def test_a_command_starts_without_the_web_stack_nor_the_engines(command: str) -> None:
+    loaded = modules_at_start(COMMANDS[command][0].partition(":")[0])
+    web = set(WEB_STACK) - ({"jinja2"} if command == "publish" else set())  # publish renders the public site
+    assert loaded.isdisjoint(web | LOADED_WHEN_NEEDED), loaded & (web | LOADED_WHEN_NEEDED)
+
+
+def test_pair_trf_loads_the_engine_when_it_pairs() -> None:
+    code, loaded = modules_after(["pair-trf", str(FIXTURE)])
+    assert code == 0
+    assert {"gacrux", "networkx"} <= loaded
+
+
 def test_the_help_loads_no_command() -> None:
     script = ("import sys\nfrom cli.main import parser\nparser().format_help()\n"
               "print(sorted(m for m in sys.modules if m.startswith(('cli.', 'database', 'web', 'litestar'))))")

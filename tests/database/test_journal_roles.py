@@ -153,7 +153,8 @@ async def test_migration_0008_derives_the_roles_of_existing_entries(tmp_path: Pa
         conn.execute("DROP TABLE papi_link")  # and what the later migrations made (0009)
         for column in ("standard_rating", "rapid_rating", "blitz_rating"):  # and what 0010 made
             conn.execute(f"ALTER TABLE player DROP COLUMN {column}")
-        for table in ("screen", "family"):  # and what 0011 made
+        conn.execute("ALTER TABLE info DROP COLUMN public_address")  # and what 0011 made
+        for table in ("screen", "family"):  # and what 0012 made
             for column in ("readable_m", "message"):
                 conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE info SET version = ?", (before,))

@@ -3,15 +3,16 @@ list rolls the whole import back, and an insert that stops early leaves no threa
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from database.ratings import RatingList, _read_ahead, replace_list
+from database.ratings import RATINGS_DB, RatingList, _read_ahead, replace_list
 from tests.support.rating_lists import player, txt_lines
-from tournament.errors import Invalid
+from tournament.errors import Invalid, Unavailable
 from tournament.formats.rating_list import Row, parse_txt
 
 
@@ -46,3 +47,22 @@ def test_stopping_early_ends_the_reader() -> None:
     assert next(taken)[0] == player(0).fide_id
     taken.close()  # what an insert failing midway does: the reader stops instead of waiting forever
     assert threading.active_count() == before
+
+
+async def test_a_list_being_written_elsewhere_is_a_clear_refusal(tmp_path: Path) -> None:
+    await replace_list(tmp_path, rows(10), source="first.txt", list_date=None, size=1)
+    other = sqlite3.connect(tmp_path / RATINGS_DB, isolation_level=None)  # another import, holding the file
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(Unavailable) as refused:
+            await replace_list(tmp_path, rows(20), source="second.txt", list_date=None, size=2)
+        assert str(refused.value).startswith("The rating list could not be written (database is locked)")
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    lists = await RatingList.open(tmp_path)
+    try:
+        info = await lists.info()
+        assert info is not None and (info.source, info.players) == ("first.txt", 10)
+    finally:
+        await lists.close()

@@ -11,8 +11,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import admin
-from database.rounds import NewPairing, publish_round
+from database.rounds import NewPairing
 from database.store import EventStore
 from tournament.errors import Conflict
 
@@ -36,18 +35,18 @@ async def test_players_entered_by_hand_are_numbered_by_the_initial_ranking(store
     tid = await new_tournament(store)
     for last, rating, title in [("Weak", 1400, None), ("Middle", 1800, None), ("Strong", 2290, "FM"),
                                 ("Unrated", None, None), ("Equal", 1800, "CM")]:
-        await admin.add_player(store, tid, entrant(last, rating, title))
+        await store.roster.add_player(tid, entrant(last, rating, title))
     assert await numbers(store, tid) == {"Strong": 1, "Equal": 2, "Middle": 3, "Weak": 4, "Unrated": 5}
 
 
 async def test_after_round_one_a_late_entrant_gets_the_next_number(store: EventStore) -> None:
     tid = await new_tournament(store)
     for last, rating in [("A", 2000), ("B", 1900), ("C", 1800), ("D", 1700)]:
-        await admin.add_player(store, tid, entrant(last, rating))
+        await store.roster.add_player(tid, entrant(last, rating))
     ids = {p.last_name: p.id for p in await store.players(tid)}
-    await publish_round(store, tid, 1, [NewPairing(white_player_id=ids["A"], black_player_id=ids["C"], board=1),
-                                        NewPairing(white_player_id=ids["D"], black_player_id=ids["B"], board=2)])
-    await admin.add_player(store, tid, entrant("Late", 2500, "GM"))
+    await store.rounds.publish_round(tid, 1, [NewPairing(white_player_id=ids["A"], black_player_id=ids["C"], board=1),
+                                              NewPairing(white_player_id=ids["D"], black_player_id=ids["B"], board=2)])
+    await store.roster.add_player(tid, entrant("Late", 2500, "GM"))
     assert (await numbers(store, tid))["Late"] == 5  # the strongest, but round 1 is paired: the next number
     with pytest.raises(Conflict):
         await store.renumber_players(tid)
@@ -56,8 +55,8 @@ async def test_after_round_one_a_late_entrant_gets_the_next_number(store: EventS
 
 async def test_the_renumber_action_and_its_rule_on_the_players_page(admin_client: Client, store: EventStore) -> None:
     tid = await new_tournament(store)
-    await admin.add_player(store, tid, entrant("Second", 1500))
-    await admin.add_player(store, tid, entrant("First", 1600))
+    await store.roster.add_player(tid, entrant("Second", 1500))
+    await store.roster.add_player(tid, entrant("First", 1600))
     assert await numbers(store, tid) == {"First": 1, "Second": 2}
     with sqlite3.connect(store.path) as other:  # numbers put out of order by another program
         for sql in ("UPDATE player SET pairing_number = 9 WHERE last_name = 'First'",

@@ -17,9 +17,8 @@ from app.imports import import_trf
 from app.pairing.team_round import pair_team_round
 from app.views.standings import standings_if_team
 from cli.pair import pair_event
-from database import imports, team_matches
-from database import teams as db
-from database.imports import export_tournament, same_team_layer
+from database import imports
+from database.imports import same_team_layer
 from database.registry import EventRegistry
 from database.store import EventStore
 from tests.support.files import fixture_path
@@ -41,30 +40,30 @@ async def swiss_event(registry: EventRegistry, *, robin: bool = False) -> tuple[
                                      tournament_type="round_robin" if robin else "swiss")
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Player{n:02d}", "first_name": "T",
                                        "fide_rating": 2500 - 5 * n} for n in range(1, TEAMS * PER_TEAM + 1)], [])
-    await db.make_team_tournament(store, tid, SIZE)
+    await store.teams.make_team_tournament(tid, SIZE)
     for t in range(1, TEAMS + 1):
-        await db.add_team(store, tid, f"Team {t}", members=range((t - 1) * PER_TEAM + 1, t * PER_TEAM + 1))
+        await store.teams.add_team(tid, f"Team {t}", members=range((t - 1) * PER_TEAM + 1, t * PER_TEAM + 1))
     return store, tid
 
 
 async def play_round(store: EventStore, tid: int, rnd: int, seed: int) -> None:
     rng = random.Random(seed)
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     for m in ev.matches:
         if m.round == rnd and m.team_b is not None:
             for g in m.boards:
                 if g.result is None:
-                    await team_matches.set_board_result(store, tid, m.id, g.board,
-                                              rng.choice([Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN]))
+                    await store.teams.set_board_result(tid, m.id, g.board,
+                                                       rng.choice([Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN]))
 
 
 async def test_store_pairs_the_team_swiss_as_the_engine_does(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry)
     for rnd in range(1, 6):
-        before = await db.load_team_event(store, tid)
+        before = await store.teams.load_team_event(tid)
         expected = [(m.table, m.team_a, m.team_b) for m in engine_round(before, rnd)]
         assert await pair_team_round(store, tid, rnd, declared_lineups=True, require_results=True) == 5
-        ev = await db.load_team_event(store, tid)
+        ev = await store.teams.load_team_event(tid)
         got = [(m.table, m.team_a, m.team_b) for m in ev.matches if m.round == rnd]
         assert got == expected
         # the declared board orders are fielded: one game per board, shown boards numbered table after table
@@ -74,7 +73,7 @@ async def test_store_pairs_the_team_swiss_as_the_engine_does(registry: EventRegi
         with pytest.raises(Conflict, match="still have no result"):
             await pair_team_round(store, tid, rnd + 1, require_results=True)
         await play_round(store, tid, rnd, rnd)
-    byes = [m.team_a for m in (await db.load_team_event(store, tid)).matches if m.team_b is None]
+    byes = [m.team_a for m in (await store.teams.load_team_event(tid)).matches if m.team_b is None]
     assert len(set(byes)) == 5
     journal = [e.what for e in await store.journal_entries(tournament_id=tid)]
     assert journal.count("round paired") == 5
@@ -88,7 +87,7 @@ async def test_pairing_refusals_change_nothing(registry: EventRegistry) -> None:
         await pair_team_round(store, tid, 1, lineups={1: [2, 1, 3, 4]})  # against the declared board order
     with pytest.raises(Invalid):
         await pair_team_round(store, tid, 1, system="dutch")
-    assert (await db.load_team_event(store, tid)).matches == ()
+    assert (await store.teams.load_team_event(tid)).matches == ()
     await pair_team_round(store, tid, 1, lineups={1: [1, 2, 3, None]})
     with pytest.raises(Conflict, match="already has its matches"):
         await pair_team_round(store, tid, 1)
@@ -97,19 +96,19 @@ async def test_pairing_refusals_change_nothing(registry: EventRegistry) -> None:
 async def test_unpairing_a_team_round(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry)
     await pair_team_round(store, tid, 1, declared_lineups=True)
-    assert await team_matches.unpair_team_round(store, tid, 1) == 5
-    assert (await db.load_team_event(store, tid)).matches == ()
+    assert await store.teams.unpair_team_round(tid, 1) == 5
+    assert (await store.teams.load_team_event(tid)).matches == ()
     assert await store.pairings(tid) == []
     await pair_team_round(store, tid, 1, declared_lineups=True)
     await play_round(store, tid, 1, 3)
     with pytest.raises(Conflict, match="already has"):
-        await team_matches.unpair_team_round(store, tid, 1)
+        await store.teams.unpair_team_round(tid, 1)
 
 
 async def test_round_robin_tournament_pairs_on_the_berger_tables(registry: EventRegistry) -> None:
     store, tid = await swiss_event(registry, robin=True)
     await pair_team_round(store, tid, 1)
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     berger = engine_round(msgspec.structs.replace(ev, matches=()), 1, "berger")
     assert [(m.team_a, m.team_b) for m in ev.matches] == [(m.team_a, m.team_b) for m in berger]
     assert any("berger" in (e.target or "") for e in await store.journal_entries(tournament_id=tid))
@@ -141,10 +140,10 @@ async def test_desk_pairs_a_team_swiss_round(client: AsyncTestClient[Litestar]) 
     await client.post(f"/arbiter/{EVENT}/login", data={"password": ARBITER_PASSWORD})
     page = await client.get(page_url)
     assert page.status_code == 200 and "FIDE Swiss team system" in page.text and "Pair and publish round 1" in page.text
-    expected = [(m.team_a, m.team_b) for m in engine_round(await db.load_team_event(store, tid), 1)]
+    expected = [(m.team_a, m.team_b) for m in engine_round(await store.teams.load_team_event(tid), 1)]
     done = await client.post(page_url, data={"round": "1", "lineups": "1"}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"] == f"{page_url}?done=published"
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     assert [(m.team_a, m.team_b) for m in ev.matches] == expected
     assert len([p for p in await store.pairings(tid, 1) if p.black_player_id]) == 4 * SIZE
     page = await client.get(f"{page_url}?done=published")
@@ -155,10 +154,10 @@ async def test_desk_pairs_a_team_swiss_round(client: AsyncTestClient[Litestar]) 
     assert stale.status_code == 409
     missing = await client.post(page_url, data={"round": "2"})
     assert missing.status_code == 409 and "still have no result" in missing.text
-    assert {m.round for m in (await db.load_team_event(store, tid)).matches} == {1}
+    assert {m.round for m in (await store.teams.load_team_event(tid)).matches} == {1}
     undone = await client.post(f"{page_url}/unpair", data={"round": "1"}, follow_redirects=False)
     assert undone.status_code == 303
-    assert (await db.load_team_event(store, tid)).matches == ()
+    assert (await store.teams.load_team_event(tid)).matches == ()
 
 
 # -- files ------------------------------------------------------------------------------------------------------
@@ -175,11 +174,11 @@ async def test_team_file_round_trip_through_the_event_file(events_dir: Path, nam
     try:
         store = await registry.get("first")
         tid = (await store.tournaments())[0].id
-        assert await db.is_team_tournament(store, tid)
-        ev = await db.load_team_event(store, tid)
+        assert await store.teams.is_team_tournament(tid)
+        ev = await store.teams.load_team_event(tid)
         linked = sum(1 for m in ev.matches for g in m.boards if g.a_player and g.b_player)
         assert linked and linked == len([p for p in await store.pairings(tid) if p.black_player_id])
-        text = await export_tournament(store, tid, trf26=trf26)  # unchanged since the import: the file as read
+        text = await store.imports.export_tournament(tid, trf26=trf26)  # unchanged since the import: the file as read
     finally:
         await registry.close()
     assert export_team_trf(msgspec.structs.replace(ev, start="2026/01/08"), trf26=trf26) == data.decode("utf-8")
@@ -187,7 +186,7 @@ async def test_team_file_round_trip_through_the_event_file(events_dir: Path, nam
     registry = EventRegistry(events_dir)
     try:
         store = await registry.get("second")
-        again = await db.load_team_event(store, (await store.tournaments())[0].id)
+        again = await store.teams.load_team_event((await store.tournaments())[0].id)
     finally:
         await registry.close()
     assert same_team_layer(again, ev)
@@ -207,7 +206,7 @@ async def test_team_file_import_is_one_transaction(events_dir: Path, monkeypatch
         store = await registry.get("atomic")
         tid = (await store.tournaments())[0].id
         assert await store.players(tid) == [] and await store.pairings(tid) == []
-        assert not await db.is_team_tournament(store, tid)
+        assert not await store.teams.is_team_tournament(tid)
     finally:
         await registry.close()
 
@@ -224,14 +223,14 @@ async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26:
         await pair_team_round(store, tid, 1, declared_lineups=True, lineups=short)
         await play_round(store, tid, 1, 1)
         await pair_team_round(store, tid, 2, declared_lineups=True)
-        forfeited = next(m for m in (await db.load_team_event(store, tid)).matches if m.round == 2 and m.team_b)
-        await team_matches.set_team_forfeit(store, tid, forfeited.id, "B")
+        forfeited = next(m for m in (await store.teams.load_team_event(tid)).matches if m.round == 2 and m.team_b)
+        await store.teams.set_team_forfeit(tid, forfeited.id, "B")
         await play_round(store, tid, 2, 2)
         await pair_team_round(store, tid, 3, declared_lineups=True)
         await play_round(store, tid, 3, 3)
-        ev = await db.load_team_event(store, tid)
+        ev = await store.teams.load_team_event(tid)
         assert any(g.a_player is None or g.b_player is None for m in ev.matches for g in m.boards)
-        text = await export_tournament(store, tid, trf26=trf26)
+        text = await store.imports.export_tournament(tid, trf26=trf26)
         table = await standings_if_team(store, tid, "MPVGP,BH,SB,DE", None, "2026-03")
     finally:
         await registry.close()
@@ -242,7 +241,7 @@ async def test_event_paired_here_exports_and_reads_back(events_dir: Path, trf26:
     try:
         store = await registry.get("back")
         back_tid = (await store.tournaments())[0].id
-        back_ev = await db.load_team_event(store, back_tid)  # its team records, written from the event file
+        back_ev = await store.teams.load_team_event(back_tid)  # its team records, written from the event file
         assert export_team_trf(msgspec.structs.replace(back_ev, start="1970/01/01"), trf26=trf26) == text
         back = await standings_if_team(store, back_tid, "MPVGP,BH,SB,DE", None, "2026-03")
     finally:

@@ -9,10 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.imports import import_trf
-from database.imports import export_tournament, replace_tournament, sync_trf
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
-from database.trf_source import import_notes, stored_source
 from tests.support.files import FIXTURES
 from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
 from tournament.formats.trf import decode, parse_trf
@@ -69,11 +67,11 @@ async def test_every_record_comes_back_from_the_event_file_byte_for_byte(tmp_pat
     text = EVERY.read_text(encoding="utf-8")
     registry, store, tid = await imported(tmp_path, EVERY, "every.trf")
     try:
-        kept = await stored_source(store, tid)
+        kept = await store.imports.stored_source(tid)
         assert kept is not None and (kept.text, kept.filename, kept.warnings, kept.team_file) == \
             (text, "every.trf", (), False)
-        assert await export_tournament(store, tid) == text
-        trf16 = read(await export_tournament(store, tid, trf26=False))
+        assert await store.imports.export_tournament(tid) == text
+        trf16 = read(await store.imports.export_tournament(tid, trf26=False))
     finally:
         await registry.close()
     # TRF16 has no place for the TRF26 records; the others come back, XXR/XXC from the event file
@@ -88,11 +86,11 @@ async def test_a_result_entered_after_the_import_is_exported_with_the_kept_recor
     the screens, and the export has it, with the updated points, between the records read from the file."""
     registry, store, tid = await imported(tmp_path, EVERY)
     try:
-        before = read(await export_tournament(store, tid))
+        before = read(await store.imports.export_tournament(tid))
         assert block(before, 5, 4) == (1, "w", " ") and block(before, 1, 4) == (5, "b", " ")
         await store.record_result(await game_key(store, tid, 4, 5), Result.WHITE_WIN, 1)
-        after = read(await export_tournament(store, tid))
-        kept = await stored_source(store, tid)
+        after = read(await store.imports.export_tournament(tid))
+        kept = await store.imports.stored_source(tid)
     finally:
         await registry.close()
     assert block(after, 5, 4) == (1, "w", "1") and block(after, 1, 4) == (5, "b", "0")
@@ -110,7 +108,7 @@ async def test_the_unfinished_round_of_another_program_goes_through_the_event_fi
     original = read(decode(path.read_bytes()))
     registry, store, tid = await imported(tmp_path, path)
     try:
-        back = read(await export_tournament(store, tid))
+        back = read(await store.imports.export_tournament(tid))
     finally:
         await registry.close()
     assert (back.played_rounds, back.completed_rounds) == (4, 3)
@@ -147,8 +145,8 @@ async def test_a_re_sync_keeps_the_source_up_to_date(tmp_path: Path) -> None:
     registry = EventRegistry(tmp_path)
     try:
         store = await registry.get("ev")
-        kept = await stored_source(store, tid)
-        back = read(await export_tournament(store, tid))
+        kept = await store.imports.stored_source(tid)
+        back = read(await store.imports.export_tournament(tid))
     finally:
         await registry.close()
     assert kept is not None and (kept.text, kept.filename) == (changed(text), "later.trf")
@@ -160,7 +158,7 @@ async def test_a_re_sync_keeps_the_source_up_to_date(tmp_path: Path) -> None:
 async def test_the_warnings_are_kept_and_replaced_by_the_next_import(tmp_path: Path) -> None:
     registry, store, tid = await imported(tmp_path, ODDITIES / "titles-lower-case.trf", "lower.trf")
     try:
-        notes = await import_notes(store, tid)
+        notes = await store.imports.import_notes(tid)
         assert notes is not None and notes.filename == "lower.trf" and not notes.team_file
         assert [(w.line, w.column, w.key, w.params) for w in notes.warnings][:2] == \
             [(12, 11, "title %s read as %s", ("wg", "WGM")), (13, 11, "title %s read as %s", ("g", "GM"))]
@@ -168,9 +166,9 @@ async def test_the_warnings_are_kept_and_replaced_by_the_next_import(tmp_path: P
         clean = decode((ODDITIES / "clean-trf16.trf").read_bytes())
         trf = read(clean)
         players, pairings = trf_rows(trf)
-        await sync_trf(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                       source=source_of(trf, clean, "clean.trf"))
-        notes = await import_notes(store, tid)
+        await store.imports.sync_trf(tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                     source=source_of(trf, clean, "clean.trf"))
+        notes = await store.imports.import_notes(tid)
         assert notes is not None and (notes.filename, notes.warnings) == ("clean.trf", ())
     finally:
         await registry.close()
@@ -182,15 +180,15 @@ async def test_undoing_a_replacing_import_brings_the_previous_source_back(tmp_pa
         other = decode((ODDITIES / "titles-lower-case.trf").read_bytes())
         trf = read(other)
         players, pairings = trf_rows(trf)
-        await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                                 "admin: TRF import", source=source_of(trf, other, "lower.trf"))
-        kept = await stored_source(store, tid)
+        await store.imports.replace_tournament(tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                               "admin: TRF import", source=source_of(trf, other, "lower.trf"))
+        kept = await store.imports.stored_source(tid)
         assert kept is not None and kept.filename == "lower.trf" and len(kept.warnings) == 6
         [entry] = [e for e in await store.journal_entries(limit=5) if e.what == "admin: TRF import"]
         await store.undo(entry.id)
-        kept = await stored_source(store, tid)
+        kept = await store.imports.stored_source(tid)
         assert kept is not None and (kept.filename, kept.warnings) == ("file.trf", ())
-        assert await export_tournament(store, tid) == EVERY.read_text(encoding="utf-8")
+        assert await store.imports.export_tournament(tid) == EVERY.read_text(encoding="utf-8")
     finally:
         await registry.close()
 
@@ -200,19 +198,19 @@ async def test_a_tournament_without_a_source_and_a_deleted_tournament(store: Eve
     await store.fill_tournament(tid, [{"pairing_number": 1, "last_name": "Brun"},
                                       {"pairing_number": 2, "last_name": "Silva"}],
                                 [{"round": 1, "white": 1, "black": 2, "board": 1, "board_order": 1, "result": 3}])
-    assert await stored_source(store, tid) is None and await import_notes(store, tid) is None
-    assert read(await export_tournament(store, tid)).header("022") is None
+    assert await store.imports.stored_source(tid) is None and await store.imports.import_notes(tid) is None
+    assert read(await store.imports.export_tournament(tid)).header("022") is None
     text = EVERY.read_text(encoding="utf-8")
     trf = read(text)
     players, pairings = trf_rows(trf)
     other = await store.add_tournament(uniq_id="u", name="Imported")
-    await replace_tournament(store, other, {}, players, pairings, [], "trf import", source=source_of(trf, text))
-    assert await stored_source(store, other) is not None
+    await store.imports.replace_tournament(other, {}, players, pairings, [], "trf import", source=source_of(trf, text))
+    assert await store.imports.stored_source(other) is not None
     await store.update_tournament(other, name="Renamed")  # the source is not on the tournament row
-    assert read(await export_tournament(store, other)).name == "Renamed"
+    assert read(await store.imports.export_tournament(other)).name == "Renamed"
     async with store.transaction(("tournament", other)) as tx:
         await tx.execute("DELETE FROM tournament WHERE id = ?", (other,))
-    assert await stored_source(store, other) is None
+    assert await store.imports.stored_source(other) is None
 
 
 async def test_a_source_that_no_longer_reads_is_left_out_of_the_export(store: EventStore) -> None:
@@ -221,8 +219,8 @@ async def test_a_source_that_no_longer_reads_is_left_out_of_the_export(store: Ev
     trf = read(text)
     players, pairings = trf_rows(trf)
     tid = await store.add_tournament(uniq_id="t", name="T", rounds=5)
-    await replace_tournament(store, tid, {}, players, pairings, [], "trf import",
-                             source=TrfSource(text="not a TRF file"))
+    await store.imports.replace_tournament(tid, {}, players, pairings, [], "trf import",
+                                           source=TrfSource(text="not a TRF file"))
     assert read_source("not a TRF file") is None
-    back = read(await export_tournament(store, tid))
+    back = read(await store.imports.export_tournament(tid))
     assert back.city is None and back.played_rounds == 4 and len(back.players) == 6

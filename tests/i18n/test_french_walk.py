@@ -15,6 +15,7 @@ from it (the lists of exceptions below say why each is left out).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -31,13 +32,14 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.publication.site import build_site
+from app.ratings import import_list
 from app.settings import Settings
-from database import admin
 from database.store import EventStore
 from i18n import CATALOGS, po_path, read_catalog
 from tests.support.clients import LOCAL_URL, prime_csrf
 from tests.support.files import ROOT
 from tests.support.papi import link_for_the_walk
+from tests.support.rating_lists import rating_list
 from tests.support.teams import walk_team_tournament
 from tournament.demo import demo_tournament, store_rows
 from web.app import create_app
@@ -280,7 +282,9 @@ async def richer_demo(store: EventStore) -> int:
             values: dict[str, Any] = {"uniq_id": FRENCH_IDS[row.uniq_id]}
             if table == "screen":
                 values["name"] = {"input": "Saisie des résultats", "welcome": "Bienvenue"}.get(row.uniq_id)
-            await admin.update(store, table, row.id, values)
+            update = {"screen": store.admin.update_screen, "family": store.admin.update_family,
+                      "rotator": store.admin.update_rotator, "timer": store.admin.update_timer}[table]
+            await update(row.id, values)
     await store.update_info(record_illegal_moves=2)
     tid = await store.add_tournament(uniq_id="open-c", name="Open C", rounds=5, tournament_type="swiss")
     players, _pairings = demo_tournament(10, 3)
@@ -346,6 +350,15 @@ async def domain_messages(client: AsyncTestClient[Litestar], store: EventStore, 
     return out
 
 
+async def rating_list_for_the_walk(store: EventStore, events: Path) -> list[str]:
+    """A FIDE rating list in the folder (docs/ratings.md), and the player forms' look-ups that show its players."""
+    data = rating_list(30, "txt")
+    await import_list(events, io.BytesIO(data), "players_list_foa.txt", len(data))
+    tid = (await store.tournament_by_uniq_id("open-a")).id
+    return [f"/admin/events/demo/tournaments/{tid}/players?lookup=lef",
+            f"/arbiter/demo/players/{tid}/lookup?lookup=lef"]
+
+
 async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar]) -> None:
     client = french_admin
     registry = app_state(client.app).registry
@@ -360,6 +373,7 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     start += [f"/{page}/demo/{t}" for page in ("standings", "crosstable") for t in ("open-a", "open-b")]
     start += await walk_team_tournament(store)
     start += await link_for_the_walk(store, app_state(client.app).settings.events_dir.parent)  # the Papi loop
+    start += await rating_list_for_the_walk(store, app_state(client.app).settings.events_dir)
     pages = await walk(client, start)
     if os.environ.get("FRENCH_WALK_LIST"):
         print("\n".join(sorted(pages)))
@@ -430,7 +444,8 @@ def assert_typography(pages: dict[str, str]) -> None:
     assert re.search(r"Imprimé le \d{1,2} [a-zéû]+ \d{4} \d\d:\d\d", cross), cross[:300]
     published = pages["published:1/standings.html"]
     assert re.search(r"\b\d+½\b", published) and re.search(r"\b\d+,\d+\b", published)
-    assert "Buchholz tronqué" in pages["/print/demo/1/standings"]
+    for url in ("/print/demo/1/standings", "/standings/demo/open-a", "published:1/standings.html"):
+        assert "BH/C1\u202f: Buchholz tronqué" in pages[url], url  # the tie-breaks' legend
 
 
 def test_typography_finds_faults() -> None:
@@ -447,7 +462,8 @@ def test_the_catalog_keeps_the_vocabulary() -> None:
     """Elo for a rating, "exempt" only for the pairing-allocated bye, one form of "joueurs", no English left."""
     french = CATALOGS["fr"]
     rating = {k: v for k, v in french.items() if re.search(r"\bratings?\b", k)}
-    assert len(rating) > 10 and not {k: v for k, v in rating.items() if "classement" in v.lower()}
+    # "classement initial" is FIDE's initial ranking list (C.04.2), not a rating
+    assert len(rating) > 10 and not {k: v for k, v in rating.items() if re.search(r"classement(?! initial)", v.lower())}
     asked = {k: v for k, v in french.items() if re.search(r"requested bye|full-point|half-point|zero-point", k)
              and not re.search(r"pairing-allocated|PAB|'U'", k)}  # those that name both kinds
     assert len(asked) > 3 and not {k: v for k, v in asked.items() if "exempt" in v.lower()}

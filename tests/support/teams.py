@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 
 from app.pairing.team_round import pair_team_round
-from database import team_matches
-from database import teams as db
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.results import Result
@@ -30,14 +28,27 @@ async def make_team_event(registry: EventRegistry, *, captain_password: bool = T
     tid = await store.add_tournament(uniq_id=UNIQ, name="Interclubs", rounds=3)
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Player{n:02d}", "first_name": "Test"}
                                       for n in range(1, 11)], [])
-    await db.make_team_tournament(store, tid, 4)
-    await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4, 5])
-    await db.add_team(store, tid, "Fous", members=[6, 7, 8, 9, 10])
-    mid = await team_matches.add_match(store, tid, 1, 1, 2)
+    await store.teams.make_team_tournament(tid, 4)
+    await store.teams.add_team(tid, "Cavaliers", members=[1, 2, 3, 4, 5])
+    await store.teams.add_team(tid, "Fous", members=[6, 7, 8, 9, 10])
+    mid = await store.teams.add_match(tid, 1, 1, 2)
     await store.update_info(arbiter_password=await hash_password(ARBITER_PASSWORD))
     if captain_password:  # without it, anyone at the tables may enter results (as on input screens)
         await store.update_info(update_password=await hash_password(CAPTAIN_PASSWORD))
     return store, tid, mid
+
+
+async def clubs_in_round_one(store: EventStore, tid: int, clubs: tuple[str, ...], size: int = 4) -> None:
+    """Clubs of `size` boards and one reserve (players 1.., in order), round 1 paired, every match's line-ups in
+    (each team's declared board order)."""
+    for k, club in enumerate(clubs):
+        await store.teams.add_team(tid, club, members=range((size + 1) * k + 1, (size + 1) * k + size + 2))
+    await pair_team_round(store, tid, 1)
+    ev = await store.teams.load_team_event(tid)
+    for m in ev.matches:
+        for side, number in (("A", m.team_a), ("B", m.team_b)):
+            team = next(t for t in ev.teams if t.number == number)
+            await store.teams.set_lineup(tid, m.id, side, list(team.members[:size]))
 
 
 async def walk_team_tournament(store: EventStore) -> list[str]:
@@ -47,17 +58,17 @@ async def walk_team_tournament(store: EventStore) -> list[str]:
     tid = await store.add_tournament(uniq_id="equipes", name="Interclubs Cavaliers Fous", rounds=1)
     await store.fill_tournament(tid, [{"pairing_number": n, "last_name": f"Joueur{n:02d}", "first_name": "Marc"}
                                       for n in range(1, 9)], [])
-    await db.make_team_tournament(store, tid, 4)
-    await db.add_team(store, tid, "Cavaliers", members=[1, 2, 3, 4])
-    await db.add_team(store, tid, "Fous", members=[5, 6, 7, 8])
+    await store.teams.make_team_tournament(tid, 4)
+    await store.teams.add_team(tid, "Cavaliers", members=[1, 2, 3, 4])
+    await store.teams.add_team(tid, "Fous", members=[5, 6, 7, 8])
     await pair_team_round(store, tid, 1)
-    mid = (await db.load_team_event(store, tid)).matches[0].id or 0
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", [5, 6, 7, None])
-    await team_matches.set_board_result(store, tid, mid, 1, Result.DRAW)
+    mid = (await store.teams.load_team_event(tid)).matches[0].id or 0
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", [5, 6, 7, None])
+    await store.teams.set_board_result(tid, mid, 1, Result.DRAW)
     for name in ("Tours", "Dames"):  # a second match, a whole-team forfeit ("Forfait de Dames")
-        await db.add_team(store, tid, name)
-    await team_matches.set_team_forfeit(store, tid, await team_matches.add_match(store, tid, 1, 3, 4), "B")
+        await store.teams.add_team(tid, name)
+    await store.teams.set_team_forfeit(tid, await store.teams.add_match(tid, 1, 3, 4), "B")
     screens = []
     for kind, screen_id in (("team_boards", "equipes-echiquiers"), ("team_standings", "equipes-classement"),
                             ("team_crosstable", "equipes-grille")):

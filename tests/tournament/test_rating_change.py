@@ -24,10 +24,14 @@ from gacrux import rating as reference  # type: ignore[import-untyped]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support.files import fixture_path
+from tournament.formats.importing import trf_rows
+from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing, Player
 from tournament.rating import default_k, performance, rated_expected_hundredths, rating_change
 from tournament.rating_report import player_ratings
 from tournament.results import ByeKind, Result
+from tournament.standings import compute_standings
 
 ONE, HALF, ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -115,3 +119,19 @@ def test_rating_change_and_performance_agree_with_gacrux(own: int, games: list[t
     ratings = [r for r, _ in played]
     assert performance(played) == (reference.ComputeAverageRatingOpponents(ratings),
                                    reference.ComputeTournamentPerformanceRating(points, ratings))
+
+
+def test_performance_is_the_tie_breaks_aro_and_tpr() -> None:
+    """With every player rated, the page's ARO and TPR are C.07's tie-breaks of those names (tournament/tiebreaks)."""
+    trf, _ = parse_trf(decode(fixture_path("club-64p-7r.trf").read_bytes()))
+    rows, games = trf_rows(trf)
+    players = msgspec.convert([{**p, "id": int(p["pairing_number"]), "tournament_id": 1,
+                                "fide_rating": p.get("fide_rating") or 1500} for p in rows], list[Player],
+                              strict=False)
+    pairings = msgspec.convert([{**{k: v for k, v in g.items() if k not in ("white", "black")}, "tournament_id": 1,
+                                 "white_player_id": g["white"], "black_player_id": g.get("black")} for g in games],
+                               list[Pairing], strict=False)
+    standings = compute_standings(players, pairings, tie_breaks=["ARO", "TPR"], rounds=trf.rounds)
+    report = player_ratings(players, pairings, trf.rounds)
+    assert all(row.values == [report[row.player_id].aro, report[row.player_id].tpr] for row in standings.rows)
+    assert sum(1 for r in report.values() if r.tpr) > 50

@@ -25,6 +25,12 @@ async def draft_boards(client: AsyncTestClient[Litestar], tid: int) -> list[tupl
     return [(b.white, b.black) for b in draft.boards]
 
 
+async def draft_numbers(client: AsyncTestClient[Litestar], store: EventStore, tid: int) -> list[tuple[int, int]]:
+    """The draft's boards by pairing numbers (0: the bye)."""
+    number = {p.id: p.pairing_number for p in await store.players(tid)}
+    return [(number[w], number.get(b or 0, 0)) for w, b in await draft_boards(client, tid)]
+
+
 def url(tid: int, action: str = "") -> str:
     return f"/arbiter/{EVENT}/pair/{tid}" + (f"/{action}" if action else "")
 
@@ -188,6 +194,13 @@ async def test_draft_no_longer_fits_after_a_late_entry(client: AsyncTestClient[L
     assert "LATE Comer is not paired" in page and "The tournament changed since this draft was made" in page
     assert await post(client, url(tid, "publish"), round=2) == 409
     assert await store.pairings(tid, 2) == []
+    # the stale draft offers to pair again; done, the late entrant is on a board and the draft can be published
+    assert 'id="repair-button"' in page and "Pair round 2 again" in page and "Print the draft" in page
+    assert await post(client, url(tid), round=2) == 303
+    page = (await client.get(url(tid))).text
+    assert "The tournament changed since this draft was made" not in page and 'id="repair-button"' not in page
+    assert any(p.last_name == "Late" for p in await store.players(tid))
+    assert any(10 in (w, b) for w, b in await draft_numbers(client, store, tid))
 
 
 async def test_requested_bye_is_not_paired(client: AsyncTestClient[Litestar], paired: tuple[EventStore, int]) -> None:

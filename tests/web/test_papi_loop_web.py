@@ -15,7 +15,6 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.imports import import_papi
-from database.admin import add_player
 from database.registry import EventRegistry
 from database.store import EventStore
 from tests.support.clients import in_app
@@ -149,10 +148,10 @@ async def test_round_trip_results_entered_on_screens_written_back_and_reimported
 async def test_a_late_entry_made_in_echiquier_is_named_on_the_desk(admin_client: Client, tmp_path: Path) -> None:
     """Papi files get new rows from Papi only: the desk says which players to add there."""
     store, tid, _path = await setup(admin_client, tmp_path)
-    await in_app(admin_client, add_player, store, tid, {"last_name": "TARDIF", "first_name": "Léa"})
+    await in_app(admin_client, store.roster.add_player, tid, {"last_name": "TARDIF", "first_name": "Léa"})
     assert (await admin_client.post(f"/arbiter/{EVENT}/papi/{tid}/write", follow_redirects=False)).status_code == 303
     fragment = (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
-    assert "ne sont pas dans le fichier Papi (ajoutez-les dans Papi) : TARDIF Léa" in fragment
+    assert "ne sont pas dans le fichier Papi (ajoutez-les dans Papi)\u202f: TARDIF Léa" in fragment
 
 
 async def test_a_round_papi_saved_is_read_once_papi_closes_the_file(admin_client: Client, tmp_path: Path) -> None:

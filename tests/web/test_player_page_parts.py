@@ -11,7 +11,6 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import admin
 from database.store import EventStore, GameKey
 from tests.support.clients import in_app, settle
 from tests.support.events import EVENT, finish_round, nine_player_event
@@ -25,7 +24,7 @@ WOMEN = {2, 4, 7}
 
 async def sorted_out(store: EventStore, tid: int) -> None:
     for p in await store.players(tid):
-        await admin.edit_player(store, tid, p.id, {"category": "U12" if p.pairing_number in U12 else "Sen",
+        await store.roster.edit_player(tid, p.id, {"category": "U12" if p.pairing_number in U12 else "Sen",
                                                    "sex": "F" if p.pairing_number in WOMEN else "M"})
     await finish_round(store, tid, 1, Result.DRAW)
 
@@ -46,7 +45,8 @@ async def test_a_part_in_the_whole_order(client: Client, event: tuple[EventStore
     part = (await client.get(f"/api/standings/{EVENT}/open", params=query)).json()
     assert part == [r for r in whole if r["start_rank"] in numbers]
     page = (await client.get(f"/standings/{EVENT}/open", params=query)).text
-    shown = [int(n) for n in re.findall(r'<td class="part-rank">\d+</td><td>[^<]*</td><td>(\d+)</td>', page)]
+    shown = [int(n) for n in
+             re.findall(r'<td class="part-rank">\d+</td><td>[^<]*</td><td class="start">(\d+)</td>', page)]
     assert shown == [r["start_rank"] for r in part]
     assert f'hx-get="/standings/{EVENT}/open?' in page  # the live refetch keeps the part
     _store, tid = event
@@ -81,7 +81,7 @@ async def test_provisional_standings_during_a_round(client: Client) -> None:
     await in_app(client, first_result, store, tid)
     page = (await client.get(url, params={"provisional": "1"})).text
     assert 'id="provisional">Provisional: round 1 in progress<' in page
-    numbers = [int(n) for n in re.findall(r'<tr><td>[^<]*</td><td>(\d+)</td>', page)]
+    numbers = [int(n) for n in re.findall(r'<tr><td>[^<]*</td><td class="start">(\d+)</td>', page)]
     assert set(numbers[:2]) == {5, 9} and len(numbers) == 9  # the winner of board 1 and the bye: a point each
     final = (await client.get(url)).text
     assert 'id="provisional"' not in final and 'id="after-round">After round 0<' in final

@@ -9,7 +9,6 @@ import pytest
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import admin
 from database.store import EventStore
 from tests.support.clients import in_app, settle
 from tests.support.events import EVENT, login_arbiter, nine_player_event
@@ -22,7 +21,7 @@ NAMES = ["Zola", "Yildiz", "Xu", "Weber", "Vidal", "Ueda", "Tan", "Sousa", "Roy"
 async def renamed(store: EventStore, tid: int) -> None:
     """Players 1..9 renamed so that the alphabetical order is the reverse of the numbers; 2 and 5 checked in."""
     for p in await store.players(tid):
-        await admin.edit_player(store, tid, p.id, {"last_name": NAMES[p.pairing_number - 1], "club": f"Club {p.id}",
+        await store.roster.edit_player(tid, p.id, {"last_name": NAMES[p.pairing_number - 1], "club": f"Club {p.id}",
                                                    "federation": "FRA", "checked_in": p.pairing_number in (2, 5)})
 
 

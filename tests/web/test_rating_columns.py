@@ -72,6 +72,12 @@ async def test_standings_columns_on_demand(client: AsyncTestClient[Litestar], sm
     for number, name, k in ((1, "GAUTHIER Loïc", 10), (2, "ØDEGAARD Sigrid", 20), (3, "GARNIER Agnès", 40)):
         aro, tpr, change = expected(number, k)
         assert row_of(page, name)[-3:] == [str(aro), str(tpr), change], name
+    rows = (await client.get(f"/api/standings/ev/{URL}?ratings=1")).json()
+    gauthier = next(r for r in rows if r["start_rank"] == 1)
+    aro, tpr, change = expected(1, 10)
+    assert gauthier["performance"] == {"aro": aro, "tpr": tpr, "rated_games": 3, "k": 10,
+                                       "elo_change": float(change)}
+    assert "performance" not in (await client.get(f"/api/standings/ev/{URL}")).json()[0]
     unrated = trf_players()[18]
     cells = row_of(page, unrated.last_name.upper())
     aro, tpr, _ = expected(18, None)

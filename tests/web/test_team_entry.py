@@ -11,8 +11,6 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.views.tournament import tournament_state
-from database import team_matches
-from database import teams as db
 from database.store import EventStore
 from tests.support.teams import ARBITER_PASSWORD, BASE, CAPTAIN_PASSWORD, EVENT, make_team_event
 from tournament.results import Result
@@ -29,13 +27,13 @@ async def arbiter(client: Client) -> None:
 
 
 async def boards(store: EventStore, tid: int) -> tuple[BoardGame, ...]:
-    return (await db.load_team_event(store, tid)).matches[0].boards
+    return (await store.teams.load_team_event(tid)).matches[0].boards
 
 
 async def lined_up(client: Client, b_side: list[int | None]) -> tuple[EventStore, int, int]:
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", b_side)
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", b_side)
     return store, tid, mid
 
 
@@ -50,10 +48,10 @@ async def test_no_result_against_nobody(client: Client) -> None:
         assert refused.status_code == 422 and "against nobody" in refused.text, refused.text
     assert await boards(store, tid) == before
     # a board with no line-up at all: no result either
-    empty = await team_matches.add_match(store, tid, 2, 1, 2)
+    empty = await store.teams.add_match(tid, 2, 1, 2)
     refused = await client.post(f"{BASE}/result", headers=HX, data={"match_id": empty, "board": 1, "result": 2})
     assert refused.status_code == 422 and "enter both line-ups first" in refused.text
-    assert all(g.result is None for m in (await db.load_team_event(store, tid)).matches if m.id == empty
+    assert all(g.result is None for m in (await store.teams.load_team_event(tid)).matches if m.id == empty
                for g in m.boards)
     page = (await client.get(f"{BASE}/input?round=1")).text
     board4 = page[page.index('<tr data-board="4">'):]
@@ -116,7 +114,7 @@ async def test_a_team_forfeit_closes_the_boards_and_shows_in_its_control(client:
     page = (await client.get(f"{BASE}/input")).text
     assert '<option value="B" selected>' in page  # saving the form again keeps the forfeit
     again = await client.post(f"{BASE}/forfeit", headers=HX, data={"match_id": mid, "forfeit": "B"})
-    assert again.status_code == 200 and (await db.load_team_event(store, tid)).matches[0].forfeit == "B"
+    assert again.status_code == 200 and (await store.teams.load_team_event(tid)).matches[0].forfeit == "B"
     refused = await client.post(f"{BASE}/result", headers=HX, data={"match_id": mid, "board": 1, "result": 2,
                                                                     "correction": 1, "expected": 6})
     assert refused.status_code == 409 and "team forfeit" in refused.text
@@ -127,18 +125,18 @@ async def test_a_team_forfeit_closes_the_boards_and_shows_in_its_control(client:
     played = await boards(store, tid)
     refused = await client.post(f"{BASE}/forfeit", headers=HX, data={"match_id": mid, "forfeit": "A"})
     assert refused.status_code == 409 and "cannot be a team forfeit" in refused.text
-    assert await boards(store, tid) == played and (await db.load_team_event(store, tid)).matches[0].forfeit is None
+    assert await boards(store, tid) == played and (await store.teams.load_team_event(tid)).matches[0].forfeit is None
 
 
 async def test_a_team_short_of_players_loses_by_forfeit(client: Client) -> None:
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await db.make_team_tournament(store, tid, 4, team_scoring("ffe", min_players=3))
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, None, None])
+    await store.teams.make_team_tournament(tid, 4, team_scoring("ffe", min_players=3))
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", [6, 7, None, None])
     await arbiter(client)
     for board in (1, 2):
         await client.post(f"{BASE}/result", headers=HX, data={"match_id": mid, "board": board, "result": 1})
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     score = match_score(ev.matches[0], ev.scoring, 4)
     assert score.forfeit == "B" and (score.a_match, score.b_match) == (3, 0)  # 0 under FFE, not a lost match's 1
     page = (await client.get(f"{BASE}/boards")).text
@@ -175,6 +173,8 @@ async def test_links_to_the_entry_page_and_team_games_named_on_the_input_screen(
     await arbiter(client)
     event = (await client.get(f"/event/{EVENT}")).text
     assert f'href="{BASE}/input"' in event
+    desk = (await client.get(f"/arbiter/{EVENT}/desk")).text
+    assert f'href="{BASE}/input" class="team-entry"' in desk
     screen = (await client.get(f"/screen/{EVENT}/saisie")).text
     assert f'href="{BASE}/input"' in screen
     # board 2: Fous (team B) has White, so the game reads "Fous vs Cavaliers" as its row does (White first)
@@ -183,14 +183,14 @@ async def test_links_to_the_entry_page_and_team_games_named_on_the_input_screen(
 
 async def test_teams_left_out_of_a_round_on_the_desk(client: Client) -> None:
     store, tid, _mid = await make_team_event(app_state(client.app).registry)
-    await team_matches.unpair_team_round(store, tid, 1)
+    await store.teams.unpair_team_round(tid, 1)
     for name in ("Tours", "Dames"):
-        await db.add_team(store, tid, name)
+        await store.teams.add_team(tid, name)
     await arbiter(client)
     page = (await client.get(f"/arbiter/{EVENT}/pair/{tid}")).text
     assert 'name="absent" value="3"' in page  # a Swiss: teams may be left out
     answer = await client.post(f"/arbiter/{EVENT}/pair/{tid}", data={"round": 1, "absent": ["3", "4"]},
                                follow_redirects=False)
     assert answer.status_code == 303
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     assert [(m.team_a, m.team_b) for m in ev.matches] in ([(1, 2)], [(2, 1)])

@@ -8,8 +8,6 @@ import re
 
 import pytest
 
-from database import team_matches
-from database import teams as db
 from database.store import EventStore
 from tests.support.clients import Client, expect_error, new_event, post, registry_of
 from tests.support.teams import EVENT, make_team_event
@@ -22,8 +20,8 @@ ADMIN = f"/admin/events/{EVENT}"
 
 async def team_event(client: Client) -> tuple[EventStore, int, int]:
     store, tid, mid = await make_team_event(registry_of(client), captain_password=False)
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", [6, 7, 8, 9])
     return store, tid, mid
 
 
@@ -95,8 +93,8 @@ async def test_team_boards_screen_in_a_rotator_follows_the_results(admin_web: Cl
     third = await admin_web.get(f"/rotator/{EVENT}/hall/2")
     assert 'class="crosstable team-crosstable"' in third.text
 
-    await team_matches.set_board_result(store, tid, mid, 1, Result.WHITE_WIN)
-    await team_matches.set_board_result(store, tid, mid, 2, Result.DRAW)
+    await store.teams.set_board_result(tid, mid, 1, Result.WHITE_WIN)
+    await store.teams.set_board_result(tid, mid, 2, Result.DRAW)
     fragment = await admin_web.get(f"/screen/{EVENT}/tb/team/{s.id}")
     assert fragment.status_code == 200 and score(fragment.text) == "1½-½" and "<html" not in fragment.text
     assert "1-0" in fragment.text
@@ -104,7 +102,7 @@ async def test_team_boards_screen_in_a_rotator_follows_the_results(admin_web: Cl
     assert (await admin_web.get(f"/screen/{EVENT}/ts/team/{s.id}")).status_code == 404  # another screen's set
 
     for board, result in ((3, Result.DRAW), (4, Result.WHITE_WIN)):  # board 4: B has White
-        await team_matches.set_board_result(store, tid, mid, board, result)
+        await store.teams.set_board_result(tid, mid, board, result)
     [ts_set] = await store.screen_sets(standings)
     table = await admin_web.get(f"/screen/{EVENT}/ts/team/{ts_set.id}")
     row = (r'<tr data-team="\d+"><td>([^<]*)</td><td><span class="name">([^<]+)</span></td><td>([^<]+)</td>'
@@ -121,9 +119,9 @@ async def test_team_boards_screen_in_a_rotator_follows_the_results(admin_web: Cl
 
 async def test_team_boards_family(admin_web: Client) -> None:
     store, tid, _mid = await team_event(admin_web)
-    await db.add_team(store, tid, "Tours", members=[])
-    await db.add_team(store, tid, "Rois", members=[])
-    await team_matches.add_match(store, tid, 1, 3, 4)
+    await store.teams.add_team(tid, "Tours", members=[])
+    await store.teams.add_team(tid, "Rois", members=[])
+    await store.teams.add_match(tid, 1, 3, 4)
     answer = await post(admin_web, f"{ADMIN}/families", {"uniq_id": "room", "type": "team_boards",
                                                          "tournament_id": str(tid), "number": "1", "public": "1",
                                                          "menu_link": "1", "menu": "@family"})

@@ -8,8 +8,6 @@ import re
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
-from database import team_matches
-from database import teams as db
 from tests.support.teams import ARBITER_PASSWORD, BASE, EVENT, make_team_event
 from tournament.results import Result
 from tournament.teams.core import match_score
@@ -38,14 +36,14 @@ async def test_lineup_entry(client: AsyncTestClient[Litestar]) -> None:
                                  headers=HX)
     assert stranger.status_code == 422 and "not a member" in stranger.text
     assert all(g.a_player is None and g.b_player is None
-               for g in (await db.load_team_event(store, tid)).matches[0].boards)
+               for g in (await store.teams.load_team_event(tid)).matches[0].boards)
     ok = await client.post(f"{BASE}/lineup", data={"match_id": str(mid), "side": "A", "players": "1 2 4 5"},
                            headers=HX)
     assert ok.status_code == 200 and "Player05" in ok.text
     ok = await client.post(f"{BASE}/lineup", data={"match_id": str(mid), "side": "B", "players": "6 7 8 -"},
                            headers=HX)
     assert ok.status_code == 200
-    m = (await db.load_team_event(store, tid)).matches[0]
+    m = (await store.teams.load_team_event(tid)).matches[0]
     assert [(g.a_player, g.b_player) for g in m.boards] == [(1, 6), (2, 7), (4, 8), (5, None)]
     assert m.boards[3].result is Result.BLACK_FORFEIT_WIN  # board 4: B fielded nobody, A (Black) wins
     assert "line-up" in [e.what for e in await store.journal_entries(tournament_id=tid)]
@@ -53,8 +51,8 @@ async def test_lineup_entry(client: AsyncTestClient[Litestar]) -> None:
 
 async def test_per_board_entry_makes_the_match_score(client: AsyncTestClient[Litestar]) -> None:
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", [6, 7, 8, 9])
     visitor = await client.get(f"{BASE}/input")  # the login form in place, not a bare 403 (issue 25)
     assert visitor.status_code == 401 and f'action="{BASE}/login"' in visitor.text and 'name="password"' in visitor.text
     await login(client)
@@ -71,7 +69,7 @@ async def test_per_board_entry_makes_the_match_score(client: AsyncTestClient[Lit
     done = await client.post(f"{BASE}/result", data={"match_id": str(mid), "board": "4", "result": "1"},
                              headers=HX)
     assert done.status_code == 200 and "3-1" in done.text  # board 4: B has White, 0-1 is A's
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     sc = match_score(ev.matches[0], ev.scoring, 4)
     assert (sc.a_match, sc.b_match) == (2, 0)
     fixed = await client.post(f"{BASE}/result", data={"match_id": str(mid), "board": "1", "result": "1",
@@ -94,39 +92,39 @@ async def test_team_forfeit_over_http(client: AsyncTestClient[Litestar]) -> None
     assert answer.status_code == 200 and "4-0" in answer.text
     bad = await client.post(f"{BASE}/forfeit", data={"match_id": str(mid), "forfeit": "C"}, headers=HX)
     assert bad.status_code in (400, 422)
-    assert (await db.load_team_event(store, tid)).matches[0].forfeit == "B"
+    assert (await store.teams.load_team_event(tid)).matches[0].forfeit == "B"
     assert (await client.get(f"/teams/{EVENT}/nope/boards")).status_code == 404
 
 
 async def test_pairing_a_team_round_robin_round(client: AsyncTestClient[Litestar]) -> None:
     store, tid, _mid = await make_team_event(app_state(client.app).registry)
     for name in ("Tours", "Dames"):
-        await db.add_team(store, tid, name)
+        await store.teams.add_team(tid, name)
     await login(client)
     answer = await client.post(f"{BASE}/pair", data={"round": "2", "system": "berger"})
     assert answer.status_code == 200
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     second = [(m.team_a, m.team_b) for m in ev.matches if m.round == 2]
     assert second == [(4, 3), (1, 2)]  # the Berger table of 4 teams, round 2: 4-3, 1-2
     assert all(len(m.boards) == 4 for m in ev.matches if m.round == 2)
     again = await client.post(f"{BASE}/pair", data={"round": "2"}, headers=HX)
     assert again.status_code == 409
-    assert len([m for m in (await db.load_team_event(store, tid)).matches if m.round == 2]) == 2
+    assert len([m for m in (await store.teams.load_team_event(tid)).matches if m.round == 2]) == 2
 
 
 async def test_pairing_follows_the_tournaments_own_system(client: AsyncTestClient[Litestar]) -> None:
     """Without a system named, /pair pairs as the tournament says: here a Swiss, so FIDE's team Swiss."""
     store, tid, _mid = await make_team_event(app_state(client.app).registry)
     for name in ("Tours", "Dames"):
-        await db.add_team(store, tid, name)
-    await team_matches.unpair_team_round(store, tid, 1)
-    before = await db.load_team_event(store, tid)
+        await store.teams.add_team(tid, name)
+    await store.teams.unpair_team_round(tid, 1)
+    before = await store.teams.load_team_event(tid)
     assert not before.round_robin and not before.matches
     expected = [(m.team_a, m.team_b) for m in pair_team_round(before, 1, "fideteam")]
     assert expected != [(m.team_a, m.team_b) for m in pair_team_round(before, 1, "berger")]
     await login(client)
     assert (await client.post(f"{BASE}/pair", data={"round": "1"})).status_code == 200
-    after = await db.load_team_event(store, tid)
+    after = await store.teams.load_team_event(tid)
     assert [(m.team_a, m.team_b) for m in after.matches if m.round == 1] == expected
 
 
@@ -134,8 +132,8 @@ async def test_boards_read_from_left_to_right(client: AsyncTestClient[Litestar])
     """Issue 25: team boards show team A's player on the left; where A has Black, "1-0" must still sit next to the
     winner, and the captain's "1-0" button must record a win of the left player (Black there)."""
     store, tid, mid = await make_team_event(app_state(client.app).registry)
-    await team_matches.set_lineup(store, tid, mid, "A", [1, 2, 3, 4])
-    await team_matches.set_lineup(store, tid, mid, "B", [6, 7, 8, 9])
+    await store.teams.set_lineup(tid, mid, "A", [1, 2, 3, 4])
+    await store.teams.set_lineup(tid, mid, "B", [6, 7, 8, 9])
     await login(client)
     page = (await client.get(f"{BASE}/input")).text
     board2 = page[page.index('<tr data-board="2">'):page.index('<tr data-board="3">')]
@@ -146,7 +144,7 @@ async def test_boards_read_from_left_to_right(client: AsyncTestClient[Litestar])
     answer = await client.post(f"{BASE}/result", data={"match_id": str(mid), "board": "2", "result": sent.group(1)},
                                headers=HX)
     assert answer.status_code == 200
-    assert (await db.load_team_event(store, tid)).matches[0].boards[1].result is Result.BLACK_WIN
+    assert (await store.teams.load_team_event(tid)).matches[0].boards[1].result is Result.BLACK_WIN
     boards = (await client.get(f"{BASE}/boards")).text
     row = boards[boards.index('<tr data-board="2">'):]
     row = row[:row.index("</tr>")]

@@ -43,7 +43,9 @@ def trf_pairings(trf: TrfTournament, players: list[Player]) -> list[Pairing]:
                 round_rows.append(Pairing(tournament_id=0, round=rnd, white_player_id=p.number, bye_kind=kind))
                 continue
             other = by_number[block.opponent].rounds[rnd - 1]
-            is_white = block.colour == "w" or (block.colour == "-" and p.number < block.opponent)
+            # a colour on one line only: the other line decides (its White is not paired twice)
+            is_white = block.colour == "w" or (block.colour == "-" and (
+                other.colour == "b" or (other.colour != "w" and p.number < block.opponent)))
             if not is_white:
                 continue
             round_rows.append(Pairing(

@@ -47,6 +47,8 @@ LABELS = {"ID Number": "fide_id", "Name": "name", "Fed": "federation", "Sex": "s
           "BGm": "blitz_games", "BK": "blitz_k", "Gms": "standard_games", "K": "standard_k", "B-day": "birth_year",
           "Flag": "flag"}
 MONTH = re.compile(r"[A-Z]{3}\d{2}")
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+LIST_MONTH = re.compile(r"(" + "|".join(MONTHS) + r")(\d\d)", re.IGNORECASE)
 LABEL = re.compile(r"ID Number|\S+")
 #: The XML's elements -> columns.
 TAGS = {"fideid": "fide_id", "name": "name", "country": "federation", "sex": "sex", "title": "title",
@@ -103,6 +105,18 @@ def _row(raw_id: str, raw_name: str, line: int, fields: Iterable[tuple[int, bool
     if title:
         row[TITLE] = SHORT_TITLES.get(str(title).lower(), str(title).upper())
     return tuple(row)
+
+
+def list_month(text: str) -> str | None:
+    """YYYY-MM-01 of a month written as FIDE names its lists (`NOV25` in a one-kind header, `nov25` in a file name).
+
+    >>> list_month("ID Number  Name  Fed NOV25 Gms"), list_month("standard_jan26frl.zip"), list_month("players")
+    ('2025-11-01', '2026-01-01', None)
+    """
+    found = LIST_MONTH.search(text)
+    if not found:
+        return None
+    return f"20{found.group(2)}-{MONTHS.index(found.group(1).lower()) + 1:02d}-01"
 
 
 def header_columns(header: str) -> list[tuple[str, int, int | None]]:

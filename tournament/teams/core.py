@@ -123,6 +123,11 @@ SIDE_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FO
                 Result.DOUBLE_FORFEIT)
 
 
+def shown_board(m: Match, board: int, team_size: int) -> int:
+    """The board number printed in the hall: tables one after the other (table 2, board 1 = size + 1)."""
+    return (m.table - 1) * team_size + board
+
+
 def from_a(result: Result, a_white: bool) -> Result:
     """A board's result read from left to right (team A's player first), as team boards show it; stored results are
     from White's side, so where team A has Black the result is turned round (and back: the same function).

@@ -67,6 +67,11 @@ def team_settings_rules(form: Form, *, paired_size: int | None = None) -> tuple[
     >>> f = Form({"team_size": "6", "scoring": "fide"})
     >>> team_settings_rules(f, paired_size=4), f.errors["team_size"].args
     (None, (4,))
+    >>> team_settings_rules(Form({"team_size": "8", "scoring": "ffe", "min_players": "5"}))[1].min_players
+    5
+    >>> f = Form({"team_size": "4", "scoring": "ffe", "min_players": "5"})
+    >>> team_settings_rules(f), f.errors["min_players"].args
+    (None, (4,))
     """
     size = form.integer("team_size", minimum=1, maximum=MAX_BOARDS, required=True)
     if size is not None and paired_size is not None and size != paired_size:

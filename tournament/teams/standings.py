@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import msgspec
 
+from tournament.entries import Context, Entry, Value
 from tournament.errors import Invalid
 from tournament.messages import N_
 from tournament.models import Player
@@ -15,7 +16,6 @@ from tournament.scoring import Scoring
 from tournament.standings import direct_encounter_places, rerank
 from tournament.teams.core import Match, Team, TeamScoring, match_score
 from tournament.tiebreaks import KNOWN as INDIVIDUAL_KNOWN
-from tournament.entries import Context, Entry, Value
 from tournament.tiebreaks import parse_tiebreak, value
 
 ZERO, HALF, ONE, TWO = Decimal(0), Decimal("0.5"), Decimal(1), Decimal(2)
@@ -107,11 +107,11 @@ def team_rounds(teams: Sequence[Team], matches: Iterable[Match], s: TeamScoring,
         out[m.team_a][m.round] = TeamRound(round=m.round, opponent=m.team_b, mp=sc.a_match or ZERO,
                                            gp=sc.a_games, played=played,
                                            won=(sc.a_match or ZERO) > (sc.b_match or ZERO),
-                                           vur="A" in (m.forfeit or ""), conceded=sc.b_games)
+                                           vur="A" in (sc.forfeit or ""), conceded=sc.b_games)
         out[m.team_b][m.round] = TeamRound(round=m.round, opponent=m.team_a, mp=sc.b_match or ZERO,
                                            gp=sc.b_games, played=played,
                                            won=(sc.b_match or ZERO) > (sc.a_match or ZERO),
-                                           vur="B" in (m.forfeit or ""), conceded=sc.a_games)
+                                           vur="B" in (sc.forfeit or ""), conceded=sc.a_games)
     return {n: [by.get(r) or TeamRound(round=r, opponent=None, mp=ZERO, gp=ZERO, played=False)
                 for r in range(1, rounds + 1)] for n, by in out.items()}
 

@@ -52,10 +52,16 @@ def _player_line(p: TeamPlayer, points: Decimal, rank: int, blocks: Sequence[str
     return (head + "".join(f"  {b}" for b in blocks)).rstrip()
 
 
+def paired_rounds(ev: TeamEvent) -> int:
+    """The rounds written in the players' lines: up to the last one paired (the rounds scheduled after it are in
+    `142` / `XXR` only; blocks for them would read as rounds everybody missed)."""
+    return max((m.round for m in ev.matches), default=0)
+
+
 def game_rows(ev: TeamEvent, played: int | None = None) -> dict[int, list[str]]:
     """Per player number, its round blocks (`opp c r`; not fielded = `0000 - Z`, team forfeit = `0000 - -`), for
     the first `played` rounds (all the rounds scheduled by default)."""
-    count = ev.rounds if played is None else played
+    count = paired_rounds(ev) if played is None else played
     blocks = {p.number: ["0000 - Z"] * count for p in ev.players}
     members = {t.number: t for t in ev.teams}
     for m in ev.matches:
@@ -177,7 +183,7 @@ def ranked(ev: TeamEvent, rounds: int) -> TeamStandings:
 
 
 def _team_records_26(ev: TeamEvent, played: int | None = None) -> list[str]:
-    count = ev.rounds if played is None else played
+    count = paired_rounds(ev) if played is None else played
     st = ranked(ev, count)
     by = {r.team_number: r for r in st.rows}
     out = []

@@ -10,13 +10,16 @@ from decimal import Decimal
 
 from tournament.errors import EchiquierError, Invalid
 from tournament.formats.trf import BYE_ALIAS_WARNING, game_result
-from tournament.formats.trf_model import TrfTournament
+from tournament.formats.trf_model import TrfError, TrfTournament
+from tournament.formats.trf_records import TrfTeam
+from tournament.messages import N_
 from tournament.results import Result
 from tournament.scoring import _PAIR as PAIR
 from tournament.teams.core import VARIANTS, BoardGame, Match, Team, TeamScoring, team_scoring
 from tournament.teams.trf import TeamEvent, TeamPlayer
 
 FORFEIT_KIND = {"+-": "B", "-+": "A", "--": "AB"}
+MAX_BOARDS = 20  # as the event file allows (database/migrations: team_size)
 
 
 def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
@@ -25,7 +28,7 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
     extra = extra_fields(trf)
     teams = tuple(Team(number=t.number, name=extra.get(("XXN", t.number), t.name), short_name=t.nickname or "",
                        club=extra.get(("club", t.number), ""), federation=extra.get(("fed", t.number), ""),
-                       members=tuple(m for m in t.members if m)) for t in trf.teams)
+                       members=members) for t, members in checked_teams(trf))
     team_of = {m: t.number for t in teams for m in t.members}
     players = tuple(TeamPlayer(number=p.number, name=extra.get(("XXM", p.number), f"{p.last_name}, {p.first_name}"
                                                                if p.first_name else p.last_name),
@@ -34,8 +37,7 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                                fide_id=p.fide_id) for p in trf.players)
     by_number = {p.number: p for p in trf.players}
     rounds = max((len(p.rounds) for p in trf.players), default=0)
-    size = len(trf.header("352") or "") or _boards_fielded(trf, team_of) or max(
-        (len(t.members) for t in teams), default=0)
+    size = _team_size(trf, team_of, teams)
     # games and lone players (board forfeits, byes) per round and pair of teams
     games: dict[tuple[int, frozenset[int]], list[tuple[int | None, int | None, Result | None]]] = defaultdict(list)
     lone: dict[tuple[int, int], list[tuple[int, str]]] = defaultdict(list)
@@ -55,10 +57,13 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
             elif r.code in ("+", "-", "U") and p.number in team_of:  # `0000 - +` is read as U, with a warning
                 code = "+" if (p.number, rnd) in plus else r.code
                 lone[(rnd, team_of[p.number])].append((p.number, code))
-    bye_rounds = {(rnd, team) for b in trf.team_byes for rnd, team in b.teams.items()}
+    numbers = {t.number for t in teams}
+    bye_rounds = {(rnd, team) for b in trf.team_byes for rnd, team in b.teams.items()
+                  if _known(trf, numbers, team, b.line_no, 15 + 4 * (rnd - 1))}
     # TRF16 has no 320: a team whose players have the PAB (`U`) in a round had the team bye
     bye_rounds |= {key for key, codes in lone.items() if any(code == "U" for _, code in codes)}
-    forfeits = {(f.round, f.white, f.black): f.kind for f in trf.forfeited_matches}
+    forfeits = {(f.round, f.white, f.black): f.kind for f in trf.forfeited_matches
+                if _known(trf, numbers, f.white, f.line_no, 12) and _known(trf, numbers, f.black, f.line_no, 16)}
     matches: list[Match] = []
     for rnd in range(1, rounds + 1):
         table = 0
@@ -97,6 +102,48 @@ def team_event_from_trf(trf: TrfTournament) -> TeamEvent:
                      teams=teams, matches=tuple(matches), scoring=_scoring(trf), start=trf.header("042") or "",
                      round_robin=is_round_robin(trf.header("092"), len(teams), max(trf.rounds or 0, rounds)),
                      tie_breaks=trf.header("202") or "MPVGP,BH/C1,BH,SB,PS")
+
+
+UNKNOWN_TEAM = N_("there is no team %s: this record is left out")
+TEAM_TWICE = N_("team %s is listed twice: this line is left out")
+MEMBER_TWICE = N_("player %s is already in team %s: left out of this team")
+NOT_A_PLAYER = N_("player %s has no 001 line: left out of this team")
+
+
+def _warn(trf: TrfTournament, line_no: int, key: str, *params: str | int, column: int = 0) -> None:
+    """A warning of the team records, with the line and column (shown with the file's others)."""
+    line = next((r.text for r in trf.records if r.line_no == line_no), "")
+    trf.warnings.append(TrfError(line_no, line, key, *params, column=column, severity="warning"))
+
+
+def _known(trf: TrfTournament, numbers: set[int], team: int, line_no: int, column: int) -> bool:
+    if team in numbers:
+        return True
+    _warn(trf, line_no, UNKNOWN_TEAM, team, column=column)
+    return False
+
+
+def checked_teams(trf: TrfTournament) -> list[tuple[TrfTeam, tuple[int, ...]]]:
+    """The team records and their members as they can be used, a warning for what is left out: a team number
+    given twice, a member of two teams, a member without a player line."""
+    players = {p.number for p in trf.players}
+    taken: dict[int, int] = {}
+    out: list[tuple[TrfTeam, tuple[int, ...]]] = []
+    for t in trf.teams:
+        if any(t.number == kept.number for kept, _ in out):
+            _warn(trf, t.line_no, TEAM_TWICE, t.number, column=5)
+            continue
+        members = []
+        for m in (m for m in t.members if m):
+            if m in taken:
+                _warn(trf, t.line_no, MEMBER_TWICE, m, taken[m])
+            elif m not in players:
+                _warn(trf, t.line_no, NOT_A_PLAYER, m)
+            else:
+                taken[m] = t.number
+                members.append(m)
+        out.append((t, tuple(members)))
+    return out
 
 
 def extra_fields(trf: TrfTournament) -> dict[tuple[str, int], str]:
@@ -204,6 +251,23 @@ def written_plus(trf: TrfTournament) -> set[tuple[int, int]]:
 def _all_lone(lone: dict[tuple[int, int], list[tuple[int, str]]], rnd: int, team: int, allowed: str) -> bool:
     codes = [c for _, c in lone.get((rnd, team), [])]
     return bool(codes) and all(c in allowed for c in codes)
+
+
+BAD_COLOURS = N_("the colour sequence has %s boards (1 to %s): the boards are counted from the games")
+TOO_MANY_BOARDS = N_("A team has 1 to %s boards; this file has %s. Nothing was imported.")
+
+
+def _team_size(trf: TrfTournament, team_of: dict[int, int], teams: tuple[Team, ...]) -> int:
+    """The boards of a match: `352`'s colours, else the most players a team fielded, else the longest team."""
+    colours = (trf.header("352") or "").strip()
+    if len(colours) > MAX_BOARDS:
+        line = next((r for r in trf.records if r.code == "352"), None)
+        _warn(trf, line.line_no if line else 0, BAD_COLOURS, len(colours), MAX_BOARDS, column=5)
+        colours = ""
+    size = len(colours) or _boards_fielded(trf, team_of) or max((len(t.members) for t in teams), default=1)
+    if size > MAX_BOARDS:
+        raise Invalid(TOO_MANY_BOARDS, MAX_BOARDS, size)
+    return max(size, 1)
 
 
 def _boards_fielded(trf: TrfTournament, team_of: dict[int, int]) -> int:

@@ -16,11 +16,10 @@ from litestar.response import Template
 from app.imports import import_papi
 from app.lint import lint_in_child
 from app.offload import off_loop
-from app.views.rating_changes import ratings_for
+from app.views.rating_changes import performance_data, ratings_for
 from app.views.standings import fmt, standings_for
 from app.views.standings_filter import part_of, parts_present, round_in_progress, standings_of_part
 from app.views.teams import team_grid
-from database.imports import export_tournament, import_chessevent, replace_tournament, sync_trf, tournament_id_for
 from database.store import EventStore
 from tournament.errors import Invalid
 from tournament.formats.chessevent import parse_chessevent
@@ -91,11 +90,11 @@ class DataController(Controller):
                              store: NamedDependency[EventStore], round: FromQuery[int | None] = None,
                              tiebreaks: FromQuery[str | None] = None, edition: FromQuery[str | None] = None,
                              category: FromQuery[str | None] = None, sex: FromQuery[str | None] = None,
-                             provisional: FromQuery[bool] = False, ratings: FromQuery[bool] = False
-                             ) -> Response[bytes]:
+                             band: FromQuery[str | None] = None, provisional: FromQuery[bool] = False,
+                             ratings: FromQuery[bool] = False) -> Response[bytes]:
         """`ratings`: the optional columns of each player's rating change and performance."""
         tournament = await store.tournament_by_uniq_id(uniq)
-        part = part_of(category, sex)
+        part = part_of(category, sex, band)
 
         async def build() -> dict[str, Any]:
             playing = await round_in_progress(store, tournament.id) if provisional and round is None else None
@@ -116,13 +115,19 @@ class DataController(Controller):
     async def standings_json(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                              round: FromQuery[int | None] = None, tiebreaks: FromQuery[str | None] = None,
                              edition: FromQuery[str | None] = None, category: FromQuery[str | None] = None,
-                             sex: FromQuery[str | None] = None) -> Response[list[dict[str, object]]]:
+                             sex: FromQuery[str | None] = None, band: FromQuery[str | None] = None,
+                             ratings: FromQuery[bool] = False) -> Response[list[dict[str, object]]]:
+        """`ratings`: each row's performance and rating change too (docs/ratings.md)."""
         tournament = await store.tournament_by_uniq_id(uniq)
-        part = part_of(category, sex)
+        part = part_of(category, sex, band)
         standings = await standings_for(store, tournament.id, tie_breaks=tiebreaks, edition=edition, rounds=round)
         standings = await standings_of_part(store, tournament.id, standings, part)
-        return Response(standings.as_data(), headers={"X-Round": str(standings.round),
-                                                      "X-Tie-Break-Edition": standings.edition})
+        data = standings.as_data()
+        if ratings and not standings.teams:
+            report = await ratings_for(store, tournament, standings.round)
+            for row, out in zip(standings.rows, data, strict=True):
+                out["performance"] = performance_data(report.get(row.player_id))
+        return Response(data, headers={"X-Round": str(standings.round), "X-Tie-Break-Edition": standings.edition})
 
     @get("/crosstable/{event_id:str}/{uniq:str}", guards=[public_event])
     async def crosstable_page(self, request: Request[Any, Any, Any], event_id: FromPath[str], uniq: FromPath[str],
@@ -143,7 +148,7 @@ class DataController(Controller):
     async def export(self, uniq: FromPath[str], store: NamedDependency[EventStore],
                      trf26: FromQuery[bool] = True) -> Response[bytes]:
         tournament = await store.tournament_by_uniq_id(uniq)
-        text = await export_tournament(store, tournament.id, trf26=trf26)
+        text = await store.imports.export_tournament(tournament.id, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
         return Response(text.encode("utf-8"), media_type=MediaType.TEXT,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
@@ -163,9 +168,9 @@ class DataController(Controller):
             report = (await import_papi(store, content, name)).text()
         elif lower.endswith(".json"):
             parsed = await asyncio.to_thread(parse_chessevent, content)
-            tid = await tournament_id_for(store, name or parsed.name, parsed.tournament)
-            report = (await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament,
-                                              parsed.md5)).text()
+            tid = await store.imports.tournament_id_for(name or parsed.name, parsed.tournament)
+            report = (await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament,
+                                                            parsed.md5)).text()
         else:
             text, (trf, errors) = await asyncio.to_thread(_read_text, content)
             if errors:
@@ -184,13 +189,13 @@ class DataController(Controller):
                               replace_name=existing.name)
             if existing is not None and await store.players(existing.id):
                 # the same tournament again: re-sync, the results entered on screens are kept
-                report = (await sync_trf(store, existing.id, values, players, pairings, trf_skipped(trf),
-                                         source=source)).text()
+                report = (await store.imports.sync_trf(existing.id, values, players, pairings, trf_skipped(trf),
+                                                       source=source)).text()
                 name = existing.name
             else:
-                tid = await tournament_id_for(store, name or trf.name, values)
-                await replace_tournament(store, tid, values, players, pairings, trf_skipped(trf), "trf import",
-                                         source=source, team=team_layer(trf))
+                tid = await store.imports.tournament_id_for(name or trf.name, values)
+                await store.imports.replace_tournament(tid, values, players, pairings, trf_skipped(trf), "trf import",
+                                                       source=source, team=team_layer(trf))
                 report = f"Imported {len(players)} players and {trf.played_rounds} rounds."
         tournament = await _tournament_named(store, name or "") if name else None
         return render(request, "data/import.html", event_id=event_id, report=report, problems=None,

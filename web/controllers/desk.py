@@ -14,7 +14,6 @@ from litestar.response import Redirect, Response, Template
 from app.pairing.draft import Status, tournament_status
 from app.views.import_notes import NotesView, notes_view
 from app.views.tournament import tournament_state
-from database.imports import export_tournament, skipped_rounds
 from database.journal import Entry, acting_as
 from database.store import EventStore
 from tournament.config_rules import Form
@@ -52,6 +51,7 @@ class DeskTournament(msgspec.Struct, frozen=True, kw_only=True):
     input_screen: Screen | None
     notes: NotesView | None = None  # the TRF import's warnings and team-file notice (app/views/import_notes.py)
     disputes: list[Entry] = msgspec.field(default_factory=list)  # refused second results (database/disputes.py)
+    team: bool = False  # a team tournament: its entry page has the line-ups and team forfeits
 
 
 async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tournament,
@@ -67,13 +67,14 @@ async def desk_tournament(request: Req, store: EventStore, event_id: str, t: Tou
                 black=state.players[p.black_player_id].shown_name,
                 enter_url=f"/board/{event_id}/{t.uniq_id}/{p.board}"
                           f"?k={board_signature(secret, event_id, t.uniq_id, p.board or 0)}"))
-    left_out = not_to_pair(state.players.values(), await skipped_rounds(store, t.id), status.next_round)
+    left_out = not_to_pair(state.players.values(), await store.skipped_rounds(t.id), status.next_round)
     screen = next((s for s in screens if t.id in screen_tids.get(s.id, set())), None)
     return DeskTournament(
         tournament=t, status=status, current=state.round, games=sum(1 for p in state.pairings if p.is_game),
         open_games=open_games, requested=[(state.players[pid], kind) for pid, kind in left_out.items()],
         players=len(state.players), has_draft=await drafts_of(request).get(event_id, t.id) is not None,
-        input_screen=screen, notes=await notes_view(store, t.id), disputes=await store.open_disputes(t.id))
+        input_screen=screen, notes=await notes_view(store, t.id), disputes=await store.open_disputes(t.id),
+        team=await store.teams.is_team_tournament(t.id))
 
 
 class DeskController(Controller):
@@ -126,7 +127,7 @@ class DeskController(Controller):
         """The tournament as a TRF file, results entered on screens included (arbiters and the admin)."""
         require_arbiter(role)
         tournament = await store.tournament(tid)
-        text = await export_tournament(store, tid, trf26=trf26)
+        text = await store.imports.export_tournament(tid, trf26=trf26)
         name = f"{tournament.uniq_id}{'-trf26' if trf26 else ''}.trf"
         return Response(text.encode("utf-8"), media_type=MediaType.TEXT,
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})

@@ -23,10 +23,7 @@ from litestar.response import Redirect, Response, Template
 from app.pairing.draft import Draft, check_round, make_draft, preview, publish, status_of, tournament_status
 from app.pairing.program_import import import_engine_round
 from app.pairing.team_round import pair_team_round
-from database import team_matches, teams
-from database.imports import skipped_rounds
 from database.journal import acting_as
-from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
 from i18n import translator
 from tournament.errors import Conflict, Invalid
@@ -99,7 +96,7 @@ class PairingController(Controller):
         if role not in ARBITER_ROLES:
             return login_page(request, event_id, info)
         tournament = await store.tournament(tid)
-        if await teams.is_team_tournament(store, tid):
+        if await store.teams.is_team_tournament(tid):
             return await _team_page(request, event_id, info, tournament, store, done)
         status = status_of(tournament, await store.pairings(tid))
         drafts = drafts_of(request)
@@ -109,7 +106,7 @@ class PairingController(Controller):
             draft = None
         _ = translator(language(request))
         players = await store.players(tid)
-        left_out = not_to_pair(players, await skipped_rounds(store, tid), status.next_round)
+        left_out = not_to_pair(players, await store.skipped_rounds(tid), status.next_round)
         by_id = {p.id: p for p in players}
         return render(request, "desk/pair.html", event_id=event_id, info=info, tournament=tournament,
                       status=status, preview=await preview(store, draft, _) if draft else None,
@@ -120,7 +117,7 @@ class PairingController(Controller):
     async def pair(self, request: Req, event_id: FromPath[str], tid: FromPath[int], data: URLEncodedBody[RoundForm],
                    store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         require_arbiter(role)
-        if await teams.is_team_tournament(store, tid):  # a team round is published at once (no draft)
+        if await store.teams.is_team_tournament(tid):  # a team round is published at once (no draft)
             tournament = await store.tournament(tid)
             status = await tournament_status(store, tournament)
             check_round(status, data.round)
@@ -216,10 +213,10 @@ class PairingController(Controller):
         require_arbiter(role)
         await store.tournament(tid)
         with _desk(request, role):
-            if await teams.is_team_tournament(store, tid):
-                await team_matches.unpair_team_round(store, tid, data.round)
+            if await store.teams.is_team_tournament(tid):
+                await store.teams.unpair_team_round(tid, data.round)
             else:
-                await unpair_round(store, tid, data.round)
+                await store.rounds.unpair_round(tid, data.round)
         await drafts_of(request).drop(event_id, tid)
         return Redirect(f"/arbiter/{event_id}/desk?done=unpaired#t{tid}", status_code=303)
 
@@ -239,7 +236,7 @@ class PairingController(Controller):
         if data.score not in SCORES:
             raise Invalid("A requested bye is worth 1, ½ or 0 points, not %s.", data.score)
         with _desk(request, role):
-            await request_bye(store, tid, data.player, rnd, SCORES[data.score])
+            await store.rounds.request_bye(tid, data.player, rnd, SCORES[data.score])
         await drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
@@ -249,7 +246,7 @@ class PairingController(Controller):
                          role: NamedDependency[Role]) -> Response[Any]:
         rnd = await self._next_round(store, tid, data.round, role)
         with _desk(request, role):
-            await cancel_bye(store, tid, data.player, rnd)
+            await store.rounds.cancel_bye(tid, data.player, rnd)
         await drafts_of(request).drop(event_id, tid)
         return self._back(event_id, tid)
 
@@ -258,7 +255,7 @@ async def _team_page(request: Req, event_id: str, info: Info, tournament: Tourna
                      done: str) -> Template:
     """A team tournament's next round: the system, the last round's matches (just published: `done`), "Pair and
     publish"."""
-    ev = await teams.load_team_event(store, tournament.id)
+    ev = await store.teams.load_team_event(tournament.id)
     status = await tournament_status(store, tournament)
     return render(request, "desk/pair_teams.html", event_id=event_id, info=info, tournament=tournament,
                   status=status, teams=ev.teams, team_size=ev.team_size, system=team_system(ev),

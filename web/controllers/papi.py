@@ -27,7 +27,6 @@ from app.papi.link import link_file, parse
 from app.papi.watch import READ_KEY, WRITTEN_KEY, PapiLoop, Status
 from app.views.labels import report_text
 from database.journal import acting_as
-from database.papi_link import drop_link, link_of
 from database.registry import EventRegistry
 from database.store import EventStore
 from i18n import translator
@@ -132,7 +131,7 @@ class PapiController(Controller):
         """The desk's Papi fragment (templates/desk/_papi_state.html)."""
         require_arbiter(role)
         tournament = await store.tournament(tid)
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         view = None
         if link is not None:
             status = loop_of(request).status.get((event_id, tid))
@@ -152,7 +151,7 @@ class PapiController(Controller):
                     store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         """The arbiter's "write to Papi now": re-sync if Papi saved, then write everything, held results too."""
         require_arbiter(role)
-        if await link_of(store, tid) is None:
+        if await store.papi.link_of(tid) is None:
             raise NotFound("This tournament is not linked to a Papi file.")
         with acting_as(actor(request, role, "arbiter desk")):
             await loop_of(request).tick(store, tid, force=True)
@@ -198,7 +197,7 @@ class PapiController(Controller):
                      store: NamedDependency[EventStore], role: NamedDependency[Role]) -> Response[Any]:
         self._admin(role)
         with acting_as(actor(request, role, "admin")):
-            await drop_link(store, tid)
+            await store.papi.drop_link(tid)
         await loop_of(request).learn(store)
         return self._back(event_id, tid)
 
@@ -207,7 +206,7 @@ class PapiController(Controller):
                        role: NamedDependency[Role]) -> Response[bytes]:
         """The linked file as it is now (for the FFE, or a copy)."""
         require_arbiter(role)
-        link = await link_of(store, tid)
+        link = await store.papi.link_of(tid)
         if link is None:
             raise NotFound("This tournament is not linked to a Papi file.")
         path = Path(link.path)

@@ -158,10 +158,10 @@ class PrintController(Controller):
     async def standings(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                         store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
                         round: FromQuery[int | None] = None, category: FromQuery[str | None] = None,
-                        sex: FromQuery[str | None] = None) -> Template:
+                        sex: FromQuery[str | None] = None, band: FromQuery[str | None] = None) -> Template:
         require_reader(role, info)
         tournament = await _tournament(store, tid)
-        part = part_of(category, sex)
+        part = part_of(category, sex, band)
         standings = await standings_of_part(store, tid, await standings_for(store, tid, rounds=round), part)
         return render(request, "print/standings.html", event_id=event_id, info=info, tournament=tournament,
                       standings=standings, fmt=fmt, printed=_printed(), part=part)

@@ -25,8 +25,6 @@ from app.views.teams import (
     team_standings_view,
     team_tournament,
 )
-from database import team_matches
-from database import teams as db
 from database.journal import Submission, acting_as
 from database.store import EventStore
 from tournament.errors import Forbidden, NotFound
@@ -161,9 +159,9 @@ class TeamController(Controller):
             body = render_text(request, "teams/_input_match.html", event_id=event_id, tournament=tournament,
                                mv=_view(with_board_result(ev, data.match_id, data.board, new), data.match_id),
                                arbiter=role in ARBITERS, role=role)
-            await team_matches.set_board_result(store, tournament.id, data.match_id, data.board, new,
-                                                expected=Result(data.expected) if data.expected else None,
-                                                correction=bool(data.correction), submission=make(200, body))
+            await store.teams.set_board_result(tournament.id, data.match_id, data.board, new,
+                                               expected=Result(data.expected) if data.expected else None,
+                                               correction=bool(data.correction), submission=make(200, body))
             return 200, body
 
         with acting_as(actor(request, role, "team entry")):
@@ -175,7 +173,7 @@ class TeamController(Controller):
                      role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
             players = [None if w in ("-", "0") else _number(w) for w in data.players.replace(",", " ").split()]
-            await team_matches.set_lineup(store, tid, data.match_id, data.side, players, override=bool(data.override))
+            await store.teams.set_lineup(tid, data.match_id, data.side, players, override=bool(data.override))
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may enter line-ups."))
@@ -185,7 +183,7 @@ class TeamController(Controller):
                       data: URLEncodedBody[TeamForfeit], store: NamedDependency[EventStore],
                       role: NamedDependency[Role]) -> Template:
         async def write(tid: int) -> None:
-            await team_matches.set_team_forfeit(store, tid, data.match_id, data.forfeit or None)
+            await store.teams.set_team_forfeit(tid, data.match_id, data.forfeit or None)
 
         return await self._entry(request, event_id, uniq, store, role, data.match_id, write,
                                  ARBITERS, Forbidden("Only an arbiter may declare a team forfeit."))
@@ -199,7 +197,7 @@ class TeamController(Controller):
             raise Forbidden("Only an arbiter may pair a round.")
         tournament, _ev = await team_tournament(store, uniq)
         await pair_team_round(store, tournament.id, data.round, data.system or None)
-        ev = await db.load_team_event(store, tournament.id)
+        ev = await store.teams.load_team_event(tournament.id)
         return render(request, "teams/input.html", event_id=event_id, tournament=tournament, round=data.round,
                       matches=match_views(ev, data.round), role=role, arbiter=True)
 
@@ -212,7 +210,7 @@ class TeamController(Controller):
         tournament, _ev = await team_tournament(store, uniq)
         with acting_as(actor(request, role, "team entry")):
             await write(tournament.id)
-        ev = await db.load_team_event(store, tournament.id)
+        ev = await store.teams.load_team_event(tournament.id)
         return render(request, "teams/_input_match.html", event_id=event_id, tournament=tournament,
                       mv=_view(ev, match_id), arbiter=role in ARBITERS, role=role)
 

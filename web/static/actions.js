@@ -32,3 +32,15 @@
     if (target && target.closest("[data-print]")) window.print();
   });
 })();
+
+// A folded list the reader opened (the desk's games without a result) stays open when htmx swaps its part again.
+let openedDetails = [];
+document.addEventListener("htmx:beforeSwap", () => {
+  openedDetails = [...document.querySelectorAll("details[id][open]")].map((d) => d.id);
+});
+document.addEventListener("htmx:afterSwap", () => {
+  for (const id of openedDetails) {
+    const found = document.getElementById(id);
+    if (found) found.open = true;
+  }
+});

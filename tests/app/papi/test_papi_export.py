@@ -18,7 +18,6 @@ import pytest
 
 from app.imports import import_papi, import_trf
 from app.papi.export import papi_bytes
-from database.admin import edit_player, update
 from database.registry import EventRegistry
 from database.store import EventStore
 from tests.support import index_pages
@@ -53,10 +52,10 @@ async def exported(folder: Path, name: str) -> tuple[bytes, list[Game], list[tup
         given = cells(fixture_path(f"papi/{name}.papi"))
         for p in await store.players(tid):
             row = given[p.pairing_number + 1]
-            await edit_player(store, tid, p.id, {"club": row["Club"] or None, "league": row["Ligue"] or None,
-                                                 "email": row["EMail"] or None})
+            await store.roster.edit_player(tid, p.id, {"club": row["Club"] or None, "league": row["Ligue"] or None,
+                                                       "email": row["EMail"] or None})
         if name in TIE_BREAKS:
-            await update(store, "tournament", tid, {"tie_breaks": TIE_BREAKS[name]})
+            await store.admin.update_tournament(tid, {"tie_breaks": TIE_BREAKS[name]})
         data = await papi_bytes(store, tid)
         players = await store.players(tid)
         played = await games(store, tid, {p.id: p.pairing_number for p in players})

@@ -12,9 +12,6 @@ from app.imports import import_papi
 from app.papi.link import link_file, resync
 from app.papi.safe_write import PapiBusy
 from app.papi.write_back import write_back
-from database.imports import sync_papi
-from database.papi_link import link_of
-from database.rounds import cancel_bye, request_bye, unpair_round
 from database.store import EventStore
 from tests.support.events import import_fixture
 from tests.support.files import fixture_path
@@ -39,7 +36,7 @@ from tournament.results import Result
 
 async def test_link_reads_the_file_and_remembers_it(store: EventStore, tmp_path: Path) -> None:
     tid, path = await linked(store, tmp_path)
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     assert link is not None and link.path == str(path.resolve())
     assert link.stamp is not None and link.stamp.size == path.stat().st_size
     assert link.last_read is not None and link.last_write is None
@@ -65,7 +62,7 @@ async def test_a_result_is_written_into_both_rows_and_read_back_by_other_readers
     assert mdb_ver(path) == "JET4"
     backups = list(path.parent.glob("tournoi.papi.*.bak"))
     assert len(backups) == 1 and backups[0].read_bytes() == fixture_path(PAIRED).read_bytes()
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     assert link is not None and link.last_write is not None
     entries = await store.journal_entries(limit=3)
     assert any(e.what == "papi write" and e.new and str(refs[white]) in e.new for e in entries)
@@ -130,7 +127,7 @@ async def test_a_tournament_is_linked_only_to_the_file_it_was_made_from(store: E
     club = next(t.id for t in await store.tournaments() if t.id != tid)
     with pytest.raises(Conflict, match="not those of this Papi file"):
         await link_file(store, club, path)
-    assert await link_of(store, tid) is None and await link_of(store, club) is None
+    assert await store.papi.link_of(tid) is None and await store.papi.link_of(club) is None
 
 
 async def test_round_4_published_in_echiquier_is_written_as_jackcess_writes_it(store: EventStore,
@@ -139,7 +136,7 @@ async def test_round_4_published_in_echiquier_is_written_as_jackcess_writes_it(s
     into the file without it gives the reference's round-4 cells and `Rd04Adv` index entries."""
     tid, path = await linked(store, tmp_path, SMALL)
     reference = fixture_path(PAIRED).read_bytes()
-    await sync_papi(store, tid, papi_rows(read_papi(reference)))  # round 4 published, as the desk would
+    await store.imports.sync_papi(tid, papi_rows(read_papi(reference)))  # round 4 published, as the desk would
     outcome = await write_back(store, tid)
     assert outcome.written and "pairings of round 4" in outcome.summary
     ours, theirs = JetDatabase.from_bytes(path.read_bytes()), JetDatabase.from_bytes(reference)
@@ -156,14 +153,14 @@ async def test_a_bye_requested_in_echiquier_is_written_for_papi_and_survives_pap
     tid, path = await linked(store, tmp_path, SMALL)  # rounds 4 and 5 not paired
     player = (await store.players(tid))[5]
     ref = player.papi_ref or 0
-    await request_bye(store, tid, player.id, 5, 0.5)
+    await store.rounds.request_bye(tid, player.id, 5, 0.5)
     outcome = await write_back(store, tid)
     assert outcome.written and "requested byes of round 5" in outcome.summary
     row = cells(path)[ref]
     assert (row["Rd05Cl"], row["Rd05Adv"], row["Rd05Res"]) == ("F", None, 2)
     await resync(store, tid)  # Papi saves: the request is read back, not lost
     assert (5, player.id, 0.5) in [(s.round, s.papi_player_id, s.score) for s in await store.skipped_rounds(tid)]
-    await cancel_bye(store, tid, player.id, 5)
+    await store.rounds.cancel_bye(tid, player.id, 5)
     assert (await write_back(store, tid)).written
     row = cells(path)[ref]
     assert (row["Rd05Cl"], row["Rd05Res"]) == ("R", 0)
@@ -171,7 +168,7 @@ async def test_a_bye_requested_in_echiquier_is_written_for_papi_and_survives_pap
 
 async def test_a_round_unpaired_in_echiquier_is_unpaired_in_the_file(store: EventStore, tmp_path: Path) -> None:
     tid, path = await linked(store, tmp_path)  # round 4 paired in both, no result yet
-    await unpair_round(store, tid, 4)
+    await store.rounds.unpair_round(tid, 4)
     outcome = await write_back(store, tid)
     assert outcome.written and "round 4 unpaired" in outcome.summary
     assert {(row["Rd04Cl"], row["Rd04Adv"], row["Rd04Res"]) for row in cells(path).values()} <= {("R", None, 0),

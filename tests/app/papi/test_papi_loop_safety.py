@@ -22,7 +22,6 @@ from app.papi import write_back as write_module
 from app.papi.safe_write import PapiBusy, PapiWriteError, read_file, write_safely
 from app.papi.verify import Unverified, verify_write
 from app.papi.write_back import write_back
-from database.papi_link import link_of
 from database.store import EventStore
 from tests.support.files import fixture_path
 from tests.support.papi import PAIRED, SMALL, cells, enter, games_by_ref, linked, mdb_export, open_game, reimported
@@ -63,7 +62,7 @@ async def test_a_result_papi_disagrees_on_is_held_until_the_arbiter_writes_now(s
     papi_saves(path, {white: {"Rd04Res": 1}, black: {"Rd04Res": 3}})  # meanwhile, typed in Papi the other way
     await write_back(store, tid)
     assert cells(path)[white]["Rd04Res"] == 1  # Papi's result stays: a conflict for the arbiter
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     assert link is not None and [tuple(h) for h in link.held] == [(4, white, black, 1, 3)]
     assert (await write_back(store, tid, force=True)).written
     assert cells(path)[white]["Rd04Res"] == 3 and cells(path)[black]["Rd04Res"] == 1
@@ -85,7 +84,7 @@ async def test_a_full_or_read_only_disk_changes_nothing(store: EventStore, tmp_p
         await write_back(store, tid)
     assert path.read_bytes() == original
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no copy, no backup left behind
-    link = await link_of(store, tid)
+    link = await store.papi.link_of(tid)
     assert link is not None and link.last_write is None
     monkeypatch.undo()
     assert (await write_back(store, tid)).written  # once the disk has room again

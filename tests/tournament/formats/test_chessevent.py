@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from cli.main import main
-from database.imports import import_chessevent, skipped_rounds, tournament_id_for
 from database.store import EventStore
 from tournament.errors import Conflict
 from tournament.formats.chessevent import ChessEventError, parse_chessevent
@@ -35,29 +34,30 @@ async def test_players_skipped_rounds_and_check_in(store: EventStore) -> None:
     parsed = parse_chessevent(payload())
     assert parsed.tournament["rounds"] == 7 and parsed.tournament["tie_breaks"] == "BH/C1,BH,PS"
     assert parsed.tournament["pairing_system"] == "haley"
-    tid = await tournament_id_for(store, parsed.name, parsed.tournament)
-    report = await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
+    tid = await store.imports.tournament_id_for(parsed.name, parsed.tournament)
+    report = await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
     assert report.players_added == 2
     ann, bob = await store.players(tid)
     assert (ann.last_name, ann.sex, ann.fide_rating, ann.rating_type, ann.national_id, ann.checked_in,
             ann.birth_date, ann.category) == ("ALPHA", "F", 1850, "F", "A00001", True, "2000-01-01", "Sen")
     assert (bob.national_rating, bob.rating_type, bob.title, bob.fixed_board, bob.checked_in, bob.league,
             bob.club, bob.national_id) == (1399, "E", "FM", 7, False, "BRE", "Club invented", "B00002")
-    assert {(s.round, s.papi_player_id, s.score) for s in await skipped_rounds(store, tid)} == {
+    assert {(s.round, s.papi_player_id, s.score) for s in await store.skipped_rounds(tid)} == {
         (2, ann.id, 0.5), (3, ann.id, 1.0), (1, bob.id, 0.0)}
     # the same payload again changes nothing; a changed one updates players in place (same ids)
-    again = await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
+    again = await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
     assert again.players_added == again.players_updated == 0
     changed = parse_chessevent(payload(players=[{**PAYLOAD["players"][0], "check_in": False}]))  # type: ignore[dict-item]
-    report = await import_chessevent(store, tid, changed.players, changed.skipped, changed.tournament, changed.md5)
+    report = await store.imports.import_chessevent(tid, changed.players, changed.skipped, changed.tournament,
+                                                   changed.md5)
     assert report.players_updated == 1
     assert next((p.id, p.checked_in) for p in await store.players(tid)) == (ann.id, False)
 
 
 async def test_refused_once_round_one_is_paired(store: EventStore) -> None:
     parsed = parse_chessevent(payload())
-    tid = await tournament_id_for(store, parsed.name, parsed.tournament)
-    await import_chessevent(store, tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
+    tid = await store.imports.tournament_id_for(parsed.name, parsed.tournament)
+    await store.imports.import_chessevent(tid, parsed.players, parsed.skipped, parsed.tournament, parsed.md5)
     ann, bob = await store.players(tid)
     await store.fill_tournament(tid, [], [], replace=False)
     async with store.transaction(("pairings", tid)) as conn:
@@ -65,7 +65,7 @@ async def test_refused_once_round_one_is_paired(store: EventStore) -> None:
                            " VALUES (?, 1, ?, ?, 0)", (tid, ann.id, bob.id))
     other = parse_chessevent(payload(name="Other"))
     with pytest.raises(Conflict):
-        await import_chessevent(store, tid, other.players, other.skipped, other.tournament, other.md5)
+        await store.imports.import_chessevent(tid, other.players, other.skipped, other.tournament, other.md5)
 
 
 @pytest.mark.parametrize("bad", [b"{", b"[]", json.dumps({"players": [{"first_name": "x"}]}).encode(),

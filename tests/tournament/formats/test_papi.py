@@ -10,7 +10,6 @@ import pytest
 
 from app.imports import import_papi
 from cli.main import main
-from database.imports import skipped_rounds, sync_papi, tournament_id_for
 from database.store import EventStore, GameKey
 from tests.support.files import fixture_path
 from tournament.formats.papi import PapiError, papi_rows, read_papi
@@ -59,12 +58,12 @@ async def test_papi_matches_its_trf(store: EventStore, name: str, count: int, ro
 async def test_resync_adds_the_new_round_and_keeps_screen_results(store: EventStore) -> None:
     await import_papi(store, papi_bytes("small-20p-5r"), None)
     [t] = await store.tournaments()
-    assert {s.round for s in await skipped_rounds(store, t.id)} == {4, 5}  # the withdrawn player 19
+    assert {s.round for s in await store.skipped_rounds(t.id)} == {4, 5}  # the withdrawn player 19
     report = await import_papi(store, papi_bytes("small-20p-5r-r4-paired"), None)
     assert report.rounds_added == [4] and report.players_added == 0 and not report.conflicts
     round4 = [g for g in await store.pairings(t.id, 4) if g.black_player_id is not None]
     assert round4 and all(g.result is None for g in round4)
-    assert {s.round for s in await skipped_rounds(store, t.id)} == {5}
+    assert {s.round for s in await store.skipped_rounds(t.id)} == {5}
     game = round4[0]
     assert game.black_player_id is not None
     key = GameKey(tournament_id=t.id, round=4, white_player_id=game.white_player_id,
@@ -79,8 +78,8 @@ async def test_resync_adds_the_new_round_and_keeps_screen_results(store: EventSt
 
 async def test_a_differing_result_is_a_conflict_and_the_event_file_wins(store: EventStore) -> None:
     rows = papi_rows(read_papi(papi_bytes("small-20p-5r-r4-paired")))
-    tid = await tournament_id_for(store, "T", rows.tournament)
-    await sync_papi(store, tid, rows)
+    tid = await store.imports.tournament_id_for("T", rows.tournament)
+    await store.imports.sync_papi(tid, rows)
     ref = {p.id: p.papi_ref for p in await store.players(tid)}
     game = next(g for g in await store.pairings(tid, 4) if g.black_player_id is not None)
     assert game.black_player_id is not None
@@ -90,7 +89,7 @@ async def test_a_differing_result_is_a_conflict_and_the_event_file_wins(store: E
     # Papi now says Black won that game (as if the arbiter typed another result there)
     changed = [msgspec.structs.replace(g, result=Result.BLACK_WIN)
                if g.round == 4 and g.white_player_id == ref[game.white_player_id] else g for g in rows.pairings]
-    report = await sync_papi(store, tid, msgspec.structs.replace(rows, pairings=changed))
+    report = await store.imports.sync_papi(tid, msgspec.structs.replace(rows, pairings=changed))
     assert len(report.conflicts) == 1 and "Papi says 0-1, the event file says 1-0" in report.conflicts[0]
     stored = {g.white_player_id: g.result for g in await store.pairings(tid, 4)}
     assert stored[game.white_player_id] == Result.WHITE_WIN

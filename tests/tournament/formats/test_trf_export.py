@@ -12,7 +12,6 @@ from litestar.testing import AsyncTestClient
 
 from app.imports import import_trf
 from cli.main import main
-from database.imports import export_tournament
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.support.files import fixture_path
@@ -44,7 +43,7 @@ async def test_round_trip(name: str, trf26: bool, tmp_path: Path) -> None:
     original = decode(fixture_path(name).read_bytes())
     registry, store, tid = await _stores(tmp_path, name)
     try:
-        exported = await export_tournament(store, tid, trf26=trf26)
+        exported = await store.imports.export_tournament(tid, trf26=trf26)
     finally:
         await registry.close()
     assert snapshot(exported) == snapshot(original)
@@ -54,7 +53,7 @@ async def test_round_trip(name: str, trf26: bool, tmp_path: Path) -> None:
     try:
         store2 = await registry.get("ev2")
         [t] = await store2.tournaments()
-        assert snapshot(await export_tournament(store2, t.id, trf26=trf26)) == snapshot(original)
+        assert snapshot(await store2.imports.export_tournament(t.id, trf26=trf26)) == snapshot(original)
         if trf26:
             trf, _ = parse_trf(exported)
             assert trf.is_trf26 and trf.rounds == parse_trf(original)[0].rounds
@@ -71,13 +70,13 @@ async def test_results_entered_on_screens_are_exported(tmp_path: Path) -> None:
                       black_player_id=game.black_player_id)
         numbers = {p.id: p.pairing_number for p in await store.players(tid)}
         await store.delete_result(key)
-        text = await export_tournament(store, tid)
+        text = await store.imports.export_tournament(tid)
         unfinished, errors = parse_trf(text)  # an unfinished round is written: paired, its missing result blank
         assert errors == [] and (unfinished.played_rounds, unfinished.completed_rounds) == (3, 2)
         blank = next(p for p in unfinished.players if p.number == numbers[game.white_player_id]).rounds[2]
         assert (blank.opponent, blank.colour, blank.code) == (numbers[game.black_player_id], "w", " ")
         await store.record_result(key, Result.DRAW, game.board or 0)
-        trf, errors = parse_trf(await export_tournament(store, tid))
+        trf, errors = parse_trf(await store.imports.export_tournament(tid))
         assert errors == []
         white = next(p for p in trf.players if p.number == numbers[game.white_player_id])
         assert white.rounds[2].code == "=" and trf.played_rounds == 3

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from app.imports import import_trf
-from database.imports import skipped_rounds
 from database.registry import EventRegistry
 from tests.support.files import DATA, fixture_path
 from tournament.formats.importing import trf_players, trf_rows
@@ -112,7 +111,7 @@ async def test_requested_byes_become_skipped_rounds(tmp_path: Path) -> None:
         store = await registry.get("ev")
         [t] = await store.tournaments()
         ids = {p.pairing_number: p.id for p in await store.players(t.id)}
-        assert {(s.round, s.papi_player_id, s.score) for s in await skipped_rounds(store, t.id)} == \
+        assert {(s.round, s.papi_player_id, s.score) for s in await store.skipped_rounds(t.id)} == \
             {(3, ids[2], 0.5), (3, ids[4], 0.0)}
     finally:
         await registry.close()

@@ -15,7 +15,6 @@ from litestar.testing import AsyncTestClient
 
 from app.imports import import_trf
 from cli.main import main
-from database.imports import export_tournament
 from database.registry import EventRegistry
 from i18n import CATALOGS, translator
 from tests.support.clients import prime_csrf
@@ -280,7 +279,7 @@ async def test_each_oddity_goes_through_the_event_file(path: Path, tmp_path: Pat
     try:
         store = await registry.get("ev")
         [t] = await store.tournaments()
-        text = await export_tournament(store, t.id)
+        text = await store.imports.export_tournament(t.id)
     finally:
         await registry.close()
     back, errors = parse_trf(text)
@@ -299,7 +298,7 @@ async def exported_from_event_file(data: bytes, folder: Path, *, trf26: bool = T
     try:
         store = await registry.get("ev")
         [t] = await store.tournaments()
-        return await export_tournament(store, t.id, trf26=trf26)
+        return await store.imports.export_tournament(t.id, trf26=trf26)
     finally:
         await registry.close()
 
@@ -361,7 +360,7 @@ async def test_the_encoded_time_control_is_stored_and_exported(tmp_path: Path) -
         store = await registry.get("ev")
         [t] = await store.tournaments()
         assert (t.time_control_initial_time, t.time_control_increment) == (5400, 30)
-        exported, _ = parse_trf(await export_tournament(store, t.id))
+        exported, _ = parse_trf(await store.imports.export_tournament(t.id))
     finally:
         await registry.close()
     assert exported.header("222") == "5400+30" and exported.header("XXR") is None and exported.rounds == 5

@@ -4,6 +4,7 @@ the event written."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from tests.support.files import fixture_path
@@ -80,3 +81,15 @@ def test_an_individual_file_is_refused() -> None:
     trf, _ = parse_trf(decode(fixture_path("small-20p-5r.trf").read_bytes()))
     with pytest.raises(Invalid):
         team_event_from_trf(trf)
+
+
+@pytest.mark.parametrize("trf26", [False, True], ids=["TRF16", "TRF26"])
+def test_rounds_scheduled_and_not_paired_are_not_written_as_played(trf26: bool) -> None:
+    """9 rounds scheduled, 5 paired: the players' lines stop at round 5 (blocks for rounds 6-9 would read as
+    rounds everybody missed); the rounds scheduled come back from 142 / XXR."""
+    ev = msgspec.structs.replace(generate(10, 4, 5, 3), rounds=9)
+    text = export_team_trf(ev, trf26=trf26)
+    lines = [line for line in text.split("\n") if line.startswith("001")]
+    assert max(len(line) for line in lines) <= 89 + 5 * 10
+    back = read(text)
+    assert back.rounds == 9 and max(m.round for m in back.matches) == 5

@@ -123,7 +123,15 @@ async def test_admin_changes_are_journalled(admin_web: Client) -> None:
     await post(admin_web, "/admin/events/open", {**EVENT, "name": "Renamed"})
     entries = await store.journal_entries()
     assert (entries[0].what, entries[0].role) == ("admin: event settings", "admin")
-    assert "name" in (entries[0].target or "")
+    assert entries[0].target == "name"  # only what the save changed, not every field of the form
+    await post(admin_web, "/admin/events/open/tournaments", {"uniq_id": "a", "name": "Open A", "rounds": 7})
+    tid = (await store.tournaments())[0].id
+    await post(admin_web, f"/admin/events/open/tournaments/{tid}", {"uniq_id": "a", "name": "Open A", "rounds": 9})
+    edit = (await store.journal_entries())[0]
+    assert (edit.what, edit.target) == ("admin: edit", "tournament a: rounds"), edit
+    journal = (await admin_web.get("/arbiter/open/journal?lang=fr")).text
+    await admin_web.get("/arbiter/open/journal?lang=en")  # ?lang= is remembered: the next tests read English
+    assert "tournoi a\u202f: Rondes" in journal and "Nom" in journal and "rounds" not in journal
 
 
 async def test_clone_copies_the_configuration_but_not_the_players(admin_web: Client) -> None:

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from database.imports import replace_tournament
 from database.store import EventStore
-from database.teams import import_team_event, load_team_event, team_settings
 from tests.support.clients import Client, new_event, post
 from tests.support.files import FIXTURES
 from tournament.formats.importing import trf_rows, trf_skipped, trf_tournament_values
@@ -89,8 +87,8 @@ async def test_a_team_file_imports_as_a_team_tournament(admin_web: Client) -> No
     """The import page sets up the file's teams and matches over its games, in the same transaction."""
     store = await new_event(admin_web)
     tid = await web_import(admin_web, store, "team-trf26-310.trf", "Team Cup")
-    assert await team_settings(store, tid) is not None
-    assert [t.name for t in (await load_team_event(store, tid)).teams] == ["Alpha", "Beta", "Gamma"]
+    assert await store.teams.team_settings(tid) is not None
+    assert [t.name for t in (await store.teams.load_team_event(tid)).teams] == ["Alpha", "Beta", "Gamma"]
     admin, desk = await pages(admin_web, tid)
     assert TEAM_NOTICE not in html.unescape(admin) + html.unescape(desk)
 
@@ -103,8 +101,8 @@ async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tourn
     assert errors == []
     tid = await store.add_tournament(uniq_id="team-cup", name="Team Cup", **trf_tournament_values(trf))
     players, pairings = trf_rows(trf)
-    await replace_tournament(store, tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
-                             "trf import", source=source_of(trf, text, "team-trf26-310.trf"))
+    await store.imports.replace_tournament(tid, trf_tournament_values(trf), players, pairings, trf_skipped(trf),
+                                           "trf import", source=source_of(trf, text, "team-trf26-310.trf"))
     admin, desk = await pages(admin_web, tid)
     assert TEAM_NOTICE in html.unescape(admin) and TEAM_NOTICE in html.unescape(desk)
     assert warnings_table(admin, tid) == []  # the file reads without warning
@@ -116,7 +114,7 @@ async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tourn
     admin, desk = await pages(admin_web, other)
     assert f'id="team-file-notice-{other}"' not in admin + desk and f'id="team-file-notice-{tid}"' in desk
     # once the teams are set up from the file (as the import pages and `echiquier import-trf` do), the notice goes
-    await import_team_event(store, tid, team_event_from_trf(trf), what="team import", keep_games=True)
+    await store.teams.import_team_event(tid, team_event_from_trf(trf), what="team import", keep_games=True)
     admin, desk = await pages(admin_web, tid)
     assert TEAM_NOTICE not in html.unescape(admin) and TEAM_NOTICE not in html.unescape(desk)
 

@@ -34,6 +34,14 @@ async def tournament(client: Client, kind: str = "standard") -> int:
     return t.id
 
 
+async def test_without_a_list_the_admin_is_shown_where_to_import(admin_web: Client) -> None:
+    """The first test of the module: its events folder has no list yet."""
+    tid = await tournament(admin_web)
+    page = (await admin_web.get(f"{BASE}/{tid}/players")).text
+    assert 'id="no-rating-list"' in page and 'href="/admin/ratings"' in page and 'id="rating-lookup"' not in page
+    assert "No rating list yet" in (await admin_web.get("/admin/ratings")).text
+
+
 @pytest.mark.parametrize(("form", "zipped"), [("txt", False), ("txt", True), ("xml", False), ("xml", True)])
 async def test_upload_shows_the_list(admin_web: Client, form: str, zipped: bool) -> None:
     data = rating_list(40, form, zipped=zipped)
@@ -43,7 +51,7 @@ async def test_upload_shows_the_list(admin_web: Client, form: str, zipped: bool)
     page = html.unescape((await admin_web.get("/admin/ratings?lang=fr")).text)
     info = re.search(r'id="rating-list-info">(.*?)</p>', page, re.S)
     assert info is not None
-    assert f"{name}, 40 joueurs" in info[1]
+    assert f"{name}, 40 joueur·euses" in info[1]
     assert ("liste du 1 novembre 2026" in info[1]) == zipped  # the zip entry's date
 
 
@@ -55,11 +63,13 @@ async def test_malformed_list_changes_nothing(admin_web: Client) -> None:
     response = await post(admin_web, "/admin/ratings?lang=fr", files=upload("".join(lines).encode(), "list.txt"))
     assert response.status_code == 422
     message = re.search(r'id="error-file">(.*?)</small>', html.unescape(response.text), re.S)
-    assert message is not None and message[1] == "Ligne 21 : le code FIDE « 12x45 » n’est pas un nombre. " \
+    assert message is not None and message[1] == "Ligne 21\u202f: le code FIDE « 12x45 » n’est pas un nombre. " \
                                                   "Rien n’a été importé."
     assert "list.txt" in html.unescape(response.text)  # the file named, to be chosen again
     page = (await admin_web.get("/admin/ratings?lang=en")).text
     assert "players_list_foa.txt, 12 players" in html.unescape(page)  # the list before, whole
+    nothing = await post(admin_web, "/admin/ratings", files={"other": ("", b"", "text/plain")})
+    assert nothing.status_code == 422 and "Choose a file first." in nothing.text
     for bad in (b"hello\n", b"PK\x03\x04 not a zip", b"<playerslist><player><fideid>1</fideid>"):
         response = await post(admin_web, "/admin/ratings", files=upload(bad, "bad.zip"))
         assert response.status_code == 422, bad
@@ -87,6 +97,7 @@ async def test_suggestions_fill_the_new_player(admin_web: Client) -> None:
         "Øster", "Ivan", str(zoe.fide_id), "NOR")
     assert (fields["rapid_rating"], fields["blitz_rating"], fields["birth_date"], fields["club"]) == (
         str(zoe.rapid), str(zoe.blitz), str(zoe.birth_year), "Échiquier Nancéien")  # what was typed stays
+    assert 'id="rating-suggestions"' in filled.text and 'hx-get="' + f"{players}/lookup" in filled.text  # again
     assert re.search(r'<option value="CM" selected', filled.text) and re.search(r'<option value="F" selected',
                                                                                   filled.text)
     # without script: the page proposes, a link fills the form
@@ -104,6 +115,8 @@ async def test_the_desk_looks_up_and_edits(admin_web: Client) -> None:
     found = await admin_web.get(f"/arbiter/open/players/{tid}/lookup", params={"lookup": "dupont"})
     assert suggested(found.text) == [player(2).fide_id, player(12).fide_id]
     [pid] = re.findall(rf'href="{BASE}/{tid}/players/(\d+)"', (await admin_web.get(f"{BASE}/{tid}/players")).text)
+    looked = await admin_web.get(f"/arbiter/open/players/{tid}/{pid}", params={"lookup": "Dupont"})
+    assert f'href="/arbiter/open/players/{tid}/{pid}?fill={player(2).fide_id}"' in looked.text  # this player's page
     page = await admin_web.get(f"/arbiter/open/players/{tid}/{pid}", params={"fill": str(player(2).fide_id)})
     fields = dict(re.findall(r'name="(\w+)" id="f-\w+" value="([^"]*)"', html.unescape(page.text)))
     assert (fields["first_name"], fields["standard_rating"]) == (player(2).first, str(player(2).standard))

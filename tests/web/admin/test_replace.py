@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from database.imports import export_tournament
 from database.store import EventStore, GameKey
 from tests.support.clients import Client, new_event, post
 from tests.support.events import import_fixture
@@ -35,7 +34,7 @@ async def last_round_on_screens(store: EventStore, tid: int) -> tuple[bytes, dic
         assert g.black_player_id is not None
         await store.delete_result(GameKey(tournament_id=tid, round=LAST, white_player_id=g.white_player_id,
                                           black_player_id=g.black_player_id))
-    file = (await export_tournament(store, tid, trf26=False)).encode()
+    file = (await store.imports.export_tournament(tid, trf26=False)).encode()
     entered: dict[tuple[int, int], Result] = {}
     for g in games:
         assert g.black_player_id is not None and g.result is not None
@@ -100,7 +99,7 @@ async def test_replace_shows_the_loss_and_changes_nothing_before_confirming(admi
 async def test_a_file_with_every_result_loses_nothing(admin_web: Client) -> None:
     store = await new_event(admin_web)
     tid = await import_fixture(store, "small-20p-5r.trf")
-    file = (await export_tournament(store, tid, trf26=False)).encode()
+    file = (await store.imports.export_tournament(tid, trf26=False)).encode()
     response = await admin_web.post(f"{BASE}/{tid}/upload", data={"replace": "1"}, files=upload("same.trf", file))
     assert 'id="no-loss"' in response.text
     assert 'id="losses"' not in response.text
@@ -110,7 +109,7 @@ async def test_a_confirmation_belongs_to_its_tournament(admin_web: Client) -> No
     store = await new_event(admin_web)
     tid = await import_fixture(store, "small-20p-5r.trf")
     other = await import_fixture(store, "small-20p-5r.trf", uniq_id="t2")
-    file = (await export_tournament(store, tid, trf26=False)).encode()
+    file = (await store.imports.export_tournament(tid, trf26=False)).encode()
     response = await admin_web.post(f"{BASE}/{tid}/upload", data={"replace": "1"}, files=upload("same.trf", file))
     token = re.search(r'name="pending" value="([^"]+)"', response.text)
     assert token

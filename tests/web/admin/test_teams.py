@@ -9,8 +9,6 @@ from decimal import Decimal
 import pytest
 
 from app.pairing.team_round import pair_team_round
-from database import team_matches
-from database import teams as db
 from database.store import EventStore
 from tests.support.clients import Client, as_visitor, expect_error, field_error, new_event, post
 from tournament.config_rules import NOT_CHOICE, REQUIRED, TOO_BIG
@@ -55,14 +53,14 @@ async def test_make_a_team_tournament(admin_web: Client) -> None:
     for odd in ("", "nan", "Infinity"):  # empty, and what Decimal reads but is no number of points
         expect_error(await post(admin_web, f"{base}/settings", {"team_size": "4", "scoring": "custom", **CUSTOM,
                                                                 "game_draw": odd}), "game_draw", rules.NOT_POINTS)
-    assert await db.team_settings(store, tid) is None  # nothing was saved
+    assert await store.teams.team_settings(tid) is None  # nothing was saved
     await make_team(admin_web, base, "6", scoring="ffe")
-    size, scoring, lineup = (await db.team_settings(store, tid)) or (0, None, None)
+    size, scoring, lineup = (await store.teams.team_settings(tid)) or (0, None, None)
     assert size == 6 and scoring is not None and scoring.match_win == 3 and lineup is not None and lineup.keep_order
     answer = await post(admin_web, f"{base}/settings", {"team_size": "5", "scoring": "custom", **CUSTOM,
                                                         "board_count": "1"})
     assert answer.status_code == 303
-    size, scoring, lineup = (await db.team_settings(store, tid)) or (0, None, None)
+    size, scoring, lineup = (await store.teams.team_settings(tid)) or (0, None, None)
     assert size == 5 and scoring is not None and lineup is not None
     assert (scoring.match_win, scoring.match_draw, scoring.board_count) == (3, Decimal("1.5"), True)
     assert not lineup.keep_order and not lineup.allow_empty_boards  # the boxes were not ticked
@@ -70,7 +68,7 @@ async def test_make_a_team_tournament(admin_web: Client) -> None:
     assert 'value="custom" selected' in page.text and 'value="1.5"' in page.text
     with as_visitor(admin_web):
         assert (await post(admin_web, f"{base}/settings", {"team_size": "2", "scoring": "fide"})).status_code == 403
-    assert (await db.team_settings(store, tid) or (0,))[0] == 5
+    assert (await store.teams.team_settings(tid) or (0,))[0] == 5
 
 
 async def test_add_edit_and_delete_teams(admin_web: Client) -> None:
@@ -84,18 +82,18 @@ async def test_add_edit_and_delete_teams(admin_web: Client) -> None:
     created = await post(admin_web, base, {"name": "Cavaliers", "short_name": "CAV", "club": "Club A",
                                            "federation": "fra"})
     assert created.status_code == 303
-    [cav] = (await db.load_team_event(store, tid)).teams
+    [cav] = (await store.teams.load_team_event(tid)).teams
     assert created.headers["location"] == f"{base}/{cav.id}?done=created"
     assert (cav.number, cav.short_name, cav.club, cav.federation) == (1, "CAV", "Club A", "FRA")
     expect_error(await post(admin_web, base, {"name": "Cavaliers"}), "team-name", rules.TEAM_TAKEN)
     assert (await post(admin_web, base, {"name": "Fous"})).status_code == 303
-    cav, fous = (await db.load_team_event(store, tid)).teams
+    cav, fous = (await store.teams.load_team_event(tid)).teams
     page = await admin_web.get(f"{base}/{cav.id}")
     assert page.status_code == 200 and 'name="board_7"' in page.text and "PLAYER10" in page.text
 
     members = {"name": "Cavaliers", "board_1": "3", "board_2": "1", "board_3": "", "board_4": "2", "board_5": "4"}
     assert (await post(admin_web, f"{base}/{cav.id}", members)).status_code == 303
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     assert ev.teams[0].members == (3, 1, 2, 4) and ev.teams[0].short_name == ""  # emptied, as sent
     expect_error(await post(admin_web, f"{base}/{fous.id}", {"name": "Fous", "board_1": "5", "board_2": "3"}),
                  "board_2", rules.IN_OTHER_TEAM, "Cavaliers")
@@ -105,7 +103,7 @@ async def test_add_edit_and_delete_teams(admin_web: Client) -> None:
                  NOT_CHOICE)
     expect_error(await post(admin_web, f"{base}/{fous.id}", {"name": "Cavaliers", "board_1": "5"}), "name",
                  rules.TEAM_TAKEN)
-    assert (await db.load_team_event(store, tid)).teams[1].members == ()  # nothing changed
+    assert (await store.teams.load_team_event(tid)).teams[1].members == ()  # nothing changed
     assert (await post(admin_web, f"{base}/{fous.id}", {"name": "Les Fous", "board_1": "5", "board_2": "6",
                                                         "board_3": "7", "board_4": "8"})).status_code == 303
 
@@ -117,20 +115,20 @@ async def test_add_edit_and_delete_teams(admin_web: Client) -> None:
     assert added.status_code == 303
     players = await store.players(tid)
     assert len(players) == before + 1 and players[-1].last_name == "Nouveau" and players[-1].fide_rating == 1850
-    ev = await db.load_team_event(store, tid)
+    ev = await store.teams.load_team_event(tid)
     assert ev.teams[1].name == "Les Fous" and ev.teams[1].members == (5, 6, 7, 8, players[-1].pairing_number)
     listing = await admin_web.get(base)
     assert "Les Fous" in listing.text and "NOUVEAU" in listing.text
 
     # a team with a match cannot be deleted; one without can, and the next teams move up a number
     assert (await post(admin_web, base, {"name": "Tours"})).status_code == 303
-    tours = (await db.load_team_event(store, tid)).teams[2]
-    await team_matches.add_match(store, tid, 1, 1, 2)
+    tours = (await store.teams.load_team_event(tid)).teams[2]
+    await store.teams.add_match(tid, 1, 1, 2)
     refused = await post(admin_web, f"{base}/{cav.id}/delete")
     assert refused.status_code == 409 and "already has matches" in refused.text
     assert 'id="team-played"' in (await admin_web.get(f"{base}/{cav.id}")).text
     assert (await post(admin_web, f"{base}/{tours.id}/delete")).status_code == 303
-    assert [t.name for t in (await db.load_team_event(store, tid)).teams] == ["Cavaliers", "Les Fous"]
+    assert [t.name for t in (await store.teams.load_team_event(tid)).teams] == ["Cavaliers", "Les Fous"]
     # the team size is fixed once matches are paired
     expect_error(await post(admin_web, f"{base}/settings", {"team_size": "6", "scoring": "fide"}), "team_size",
                  rules.SIZE_FIXED, 4)
@@ -141,11 +139,11 @@ async def test_team_size_free_after_delete_and_back_to_individual(admin_web: Cli
     await make_team(admin_web, base)
     assert (await post(admin_web, base, {"name": "Solo"})).status_code == 303
     refused = await post(admin_web, f"{base}/individual")
-    assert refused.status_code == 409 and await db.is_team_tournament(store, tid)
-    [solo] = (await db.load_team_event(store, tid)).teams
+    assert refused.status_code == 409 and await store.teams.is_team_tournament(tid)
+    [solo] = (await store.teams.load_team_event(tid)).teams
     assert (await post(admin_web, f"{base}/{solo.id}/delete")).status_code == 303
     assert (await post(admin_web, f"{base}/individual")).status_code == 303
-    assert not await db.is_team_tournament(store, tid)
+    assert not await store.teams.is_team_tournament(tid)
     assert (await admin_web.get(f"{base}/{solo.id}")).status_code == 404
 
 
@@ -165,11 +163,11 @@ async def test_teams_set_up_in_the_admin_then_a_line_up_entered(admin_web: Clien
     await make_team(admin_web, base, "3")
     for name, first in (("Rois", 1), ("Dames", 5)):
         assert (await post(admin_web, base, {"name": name})).status_code == 303
-        team = (await db.load_team_event(store, tid)).teams[-1]
+        team = (await store.teams.load_team_event(tid)).teams[-1]
         members = {"name": name, **{f"board_{k}": str(first + k - 1) for k in range(1, 5)}}
         assert (await post(admin_web, f"{base}/{team.id}", members)).status_code == 303
     await pair_team_round(store, tid, 1)
-    mid = (await db.load_team_event(store, tid)).matches[0].id
+    mid = (await store.teams.load_team_event(tid)).matches[0].id
     hx = {"HX-Request": "true"}
     swapped = await admin_web.post(f"/teams/{EVENT}/ic/lineup?lang=en", headers=hx,
                                    data={"match_id": str(mid), "side": "A", "players": "2 1 3"})
@@ -177,7 +175,7 @@ async def test_teams_set_up_in_the_admin_then_a_line_up_entered(admin_web: Clien
     ok = await admin_web.post(f"/teams/{EVENT}/ic/lineup?lang=en", headers=hx,
                               data={"match_id": str(mid), "side": "A", "players": "1 3 4"})
     assert ok.status_code == 200 and "PLAYER04" in ok.text.upper()
-    m = (await db.load_team_event(store, tid)).matches[0]
+    m = (await store.teams.load_team_event(tid)).matches[0]
     assert [g.a_player for g in m.boards] == [1, 3, 4]
 
 
@@ -203,6 +201,8 @@ async def test_team_tie_breaks_are_picked_from_the_team_list(admin_web: Client) 
                     tie_break_3="MPVGP")
     assert (await store.tournament(tid)).tie_breaks == "DE,SB,MPVGP"
     tournament_form = f"/admin/events/{EVENT}/tournaments/{tid}"
+    shown = await admin_web.get(tournament_form)  # its tie-break lists are the team ones too
+    assert 'value="GPD"' in shown.text and 'value="ARO"' not in shown.text
     refused = await post(admin_web, tournament_form, {"uniq_id": "ic", "name": "Interclubs",
                                                       "tie_breaks": "BH,ARO/C1"})
     expect_error(refused, "tie_breaks", INDIVIDUAL_ONLY, "ARO/C1")

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from database import admin
 from tests.support.clients import Client, expect_error, field_error, new_event, post
 from tests.support.events import import_fixture
 from tests.support.files import fixture_path
@@ -128,7 +127,7 @@ async def test_load_chessevent_players_into_a_tournament(admin_web: Client) -> N
     assert sorted((p.last_name, p.rating, p.checked_in) for p in players) == [("Dupont", 1700, False),
                                                                                ("Martin", 0, True)]
     dupont = next(p for p in players if p.last_name == "Dupont")
-    assert [(s.round, s.score, s.papi_player_id) for s in await admin.skipped_rounds(store, t.id)] == [
+    assert [(s.round, s.score, s.papi_player_id) for s in await store.skipped_rounds(t.id)] == [
         (2, 0.5, dupont.id)]
 
 
@@ -233,7 +232,7 @@ async def test_add_a_late_entrant(admin_web: Client) -> None:
 async def test_a_bad_late_entrant_is_refused(admin_web: Client) -> None:
     store, tid = await paired_event(admin_web)
     first = (await store.players(tid))[0]
-    await admin.update(store, "player", first.id, {"fixed_board": 7}, ("players", tid))
+    await store.roster.edit_player(tid, first.id, {"fixed_board": 7})
     count = len(await store.players(tid))
     expect_error(await post(admin_web, f"{BASE}/{tid}/players", {"last_name": ""}), "last_name", rules.REQUIRED)
     expect_error(await post(admin_web, f"{BASE}/{tid}/players", {"last_name": "X", "fixed_board": "7"}),
@@ -279,10 +278,10 @@ async def test_withdraw_a_player_from_a_round_on(admin_web: Client) -> None:
     url = f"{BASE}/{t.id}/players/{p.id}"
     response = await post(admin_web, f"{url}/withdraw", {"from_round": "5", "score": "0.5"})
     assert response.status_code == 303
-    skipped = await admin.skipped_rounds(store, t.id)
+    skipped = await store.skipped_rounds(t.id)
     assert [(s.round, s.score, s.papi_player_id) for s in skipped] == [(r, 0.5, p.id) for r in range(5, 8)]
     assert (await post(admin_web, f"{url}/return")).status_code == 303
-    assert await admin.skipped_rounds(store, t.id) == []
+    assert await store.skipped_rounds(t.id) == []
 
 
 @pytest.mark.parametrize("data, field, text, args", [
@@ -298,7 +297,7 @@ async def test_a_bad_withdrawal_is_refused(admin_web: Client, data: dict[str, st
     await post(admin_web, f"{BASE}/{t.id}/players", {"last_name": "Leaving"})
     [p] = await store.players(t.id)
     expect_error(await post(admin_web, f"{BASE}/{t.id}/players/{p.id}/withdraw", data), field, text, *args)
-    assert await admin.skipped_rounds(store, t.id) == []
+    assert await store.skipped_rounds(t.id) == []
 
 
 async def test_a_paired_round_cannot_be_skipped(admin_web: Client) -> None:
@@ -307,4 +306,4 @@ async def test_a_paired_round_cannot_be_skipped(admin_web: Client) -> None:
     response = await post(admin_web, f"{BASE}/{tid}/players/{player.id}/withdraw", {"from_round": "1",
                                                                                        "score": "0"})
     expect_error(response, "from_round", rules.ROUND_PAIRED, 1)
-    assert await admin.skipped_rounds(store, tid) == []
+    assert await store.skipped_rounds(tid) == []

@@ -12,7 +12,6 @@ from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
 from app.views.tournament import event_period
-from database import admin
 from database.registry import EventRegistry
 from database.store import EventStore
 from tournament.config_rules import Form, event_rules
@@ -82,7 +81,7 @@ class EventsAdmin(Controller):
         store = await registry.create(event_id, name=columns["name"], start=columns["start"], stop=columns["stop"],
                                       public=columns["public"])
         try:
-            await admin.update_info(store, columns)
+            await store.admin.update_settings(columns)
         except BaseException:
             await registry.delete(event_id)
             raise
@@ -108,7 +107,7 @@ class EventsAdmin(Controller):
         values = event_rules(form)
         if not form.ok:
             return self._settings(request, event_id, await store.info(), form, data)
-        await admin.update_info(store, await info_columns(values))
+        await store.admin.update_settings(await info_columns(values))
         return back(f"/admin/events/{event_id}")
 
     @post("/events/{event_id:str}/clone")

@@ -12,7 +12,6 @@ from litestar.response import Redirect, Template
 from app.views.labels import named
 from app.views.legibility import family_previews
 from app.views.teams import match_count, team_tournament_ids
-from database import admin
 from database.store import EventStore
 from i18n import translator
 from tournament.boards import current_round
@@ -114,16 +113,16 @@ class FamiliesAdmin(Controller):
         if not form.ok:
             return await self._page(request, event_id, store, family, form, data)
         if family_id is None:
-            family_id = await admin.insert(store, "family", values)
+            family_id = await store.admin.add_family(values)
             return back(f"/admin/events/{event_id}/families/{family_id}", "created")
-        await admin.update(store, "family", family_id, values)
+        await store.admin.update_family(family_id, values)
         return back(f"/admin/events/{event_id}/families/{family_id}")
 
     @post("/{family_id:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], family_id: FromPath[int],
                      store: NamedDependency[EventStore]) -> Redirect:
         await self._family(store, family_id)
-        await admin.delete(store, "family", family_id)
+        await store.admin.delete_family(family_id)
         return back(f"/admin/events/{event_id}/families", "deleted")
 
     async def _family(self, store: EventStore, family_id: int) -> Family:

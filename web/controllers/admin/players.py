@@ -16,7 +16,6 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import Redirect, Template
 
 from app.ratings import Suggestion, record_from_list, suggest
-from database import admin
 from database.journal import acting_as
 from database.ratings import RatingList
 from database.registry import check_event_id
@@ -124,7 +123,7 @@ class PlayersAdmin(Controller):
         typed = {k: v for k, v in request.query_params.items() if k != "csrf_token"}
         values = await filled(request, typed, fide_id, rating_column(tournament.rating_kind))
         return self._page(request, "admin/_record.html", event_id, store, tid, form=Form({}), tournament=tournament,
-                          values=values)
+                          values=values, has_list=await rating_list(request) is not None)
 
     async def _index(self, request: Req, event_id: str, store: EventStore, tid: int, form: Form,
                      values: dict[str, Any], query: str = "", **extra: Any) -> Template:
@@ -132,7 +131,7 @@ class PlayersAdmin(Controller):
         players = await store.players(tid)
         shown = [p for p in players if matches(p, query.strip())] if query.strip() else players
         skipped: dict[int, list[int]] = {}
-        for s in await admin.skipped_rounds(store, tid):
+        for s in await store.skipped_rounds(tid):
             skipped.setdefault(s.papi_player_id, []).append(s.round)
         return self._page(request, "admin/players.html", event_id, store, tid, form=form, tournament=tournament,
                           players=shown, total=len(players), query=query, skipped=skipped, values=values,
@@ -159,7 +158,7 @@ class PlayersAdmin(Controller):
         if not form.ok:
             return await self._index(request, event_id, store, tid, form, data)
         with self.acting(request):
-            await admin.add_player(store, tid, values, missed)
+            await store.roster.add_player(tid, values, missed)
         return back(self.base(event_id, tid), "created")  # the list again, ready for the next entry
 
     @post("/renumber")
@@ -184,7 +183,7 @@ class PlayersAdmin(Controller):
                     form: Form, values: dict[str, Any], withdraw: dict[str, Any] | None = None,
                     **extra: Any) -> Template:
         tid = player.tournament_id
-        skipped = [s for s in await admin.skipped_rounds(store, tid) if s.papi_player_id == player.id]
+        skipped = [s for s in await store.skipped_rounds(tid) if s.papi_player_id == player.id]
         played = any(player.id in (p.white_player_id, p.black_player_id) for p in await store.pairings(tid))
         return self._page(request, "admin/player.html", event_id, store, tid, form=form, info=await store.info(),
                           tournament=await store.tournament(tid), player=player, skipped=skipped, values=values,
@@ -202,7 +201,7 @@ class PlayersAdmin(Controller):
         if not form.ok:
             return await self._show(request, event_id, store, player, form, data)
         with self.acting(request):
-            await admin.edit_player(store, tid, player_id, values)
+            await store.roster.edit_player(tid, player_id, values)
         return back(self.base(event_id, tid))
 
     @post("/{player_id:int}/delete")
@@ -211,7 +210,7 @@ class PlayersAdmin(Controller):
         """Refused (409, nothing changed) once the player is in a round's pairings: withdraw them then."""
         await self._player(store, tid, player_id)
         with self.acting(request):
-            await admin.delete_player(store, tid, player_id)
+            await store.roster.delete_player(tid, player_id)
         return back(self.base(event_id, tid), "deleted")
 
     @post("/{player_id:int}/withdraw")
@@ -226,7 +225,7 @@ class PlayersAdmin(Controller):
             kind = (await store.tournament(tid)).rating_kind
             return await self._show(request, event_id, store, player, form, record_values(player, kind), data)
         with self.acting(request):
-            await admin.withdraw_player(store, tid, player_id, rounds, score)
+            await store.roster.withdraw_player(tid, player_id, rounds, score)
         return back(f"{self.base(event_id, tid)}/{player_id}", "withdrawn")
 
     @post("/{player_id:int}/return")
@@ -234,7 +233,7 @@ class PlayersAdmin(Controller):
                                 player_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._player(store, tid, player_id)
         with self.acting(request):
-            await admin.cancel_withdrawal(store, tid, player_id)
+            await store.roster.cancel_withdrawal(tid, player_id)
         return back(f"{self.base(event_id, tid)}/{player_id}")
 
     async def _player(self, store: EventStore, tid: int, player_id: int) -> Player:

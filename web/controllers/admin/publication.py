@@ -9,9 +9,9 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
+from app.publication.address import check_address
 from app.publication.publisher import read_state
 from app.publication.remote import verify_remote
-from database import admin
 from database.store import EventStore
 from web.controllers.admin.common import back, read_form
 from web.controllers.admin.guard import admin_guard
@@ -38,6 +38,10 @@ class PublicationAdmin(Controller):
         data = await read_form(request)
         # 422 with the reason, nothing changed: a configured rclone remote's name:path only (app/publication/remote.py)
         remote = await verify_remote(str(data.get("publish_remote", "")))
-        if remote != (await store.info()).publish_remote:
-            await admin.update_info(store, {"publish_remote": remote})
+        address = check_address(str(data.get("public_address", "")))  # 422 with the reason, nothing changed
+        info = await store.info()
+        changes = {k: v for k, v in (("publish_remote", remote), ("public_address", address))
+                   if v != getattr(info, k)}
+        if changes:
+            await store.admin.update_settings(changes)
         return back(f"/admin/events/{event_id}")

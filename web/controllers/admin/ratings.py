@@ -15,7 +15,7 @@ from litestar.response import Redirect, Template
 
 from app.ratings import import_list
 from tournament.config_rules import Form
-from tournament.errors import Invalid
+from tournament.errors import EchiquierError, Invalid, Unavailable
 from tournament.messages import N_
 from web.controllers.admin.common import back, page
 from web.controllers.admin.guard import admin_guard
@@ -35,7 +35,8 @@ class RatingsAdmin(Controller):
     async def index(self, request: Req) -> Template:
         return await self._page(request)
 
-    async def _page(self, request: Req, failure: Invalid | None = None, filename: str | None = None) -> Template:
+    async def _page(self, request: Req, failure: EchiquierError | None = None, filename: str | None = None
+                    ) -> Template:
         state = app_state(request)
         lists = await state.ratings.get(state.settings.events_dir)
         form = Form({})
@@ -57,7 +58,7 @@ class RatingsAdmin(Controller):
         stream.seek(0)
         try:
             await import_list(state.settings.events_dir, stream, upload.filename, size)
-        except Invalid as failure:
+        except (Invalid, Unavailable) as failure:
             return await self._page(request, failure, upload.filename)
         finally:
             await upload.close()

@@ -9,7 +9,6 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
-from database import admin
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
@@ -75,9 +74,9 @@ class RotatorsAdmin(Controller):
         if not form.ok:
             return await self._page(request, event_id, store, rotator, form, data)
         if rotator_id is None:
-            rotator_id = await admin.insert(store, "rotator", values)
+            rotator_id = await store.admin.add_rotator(values)
         else:
-            await admin.update(store, "rotator", rotator_id, values)
+            await store.admin.update_rotator(rotator_id, values)
         if form.warnings:
             saved = await self._rotator(store, rotator_id)
             return await self._page(request, event_id, store, saved, form, rotator_values(saved))
@@ -92,14 +91,14 @@ class RotatorsAdmin(Controller):
         item = form.integer("item", required=True)
         if column is None or item is None:
             raise NotFound("Nothing to move.")
-        await admin.move_rotator_item(store, rotator_id, column, item, -1 if form.raw("direction") == "up" else 1)
+        await store.admin.move_rotator_item(rotator_id, column, item, -1 if form.raw("direction") == "up" else 1)
         return back(f"/admin/events/{event_id}/rotators/{rotator_id}", "moved")
 
     @post("/{rotator_id:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], rotator_id: FromPath[int],
                      store: NamedDependency[EventStore]) -> Redirect:
         await self._rotator(store, rotator_id)
-        await admin.delete(store, "rotator", rotator_id)
+        await store.admin.delete_rotator(rotator_id)
         return back(f"/admin/events/{event_id}/rotators", "deleted")
 
     async def _rotator(self, store: EventStore, rotator_id: int) -> Rotator:

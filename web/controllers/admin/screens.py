@@ -13,7 +13,6 @@ from app.views.labels import named
 from app.views.legibility import Preview, preview
 from app.views.screens import find_spec
 from app.views.teams import team_tournament_ids
-from database import admin
 from database.store import EventStore
 from i18n import translator
 from tournament.config_rules import Form
@@ -84,7 +83,7 @@ class ScreensAdmin(Controller):
                          await team_tournament_ids(store))
         if not form.ok:
             return await self._index(request, event_id, store, form, data)
-        screen_id = await admin.create_screen(store, values, first_set)
+        screen_id = await store.admin.add_screen(values, first_set)
         return back(f"/admin/events/{event_id}/screens/{screen_id}", "created")
 
     @get("/{screen_id:int}")
@@ -123,7 +122,7 @@ class ScreensAdmin(Controller):
         clash_rule(form, values["uniq_id"], {f.uniq_id for f in await store.families()})
         if not form.ok:
             return await self._show(request, event_id, store, screen, form, data)
-        await admin.update(store, "screen", screen_id, values)
+        await store.admin.update_screen(screen_id, values)
         if form.warnings:
             return await self._show(request, event_id, store, await self._screen(store, screen_id), form,
                                     self._values(await self._screen(store, screen_id)))
@@ -152,7 +151,7 @@ class ScreensAdmin(Controller):
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
                      store: NamedDependency[EventStore]) -> Redirect:
         await self._screen(store, screen_id)
-        await admin.delete(store, "screen", screen_id)
+        await store.admin.delete_screen(screen_id)
         return back(f"/admin/events/{event_id}/screens", "deleted")
 
     # -- sets ----------------------------------------------------------------------------------
@@ -185,9 +184,9 @@ class ScreensAdmin(Controller):
                                     new_set=data if set_id is None else None, set_form=form,
                                     error_set=set_id or "new")
         if set_id is None:
-            await admin.add_child(store, "screen_set", screen_id, values)
+            await store.admin.add_screen_set(screen_id, values)
         else:
-            await admin.update(store, "screen_set", set_id, values)
+            await store.admin.update_screen_set(set_id, values)
         return back(f"/admin/events/{event_id}/screens/{screen_id}")
 
     @post("/{screen_id:int}/sets/{set_id:int}/move")
@@ -195,7 +194,7 @@ class ScreensAdmin(Controller):
                        set_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._screen(store, screen_id)
         form = Form(await read_form(request))
-        await admin.move_child(store, "screen_set", screen_id, set_id, -1 if form.raw("direction") == "up" else 1)
+        await store.admin.move_screen_set(screen_id, set_id, -1 if form.raw("direction") == "up" else 1)
         return back(f"/admin/events/{event_id}/screens/{screen_id}", "moved")
 
     @post("/{screen_id:int}/sets/{set_id:int}/delete")
@@ -203,7 +202,7 @@ class ScreensAdmin(Controller):
                          set_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         if set_id not in {s.id for s in await store.screen_sets(screen_id)}:
             raise NotFound("No set %s on this screen.", set_id)
-        await admin.delete(store, "screen_set", set_id)
+        await store.admin.delete_screen_set(set_id)
         return back(f"/admin/events/{event_id}/screens/{screen_id}", "deleted")
 
     async def _screen(self, store: EventStore, screen_id: int) -> Screen:

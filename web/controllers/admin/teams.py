@@ -11,8 +11,6 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
-from database import team_admin
-from database import teams as db
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
@@ -75,8 +73,8 @@ class TeamsAdmin(Controller):
                      form: Form, values: dict[str, Any] | None, team_form: Form, team_values: dict[str, Any]
                      ) -> Template:
         tournament = await store.tournament(tid)
-        settings = await db.team_settings(store, tid)
-        ev = await db.load_team_event(store, tid) if settings else None
+        settings = await store.teams.team_settings(tid)
+        ev = await store.teams.load_team_event(tid) if settings else None
         if values is None:
             values = settings_values(*settings) if settings else dict(NEW_SETTINGS)
             values |= tie_break_values((tournament.tie_breaks if settings else "") or ORDERS["fide"])
@@ -96,14 +94,14 @@ class TeamsAdmin(Controller):
         await store.tournament(tid)
         data = await read_form(request)
         form = Form(data)
-        current = await db.team_settings(store, tid)
-        paired = current is not None and bool((await db.load_team_event(store, tid)).matches)
+        current = await store.teams.team_settings(tid)
+        paired = current is not None and bool((await store.teams.load_team_event(tid)).matches)
         chosen = team_settings_rules(form, paired_size=current[0] if current and paired else None)
         codes = team_tie_break_rules(form)
         if chosen is None or codes is None:
             return await self._index(request, event_id, store, tid, form, data, Form({}), {})
         size, scoring, rules = chosen
-        await db.make_team_tournament(store, tid, size, scoring, rules, tie_breaks=codes or None)
+        await store.teams.make_team_tournament(tid, size, scoring, rules, tie_breaks=codes or None)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams", "saved" if current else "created")
 
     @post("/individual")
@@ -111,7 +109,7 @@ class TeamsAdmin(Controller):
                          store: NamedDependency[EventStore]) -> Redirect:
         """Back to an individual tournament (refused while it has teams)."""
         await store.tournament(tid)
-        await team_admin.end_team_tournament(store, tid)
+        await store.teams.end_team_tournament(tid)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams")
 
     @post("/")
@@ -123,8 +121,8 @@ class TeamsAdmin(Controller):
         values = team_rules(form, taken_names={t.name for t in ev.teams}, players=(), other_teams={}, slots=0)
         if not form.ok:
             return await self._index(request, event_id, store, tid, Form({}), None, form, data)
-        team_id = await db.add_team(store, tid, str(values["name"]), short_name=str(values["short_name"]),
-                                    club=str(values["club"]), federation=str(values["federation"]))
+        team_id = await store.teams.add_team(tid, str(values["name"]), short_name=str(values["short_name"]),
+                                             club=str(values["club"]), federation=str(values["federation"]))
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}", "created")
 
     # -- one team ----------------------------------------------------------------------------------------
@@ -174,8 +172,8 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, form, data, Form({}), {})
         members = values["members"]
         assert isinstance(members, list)
-        await team_admin.update_team(store, tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
-                             club=str(values["club"]), federation=str(values["federation"]), members=members)
+        await store.teams.update_team(tid, team_id, str(values["name"]), short_name=str(values["short_name"]),
+                                      club=str(values["club"]), federation=str(values["federation"]), members=members)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}")
 
     @post("/{team_id:int}/player")
@@ -191,23 +189,23 @@ class TeamsAdmin(Controller):
             return await self._show(request, event_id, store, tid, ev, team, Form({}), self._values(team), form,
                                     data)
         rating = values["rating"]
-        await team_admin.add_team_player(store, tid, team_id, str(values["last_name"]), str(values["first_name"]),
-                                 rating=rating if isinstance(rating, int) else None,
-                                 federation=str(values["federation"]))
+        await store.teams.add_team_player(tid, team_id, str(values["last_name"]), str(values["first_name"]),
+                                          rating=rating if isinstance(rating, int) else None,
+                                          federation=str(values["federation"]))
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams/{team_id}", "created")
 
     @post("/{team_id:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
                      team_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         self._team(await self._team_event(store, tid), team_id)
-        await team_admin.delete_team(store, tid, team_id)
+        await store.teams.delete_team(tid, team_id)
         return back(f"/admin/events/{event_id}/tournaments/{tid}/teams", "deleted")
 
     async def _team_event(self, store: EventStore, tid: int) -> TeamEvent:
         tournament = await store.tournament(tid)
-        if not await db.is_team_tournament(store, tid):
+        if not await store.teams.is_team_tournament(tid):
             raise NotFound("Tournament %s is not a team tournament.", tournament.uniq_id)
-        return await db.load_team_event(store, tid)
+        return await store.teams.load_team_event(tid)
 
     @staticmethod
     def _team(ev: TeamEvent, team_id: int) -> Team:

@@ -10,7 +10,6 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
-from database import admin
 from database.store import EventStore
 from tournament.config_rules import Form
 from tournament.errors import NotFound
@@ -79,16 +78,16 @@ class TimersAdmin(Controller):
         if not form.ok:
             return await self._page(request, event_id, store, timer, form, data)
         if timer_id is None:
-            timer_id = await admin.insert(store, "timer", values)
+            timer_id = await store.admin.add_timer(values)
             return back(f"/admin/events/{event_id}/timers/{timer_id}", "created")
-        await admin.update(store, "timer", timer_id, values)
+        await store.admin.update_timer(timer_id, values)
         return back(f"/admin/events/{event_id}/timers/{timer_id}")
 
     @post("/{timer_id:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], timer_id: FromPath[int],
                      store: NamedDependency[EventStore]) -> Redirect:
         await self._timer(store, timer_id)
-        await admin.delete(store, "timer", timer_id)
+        await store.admin.delete_timer(timer_id)
         return back(f"/admin/events/{event_id}/timers", "deleted")
 
     # -- hours ---------------------------------------------------------------------------------
@@ -117,9 +116,9 @@ class TimersAdmin(Controller):
             return await self._page(request, event_id, store, timer, Form({}), timer_values(timer), form, data,
                                     hour_id or "new")
         if hour_id is None:
-            await admin.add_child(store, "timer_hour", timer_id, values)
+            await store.admin.add_timer_hour(timer_id, values)
         else:
-            await admin.update(store, "timer_hour", hour_id, values)
+            await store.admin.update_timer_hour(hour_id, values)
         return back(f"/admin/events/{event_id}/timers/{timer_id}")
 
     @post("/{timer_id:int}/hours/{hour_id:int}/move")
@@ -127,7 +126,7 @@ class TimersAdmin(Controller):
                         hour_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         await self._timer(store, timer_id)
         form = Form(await read_form(request))
-        await admin.move_child(store, "timer_hour", timer_id, hour_id, -1 if form.raw("direction") == "up" else 1)
+        await store.admin.move_timer_hour(timer_id, hour_id, -1 if form.raw("direction") == "up" else 1)
         return back(f"/admin/events/{event_id}/timers/{timer_id}", "moved")
 
     @post("/{timer_id:int}/hours/{hour_id:int}/delete")
@@ -135,7 +134,7 @@ class TimersAdmin(Controller):
                           hour_id: FromPath[int], store: NamedDependency[EventStore]) -> Redirect:
         if hour_id not in {h.id for h in await store.timer_hours(timer_id)}:
             raise NotFound("No hour %s in this timer.", hour_id)
-        await admin.delete(store, "timer_hour", hour_id)
+        await store.admin.delete_timer_hour(hour_id)
         return back(f"/admin/events/{event_id}/timers/{timer_id}", "deleted")
 
     async def _timer(self, store: EventStore, timer_id: int) -> Timer:

@@ -19,9 +19,7 @@ from app.uploads import (
     take_held,
 )
 from app.views.import_notes import notes_view
-from database import admin
 from database.store import EventStore
-from database.teams import is_team_tournament
 from tournament.boards import current_round
 from tournament.config_rules import (
     PAIRING_SYSTEMS,
@@ -33,7 +31,7 @@ from tournament.config_rules import (
 )
 from tournament.errors import NotFound
 from tournament.teams.standings import INDIVIDUAL_ONLY
-from tournament.teams.tie_breaks import individual_only
+from tournament.teams.tie_breaks import TEAM_TIE_BREAKS, individual_only
 from web.controllers.admin.common import back, page, read_form, upload_of, values_of
 from web.controllers.admin.guard import admin_guard
 from web.state import app_state
@@ -81,12 +79,12 @@ class TournamentsAdmin(Controller):
         if not form.ok:
             return await self._index(request, event_id, store, form, {k: v for k, v in data.items() if k != "file"},
                                      failed_file=upload.filename if upload else None)
-        tid = await admin.insert(store, "tournament", values, ("config", None))
+        tid = await store.admin.add_tournament(values)
         if parsed is not None:
             try:
                 report = await apply_upload(store, tid, parsed, keep={k for k, v in values.items() if v is not None})
             except BaseException:
-                await admin.delete(store, "tournament", tid)
+                await store.admin.delete_tournament(tid)
                 raise
             return await self._show(request, event_id, store, tid, Form({}), values_of(await store.tournament(tid)),
                                     report=report, done="Imported.")
@@ -101,6 +99,8 @@ class TournamentsAdmin(Controller):
                     values: dict[str, Any], **extra: Any) -> Template:
         tournament = await store.tournament(tid)
         players = await store.players(tid)
+        if await store.teams.is_team_tournament(tid):  # the lists offer team tie-breaks only
+            extra.setdefault("tie_break_legend", TEAM_TIE_BREAKS)
         return page(request, "admin/tournament.html", form=form, event_id=event_id, info=await store.info(),
                     tournament=tournament, players=len(players), round=current_round(await store.pairings(tid)),
                     values=values, section="tournaments", notes=await notes_view(store, tid), **choices(), **extra)
@@ -114,13 +114,13 @@ class TournamentsAdmin(Controller):
         taken = {t.uniq_id for t in await store.tournaments() if t.id != tid}
         paired = bool(await store.pairings(tid))
         values = tournament_rules(form, taken_ids=taken, paired_colour=tournament.initial_colour if paired else False)
-        if await is_team_tournament(store, tid):  # a team tournament takes team tie-breaks only
+        if await store.teams.is_team_tournament(tid):  # a team tournament takes team tie-breaks only
             wrong = [c for c in (values["tie_breaks"] or "").split(",") if individual_only(c)]
             if wrong:
                 form.fail("tie_breaks", INDIVIDUAL_ONLY, wrong[0].strip().upper())
         if not form.ok:
             return await self._show(request, event_id, store, tid, form, data)
-        await admin.update(store, "tournament", tournament.id, values, ("config", None), ("tournament", tid))
+        await store.admin.update_tournament(tournament.id, values)
         return back(f"/admin/events/{event_id}/tournaments/{tid}")
 
     @post("/{tid:int}/upload")
@@ -180,5 +180,5 @@ class TournamentsAdmin(Controller):
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], tid: FromPath[int],
                      store: NamedDependency[EventStore]) -> Redirect:
         await store.tournament(tid)
-        await admin.delete(store, "tournament", tid, ("config", None))
+        await store.admin.delete_tournament(tid)
         return back(f"/admin/events/{event_id}/tournaments", "deleted")

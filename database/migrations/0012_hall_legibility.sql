@@ -1,4 +1,4 @@
--- Version 2.14.0: the hall at a distance (docs/screens.md §16, §17). `readable_m`: the distance in metres the
+-- Version 2.15.0: the hall at a distance (docs/screens.md §16, §17). `readable_m`: the distance in metres the
 -- screen's text must be readable from (NULL = 5 m); the text size, columns and pages follow from it. `message`: a
 -- line scrolling across the screen, set by the arbiter's desk or the admin (NULL or '' = none). On a family they
 -- apply to every screen it generates.
