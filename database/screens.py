@@ -8,7 +8,7 @@ from typing import Any
 
 from database.base import StoreCore
 from database.tx import Tx, columns_of
-from tournament.errors import Conflict, Invalid
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.hall.families import clashes
 from tournament.models import Family, Info, Rotator, Screen, ScreenSet, Timer, TimerHour
 
@@ -74,3 +74,16 @@ class ConfigWrites(StoreCore):
             for order, h in enumerate(hours, start=1):
                 await tx.insert("timer_hour", TimerHour, {"order": order, **h, "timer_id": timer_id})
             return timer_id
+
+    async def set_message(self, table: str, row_id: int, text: str | None) -> None:
+        """The message scrolling across a screen (`table` = "screen") or a family's screens ("family"), journalled
+        old → new as the arbiter's (the desk sets it); every screen refetches itself (a `config` event)."""
+        if table not in ("screen", "family"):
+            raise Invalid("Unknown table %r.", table)
+        async with self.transaction(CONFIG) as tx:
+            row = await tx.fetchone(f"SELECT uniq_id, message FROM {table} WHERE id = ?", (row_id,))
+            if row is None:
+                raise NotFound("No %s %s.", table, row_id)
+            tx.journal("screen message", str(row[0]), row[1] or None, text or None)
+            await tx.update(table, Screen if table == "screen" else Family, row_id,
+                            {"message": text or None, "last_update": time.time()})

@@ -155,6 +155,8 @@ class Screen(Row, frozen=True, kw_only=True):
     results_tournament_ids: str | None = None
     background_image: str | None = None
     background_color: str | None = None
+    readable_m: int | None = None  # text readable from this far (metres; None = 5): tournament/hall/legibility.py
+    message: str | None = None  # a line scrolling across the screen (None or '' = none)
     last_update: float = 0.0
 
 
@@ -188,6 +190,8 @@ class Family(Row, frozen=True, kw_only=True):
     last: int | None = None
     parts: int | None = None
     number: int | None = None
+    readable_m: int | None = None  # as Screen's, for every generated screen
+    message: str | None = None
     last_update: float = 0.0
 
 

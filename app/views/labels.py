@@ -178,6 +178,7 @@ JOURNAL_WORDS = (
     N_("clone"), N_("change"), N_("visitor"), N_("player"), N_("board"), N_("arbiter"), N_("admin"), N_("system"),
     N_("server"), N_("round published"), N_("round unpaired"), N_("requested bye"), N_("requested bye cancelled"),
     N_("outside Echiquier"), N_("outside"), N_("player record"), N_("result refused"), N_("dispute settled"),
+    N_("screen message"),
     *TEAM_JOURNAL_WORDS,
     N_("papi read"), N_("papi write"), N_("papi link"), N_("papi unlink"),  # the Papi loop (app/papi/)
     N_("arbiter desk"), N_("imported from a pairing program"),  # web/controllers/*, app/pairing/program_import.py

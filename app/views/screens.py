@@ -27,7 +27,7 @@ from database.store import EventStore
 from tournament.boards import split_columns
 from tournament.errors import NotFound
 from tournament.hall import families as fam
-from tournament.hall import menus
+from tournament.hall import legibility, menus
 from tournament.hall.screen_rules import STANDINGS_TYPES, TEAM_SCREEN_TYPES
 from tournament.hall.sets import fill_name, halves, name_bound, select_fixed, select_range
 from tournament.messages import N_
@@ -69,6 +69,12 @@ class ScreenSpec(msgspec.Struct, frozen=True, kw_only=True):
     sets: tuple[SetSpec, ...] = ()
     family: str | None = None  # generating family's uniq_id
     row: Screen | None = None  # the `screen` row of a plain screen
+    readable_m: int | None = None  # readable from this far (None = 5 m): tournament/hall/legibility.py
+    message: str | None = None  # the line scrolling across the screen
+
+    def min_text(self) -> str:
+        """The rule's smallest text as a share of the display's height (autofit.js reads it from the page)."""
+        return f"{legibility.text_share(self.readable_m):.9f}"
 
     def entry(self) -> menus.MenuEntry:
         return menus.MenuEntry(uniq_id=self.uniq_id, type=self.type, family=self.family,
@@ -99,7 +105,8 @@ def plain_spec(screen: Screen, sets: Sequence[SetSpec]) -> ScreenSpec:
         menu_text=screen.menu_text, menu=screen.menu, timer_id=screen.timer_id,
         players_show_unpaired=screen.players_show_unpaired is not False, results_limit=screen.results_limit,
         results_tournament_ids=screen.results_tournament_ids, background_image=screen.background_image,
-        background_color=screen.background_color, sets=tuple(sets), row=screen,
+        background_color=screen.background_color, sets=tuple(sets), row=screen, readable_m=screen.readable_m,
+        message=screen.message or None,
     )
 
 
@@ -139,7 +146,7 @@ async def family_specs(store: EventStore, family: Family) -> tuple[list[ScreenSp
             timer_id=family.timer_id, players_show_unpaired=family.players_show_unpaired is not False,
             sets=(SetSpec(id=1, position=1, tournament_id=family.tournament_id, name=family.name or "%t (%f to %l)",
                           first=p.first, last=p.last),),
-            family=family.uniq_id,
+            family=family.uniq_id, readable_m=family.readable_m, message=family.message or None,
         )
         for p in parts
     ]

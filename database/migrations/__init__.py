@@ -24,6 +24,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     ("2.12.0", "0009_papi_link.sql"),
     ("2.13.0", "0010_player_ratings.sql"),
     ("2.14.0", "0011_public_address.sql"),
+    ("2.15.0", "0012_hall_legibility.sql"),
 ]
 LATEST = MIGRATIONS[-1][0]
 
@@ -39,9 +40,9 @@ def pending(version: str | None) -> list[tuple[str, str]]:
     """Migrations still to run on a file at `version` (None = a new, empty file).
 
     >>> [v for v, _ in pending(None)]
-    ['2.4.0', '2.5.0', '2.6.0', '2.7.0', '2.8.0', '2.9.0', '2.10.0', '2.11.0', '2.12.0', '2.13.0', '2.14.0']
+    ['2.4.0', '2.5.0', '2.6.0', '2.7.0', '2.8.0', '2.9.0', '2.10.0', '2.11.0', '2.12.0', '2.13.0', '2.14.0', '2.15.0']
     >>> [v for v, _ in pending("2.5.0")]
-    ['2.6.0', '2.7.0', '2.8.0', '2.9.0', '2.10.0', '2.11.0', '2.12.0', '2.13.0', '2.14.0']
+    ['2.6.0', '2.7.0', '2.8.0', '2.9.0', '2.10.0', '2.11.0', '2.12.0', '2.13.0', '2.14.0', '2.15.0']
     >>> pending(LATEST)
     []
     """

@@ -188,14 +188,13 @@ def test_a_30_board_screen_uses_big_type_on_a_1080p_tv(pages: dict[str, Any], se
     assert page.locator("main tr.board-row").count() == 30
     measured = page.evaluate(MEASURE_JS)
     shoot(page, "boards-measured-tv")
-    assert measured["size"] >= 24, measured
-    assert measured["empty"] < 0.1, measured  # the type grows until the screen is used
-    assert page.evaluate("document.body.dataset.fitPages") == "1"
+    assert measured["size"] >= 35, measured  # readable at 5 m: 7 px a metre on 1080 lines (docs/screens.md §16)
+    assert measured["empty"] < 0.1, measured  # the type grows, or the rows page, until the screen is used
 
 
 def test_standings_read_down_the_columns_then_across_pages(pages: dict[str, Any], server: Server) -> None:
     page = pages["tv"]
-    page.goto(server.url(HALL_SCREENS["hall-standings"]))
+    page.goto(server.url(HALL_SCREENS["hall-standings"] + "?turn=3600"))  # the test turns the pages, not the clock
     settle(page)
     count = int(page.evaluate("document.body.dataset.fitPages"))
     ranks: list[int] = []
@@ -210,7 +209,7 @@ def test_standings_read_down_the_columns_then_across_pages(pages: dict[str, Any]
         page.evaluate("window.echiquierFit.turn()")
     assert count > 1
     assert len(ranks) == 600
-    assert ranks == sorted(ranks), ranks[:80]
+    assert ranks == sorted(ranks), [ranks[i - 3:i + 3] for i in range(1, 600) if ranks[i] < ranks[i - 1]][:5]
     assert ranks[0] == 1
 
 

@@ -154,6 +154,9 @@ async def test_migration_0008_derives_the_roles_of_existing_entries(tmp_path: Pa
         for column in ("standard_rating", "rapid_rating", "blitz_rating"):  # and what 0010 made
             conn.execute(f"ALTER TABLE player DROP COLUMN {column}")
         conn.execute("ALTER TABLE info DROP COLUMN public_address")  # and what 0011 made
+        for table in ("screen", "family"):  # and what 0012 made
+            for column in ("readable_m", "message"):
+                conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE info SET version = ?", (before,))
     store = await EventStore.open(path)
     try:

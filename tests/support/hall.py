@@ -7,13 +7,13 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from database.store import EventStore
+from database.store import EventStore, GameKey
 from tests.support.files import fixture_path
 from tournament.boards import half_points, number_boards
 from tournament.formats.importing import trf_pairings, trf_players, trf_rows
 from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing
-from tournament.results import ByeKind
+from tournament.results import ByeKind, Result
 
 OPEN = "open-600p-9r.trf"
 NEXT = "open-600p-9r.next.txt"
@@ -98,3 +98,12 @@ async def hall_event(store: EventStore, *, rotator_delay: int = 15, timer_start:
                             screen_ids=json.dumps([ids["boards-top"], ids["results"], image]),
                             family_ids=json.dumps([family]))
     return {"open": tid, "blitz": blitz, "timer": timer, "family": family, "image": image}
+
+
+async def some_results(store: EventStore, tid: int, count: int) -> None:
+    """Results for the first `count` games of the open's round 6 (1-0, ½-½, 0-1 in turn): lines for results screens."""
+    games = [g for g in await store.pairings(tid, 6) if g.is_game][:count]
+    for n, g in enumerate(games):
+        key = GameKey(tournament_id=tid, round=6, white_player_id=g.white_player_id,
+                      black_player_id=g.black_player_id or 0)
+        await store.record_result(key, (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)[n % 3], g.board or 0)

@@ -14,6 +14,7 @@ from typing import Any
 
 from tournament.config_rules import Form, timer_json
 from tournament.hall.families import clashes, plan, split_generated_id
+from tournament.hall.legibility import MAX_METRES, MIN_METRES
 from tournament.messages import N_
 from tournament.models import ScreenSet, TimerHour
 
@@ -24,9 +25,12 @@ TEAM_SCREEN_TYPES = ("team_boards", "team_standings", "team_crosstable")
 STANDINGS_TYPES = ("standings", "provisional_standings")
 SCREEN_TYPES = ("input", "boards", "players", "results", "image", *STANDINGS_TYPES, *TEAM_SCREEN_TYPES)
 FAMILY_TYPES = ("input", "boards", "players", "team_boards")
+#: Screens sized by web/static/autofit.js from their legibility rule (tournament/hall/legibility.py).
+AUTOFIT_TYPES = ("boards", "players", "results", *STANDINGS_TYPES)
 SET_TYPES = (*FAMILY_TYPES, *STANDINGS_TYPES, "team_standings", "team_crosstable")  # content from sets
 MAX_FAMILY_SCREENS = 50
 MAX_COLUMNS = 6
+MESSAGE_LENGTH = 300
 RANGE = re.compile(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?")
 
 UNKNOWN_TOURNAMENT = N_("Unknown tournament.")
@@ -75,6 +79,22 @@ def _menu_fields(form: Form, values: dict[str, Any]) -> None:
     values["menu"] = form.text("menu", max_length=500)
 
 
+def _hall_fields(form: Form, values: dict[str, Any]) -> None:
+    """The distance the text must be readable from (metres, empty = 5) and the scrolling message."""
+    values["readable_m"] = form.integer("readable_m", minimum=MIN_METRES, maximum=MAX_METRES)
+    values["message"] = message_rule(form)
+
+
+def message_rule(form: Form) -> str | None:
+    """A hall message: one line (line breaks become spaces), at most MESSAGE_LENGTH characters; empty = none.
+
+    >>> message_rule(Form({"message": "  Ronde 7 :\\r\\n  début à 14 h  "}))
+    'Ronde 7 : début à 14 h'
+    """
+    text = form.text("message", max_length=MESSAGE_LENGTH)
+    return " ".join(text.split()) or None if text else None
+
+
 # -- screens and sets ---------------------------------------------------------------------------
 
 def screen_rules(form: Form, *, taken_ids: Collection[str], tournament_ids: Collection[int],
@@ -98,6 +118,7 @@ def screen_rules(form: Form, *, taken_ids: Collection[str], tournament_ids: Coll
     values["columns"] = form.integer("columns", minimum=1, maximum=MAX_COLUMNS)
     values["timer_id"] = _timer(form, timer_ids)
     _menu_fields(form, values)
+    _hall_fields(form, values)
     if kind == "players":
         values["players_show_unpaired"] = form.flag("players_show_unpaired")
     if kind == "results":
@@ -186,6 +207,7 @@ def family_rules(form: Form, *, taken_ids: Collection[str], tournament_ids: Coll
                               "columns": form.integer("columns", minimum=1, maximum=MAX_COLUMNS),
                               "timer_id": _timer(form, timer_ids)}
     _menu_fields(form, values)
+    _hall_fields(form, values)
     values["menu_text"] = values["menu_text"] or ""
     values["menu"] = values["menu"] or ""
     values["players_show_unpaired"] = form.flag("players_show_unpaired") if values["type"] == "players" else None

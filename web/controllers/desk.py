@@ -16,6 +16,9 @@ from app.views.import_notes import NotesView, notes_view
 from app.views.tournament import tournament_state
 from database.journal import Entry, acting_as
 from database.store import EventStore
+from tournament.config_rules import Form
+from tournament.errors import Invalid
+from tournament.hall.screen_rules import message_rule
 from tournament.models import Info, Player, Screen, Tournament
 from tournament.pairing.checks import not_to_pair
 from tournament.results import ByeKind
@@ -91,7 +94,23 @@ class DeskController(Controller):
         lines: list[EntryLine] = await journal_lines(store, await store.journal_entries(limit=JOURNAL_LINES), role)
         return render(request, "desk/desk.html", event_id=event_id, info=info, tournaments=tournaments,
                       lines=lines, admin=role == "admin", done=request.query_params.get("done"),
-                      )
+                      message_screens=[s for s in await store.screens() if s.type != "image"],
+                      message_families=await store.families())
+
+    @post("/messages")
+    async def message(self, request: Req, event_id: FromPath[str], store: NamedDependency[EventStore],
+                      role: NamedDependency[Role]) -> Redirect:
+        """The message scrolling across a screen, or across every screen of a family (docs/screens.md §17)."""
+        require_arbiter(role)
+        form = Form(dict(await request.form()))
+        table = form.choice("table", ("screen", "family"), required=True)
+        row_id = form.integer("id", minimum=1, required=True)
+        text = message_rule(form)
+        if not form.ok or table is None or row_id is None:
+            raise Invalid("Bad message: %s.", ", ".join(sorted(form.errors)))
+        with acting_as(actor(request, role, "arbiter desk")):
+            await store.set_message(table, row_id, text)
+        return Redirect(f"/arbiter/{event_id}/desk?done=message#hall-messages", status_code=303)
 
     @post("/disputes/{tid:int}/{entry_id:int}/settle")
     async def settle(self, request: Req, event_id: FromPath[str], tid: FromPath[int], entry_id: FromPath[int],

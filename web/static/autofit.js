@@ -1,7 +1,8 @@
 // Echiquier auto-fit: a hall screen (boards, players, results, standings) uses the whole display.
 //
 // The type grows or shrinks to the largest size at which every row fits the display and no cell is
-// cut (down to a minimum readable from the back of the hall: MIN_VH of the display's height). When
+// cut, down to the screen's legibility rule: `data-min-text` on main, the share of the display's height
+// the text needs to be readable from the distance the admin chose (tournament/hall/legibility.py). When
 // even that does not fit, the screen first uses fewer columns if its cells would be cut, then pages
 // itself, turning every PAGE_SECONDS. Rows always read in order: down the first column, then the
 // next column, then the next page. Small displays (phones, narrow tablets) keep the ordinary
@@ -11,7 +12,7 @@
   // `?turn=N` turns pages every N seconds instead (tests, rehearsals)
   var turnParam = /[?&]turn=(\d+)/.exec(location.search);
   var PAGE_SECONDS = turnParam ? Math.max(1, +turnParam[1]) : 10;
-  var MIN_VH = 1 / 54, MIN_PX = 14, MAX_VH = 1 / 20, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
+  var DEFAULT_MIN = 35 / 1080, MIN_PX = 14, MAX_VH = 1 / 20, MIN_WIDTH = 900, MAX_PAGES = 80, MAX_PAD = 0.6;
   var state = {page: 0, pages: 1, timer: null, px: 0, columns: 0};
 
   function main() { return document.querySelector("main[data-autofit]"); }
@@ -39,20 +40,23 @@
       rows.forEach(function (r, i) { r.dataset.flow = i; });
       el._flow = rows.map(function (r) { return r.id || ""; });
       return {el: el, columns: columns, slots: slots, rows: rows, probe: longest(rows),
-              // fewer columns only where one column holds one slot (check-in halves stay as they are)
-              flexible: columns.length > 0 && columns.length === slots.length};
+              // fewer columns where every column holds as many slots (one, or a check-in list's two halves)
+              flexible: columns.length > 0 && slots.length % columns.length === 0,
+              per: columns.length ? Math.max(1, slots.length / columns.length) : 1};
     });
   }
 
   // The rows most likely to be cut: for each cell position, the PROBE rows with the longest text
   // (checking them is as good as checking every row, and a long screen stays fast to fit).
-  var PROBE = 6;
+  // Bold text (games still being played) is about a tenth wider than plain text of as many characters.
+  var PROBE = 40;
   function longest(rows) {
     var chosen = new Set(), widest = {};
     rows.forEach(function (r) {
       var cells = r.cells || r.querySelectorAll(".name");
+      var bold = r.classList && r.classList.contains("board-row") && !r.classList.contains("done") ? 1.1 : 1;
       for (var i = 0; i < cells.length; i++) {
-        (widest[i] = widest[i] || []).push([cells[i].textContent.length, r]);
+        (widest[i] = widest[i] || []).push([cells[i].textContent.length * bold, r]);
       }
     });
     Object.keys(widest).forEach(function (i) {
@@ -67,7 +71,8 @@
     all.forEach(function (b) {
       if (b.arranged === columns + "x" + pages) { return; }  // rows already dealt so
       b.arranged = columns + "x" + pages;
-      var used = b.flexible ? Math.min(columns, b.slots.length) : b.slots.length;
+      var shown = b.flexible ? Math.min(columns, b.columns.length) : b.columns.length;
+      var used = b.flexible ? shown * b.per : b.slots.length;
       var per = Math.max(1, Math.ceil(b.rows.length / (used * pages)));
       var lists = b.slots.map(function () { return []; });
       b.rows.forEach(function (r, i) {
@@ -79,9 +84,9 @@
         lists[i].forEach(function (r) { if (r.parentNode !== s || r !== s.lastElementChild) { s.appendChild(r); } });
       });
       if (b.flexible) {
-        b.columns.forEach(function (c, i) { c.style.display = i < used ? "" : "none"; });
+        b.columns.forEach(function (c, i) { c.style.display = i < shown ? "" : "none"; });
         var grid = b.columns[0].parentNode;
-        grid.style.gridTemplateColumns = "repeat(" + used + ", minmax(0, 1fr))";
+        grid.style.gridTemplateColumns = "repeat(" + shown + ", minmax(0, 1fr))";
       }
     });
   }
@@ -186,10 +191,12 @@
     var all = blocks();
     show(all, 1, 0);
     main().style.removeProperty("--row-pad");
+    main().classList.remove("fit-wrap");
     if (!enabled()) { clear(all); return; }
-    var low = Math.max(MIN_PX, Math.round(window.innerHeight * MIN_VH));
+    var share = parseFloat(main().dataset.minText) || DEFAULT_MIN;
+    var low = Math.max(MIN_PX, Math.ceil(window.innerHeight * share - 1e-6));
     var high = Math.max(low, Math.round(window.innerHeight * MAX_VH));
-    var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.slots.length; })));
+    var most = Math.max.apply(null, [1].concat(all.map(function (b) { return b.flexible ? b.columns.length : b.slots.length; })));
     var columns = most, pages = 1, px = low;
     if (fitsWith(all, low, columns, 1)) {
       px = largest(all, low, high, columns, 1);
@@ -203,7 +210,9 @@
         if (cutFree(all)) { break; }
         wide -= 1;
       }
-      if (wide < 1) {  // cut whatever the columns: keep them, page at the smallest size
+      if (wide < 1) {  // cut whatever the columns: one column, long names wrapped (never cut), paged
+        main().classList.add("fit-wrap");
+        columns = 1;
         pages = fewestPages(all, columns);
       } else {
         // each column count from `wide` down: its fewest pages, then the largest type on that many

@@ -10,8 +10,10 @@ from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
 from app.views.labels import named
+from app.views.legibility import family_previews
 from app.views.teams import match_count, team_tournament_ids
 from database.store import EventStore
+from i18n import translator
 from tournament.boards import current_round
 from tournament.config_rules import Form
 from tournament.errors import NotFound
@@ -26,6 +28,7 @@ from tournament.hall.screen_rules import (
 from tournament.models import Family
 from web.controllers.admin.common import back, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
+from web.render import language
 
 
 async def item_counts(store: EventStore, family_type: str | None = None) -> dict[int, tuple[int | None, int]]:
@@ -74,9 +77,11 @@ class FamiliesAdmin(Controller):
         team_counts = await item_counts(store, "team_boards")
         families = [(f, generated(f, team_counts if f.type == "team_boards" else counts))
                     for f in await store.families()]
+        _ = translator(language(request))
+        previews = {f.id: await family_previews(store, f, _) for f, _parts in families}
         teams = await team_tournament_ids(store)
         return page(request, "admin/families.html", form=form, event_id=event_id, info=await store.info(),
-                    families=families, family=family, values=values, section="families",
+                    families=families, family=family, values=values, section="families", previews=previews,
                     tournament_options=[(t.id, t.name) for t in await store.tournaments()],
                     timer_options=[(t.id, t.uniq_id) for t in await store.timers()],
                     family_types=[(t, named("family_type", t)) for t in FAMILY_TYPES

@@ -10,11 +10,17 @@ from litestar.params import FromPath
 from litestar.response import Redirect, Template
 
 from app.views.labels import named
+from app.views.legibility import Preview, preview
+from app.views.screens import find_spec
 from app.views.teams import team_tournament_ids
 from database.store import EventStore
+from i18n import translator
 from tournament.config_rules import Form
 from tournament.errors import NotFound
+from tournament.hall.legibility import MAX_METRES, MIN_METRES
 from tournament.hall.screen_rules import (
+    AUTOFIT_TYPES,
+    MAX_COLUMNS,
     SCREEN_TYPES,
     TEAM_SCREEN_TYPES,
     clash_rule,
@@ -26,6 +32,7 @@ from tournament.hall.screen_rules import (
 from tournament.models import Screen, ScreenSet
 from web.controllers.admin.common import back, id_list, page, read_form, values_of
 from web.controllers.admin.guard import admin_guard
+from web.render import language
 
 
 async def options(store: EventStore, screen_type: str | None = None) -> dict[str, Any]:
@@ -94,13 +101,14 @@ class ScreensAdmin(Controller):
                     error_set: int | str | None = None) -> Template:
         """The screen page; a set sent with errors (`set_form`) shows them next to that set only."""
         sets = await store.screen_sets(screen.id)
+        figures = await self._preview(request, store, screen) if screen.type in AUTOFIT_TYPES else None
         forms = {s.id: set_values(s) for s in sets}
         forms.update(set_forms or {})
         return page(request, "admin/screen.html", form=form, event_id=event_id, info=await store.info(),
                     screen=screen, sets=sets, set_forms=forms, new_set=new_set or {}, values=values,
                     set_errors=set_form.errors if set_form else {}, error_set=error_set,
                     status_code=422 if set_form and not set_form.ok else 200, section="screens",
-                    **await options(store, screen.type))
+                    preview=figures, **await options(store, screen.type))
 
     @post("/{screen_id:int}")
     async def update(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
@@ -119,6 +127,25 @@ class ScreensAdmin(Controller):
             return await self._show(request, event_id, store, await self._screen(store, screen_id), form,
                                     self._values(await self._screen(store, screen_id)))
         return back(f"/admin/events/{event_id}/screens/{screen_id}")
+
+    @get("/{screen_id:int}/legibility")
+    async def legibility(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
+                         store: NamedDependency[EventStore]) -> Template:
+        """The preview of the screen's size while the form is filled (htmx): the distance and columns typed."""
+        screen = await self._screen(store, screen_id)
+        form = Form(dict(request.query_params))
+        metres = form.integer("readable_m", minimum=MIN_METRES, maximum=MAX_METRES)
+        columns = form.integer("columns", minimum=1, maximum=MAX_COLUMNS)
+        figures = await self._preview(request, store, screen, metres, columns) if form.ok else None
+        # a wrong figure is said in place of the preview (a 200: htmx swaps it in), the form is not saved
+        return page(request, "admin/_legibility.html", lerrors=form.errors, preview=figures)
+
+    async def _preview(self, request: Request[Any, Any, Any], store: EventStore, screen: Screen,
+                       metres: int | None = None, columns: int | None = None) -> Preview | None:
+        if screen.type not in AUTOFIT_TYPES:
+            return None
+        spec = await find_spec(store, screen.uniq_id)
+        return await preview(store, spec, translator(language(request)), metres, columns)
 
     @post("/{screen_id:int}/delete")
     async def delete(self, request: Request[Any, Any, Any], event_id: FromPath[str], screen_id: FromPath[int],
