@@ -22,7 +22,7 @@ from jinja2 import Environment
 from app.offload import off_loop
 from app.publication.pages import tournament_pages
 from app.views.standings import standings_for
-from app.views.standings_filter import round_in_progress
+from app.views.standings_filter import round_in_progress, season
 from app.views.tournament import tournament_state
 from database.store import EventStore
 from i18n import translator
@@ -70,7 +70,8 @@ async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[st
     by_round = {r: await standings_for(store, t.id, rounds=r) for r in range(1, standings.round + 1)}
     playing = await round_in_progress(store, t.id)  # its provisional standings while it is played
     provisional = await standings_for(store, t.id, rounds=playing) if playing else None
-    return await off_loop(tournament_pages, t, state, everything, players, standings, by_round, provisional)
+    return await off_loop(tournament_pages, t, state, everything, players, standings, by_round, provisional,
+                          await season(store))
 
 
 def previous_times(folder: Path | None) -> dict[str, tuple[str, float]]:

@@ -27,7 +27,7 @@ async def test_the_published_provisional_standings_follow_the_round(tmp_path: Pa
         assert site is not None
         page = site.files[f"{tid}/standings-provisional.html"].decode()
         playing = max(p.round for p in await store.pairings(tid))
-        assert f"Provisoire : ronde {playing} en cours" in page
+        assert f"Provisoire\u202f: ronde {playing} en cours" in page
         assert 'id="provisional-link"' in site.files[f"{tid}/standings.html"].decode()  # linked from the standings
         before = json.loads(site.files[f"{tid}/standings-provisional.json"])["standings"]
         assert before["round"] == playing
