@@ -25,8 +25,8 @@ from tournament.player_rules import CATEGORIES
 from tournament.results import ByeKind, Result, format_points
 from tournament.standings import Standings, crosstable
 
-#: Boards of the current round per page: a result re-sends one page of 50 boards, not the 300 of a 600-player open.
-BOARDS_PER_PAGE = 50
+#: Boards of the current round per page: a result re-sends one page of 40 boards, not the 300 of a 600-player open.
+BOARDS_PER_PAGE = 40
 BYE_POINTS = {ByeKind.PAB: "1", ByeKind.FULL: "1", ByeKind.HALF: "½", ByeKind.ZERO: "0"}
 #: A result from each side: (White's, Black's).
 SIDES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("½", "½"), Result.BLACK_WIN: ("0", "1"),

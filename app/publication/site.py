@@ -18,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
 from app.offload import off_loop
+from app.publication.languages import Bilingual
 from app.publication.pages import tournament_pages
 from app.views.standings import standings_for
 from app.views.standings_filter import round_in_progress, season
 from app.views.tournament import tournament_state
 from database.store import EventStore
-from i18n import translator
 from i18n.formats import day
 from tournament.models import Info, Tournament
 
@@ -107,16 +108,17 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
     if not info.public:
         return None
     lang = info.language or language
-    _ = translator(lang)
+    _ = Bilingual(lang)
     tournaments = await store.tournaments()
     files: dict[str, bytes] = {}
     pages: dict[str, str] = {}
     updated: dict[str, float] = {}
     before = before or {}
     now = time.time()
-    event = {"name": _(info.name), "start": day(info.start, lang), "stop": day(info.stop, lang)}  # demo: a msgid
+    event = {"name": _.plain(info.name), "start": day(info.start, lang), "stop": day(info.stop, lang)}  # demo: a msgid
     over = int(info.stop) + 86400 if info.stop else ""  # the day after the last one: the pages say it is over
-    common = {"_": _, "lang": lang, "event": event, "over": over,
+    common = {"_": _, "t": _.plain, "lang": lang, "event": event, "over": over, "languages": _.order,
+              "dates": Markup(" → ").join((_.day(info.start), _.day(info.stop))),
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
     due: list[float] = []
