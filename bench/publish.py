@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.demo import ensure_demo
 from app.publication.publisher import Publications, Publisher, read_state
-from app.publication.site import POLL_SECONDS
+from app.publication.site import HOLD_SECONDS, POLL_SECONDS
 from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
@@ -90,8 +90,9 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
-async def measure_open(root: Path, count: int) -> tuple[list[int], int, int, int]:
-    """Bytes uploaded per result on the 600-player open; the compressed sizes of version.json and boards.html."""
+async def measure_open(root: Path, count: int) -> tuple[list[int], int, int, int, int]:
+    """Bytes uploaded per result on the 600-player open; the compressed sizes of version.json and boards.html; the
+    bytes of the provisional standings (sent again once a minute at most: HOLD_SECONDS)."""
     events = root / "open-events"
     events.mkdir()
     settings = Settings(events_dir=events)
@@ -119,7 +120,8 @@ async def measure_open(root: Path, count: int) -> tuple[list[int], int, int, int
             uploads.append(sum(len(data) for rel, data in after.items() if before.get(rel) != data))
         await publisher.stop()
         site = await asyncio.to_thread(tree, folder)
-        return uploads, len(site["version.json.gz"]), len(site[f"{tid}/boards.html.gz"]), len(site)
+        provisional = sum(len(data) for rel, data in site.items() if rel.startswith(f"{tid}/standings-provisional."))
+        return uploads, len(site["version.json.gz"]), len(site[f"{tid}/boards.html.gz"]), len(site), provisional
     finally:
         await registry.close()
 
@@ -149,12 +151,14 @@ def main() -> None:
 
 def report_open(count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        uploads, version, boards, files = asyncio.run(measure_open(Path(folder), count))
+        uploads, version, boards, files, provisional = asyncio.run(measure_open(Path(folder), count))
     polls = 60 / POLL_SECONDS
     minute = polls * (version + boards)
     print(f"600-player open ({files} files on the remote), {count} results:")
     print(f"  uploaded per result:          p50 {statistics.median(uploads) / 1000:6.1f} KB   max "
           f"{max(uploads) / 1000:6.1f} KB   (goal < {UPLOAD_GOAL / 1000:.0f} KB)")
+    print(f"  plus the provisional standings, sent at most once every {HOLD_SECONDS:.0f} s: "
+          f"{provisional / 1000:.1f} KB ({provisional / HOLD_SECONDS / 1000:.1f} KB/s at most in a busy round)")
     print(f"  a spectator on the boards page, every poll a change: {polls:.0f} x (version.json.gz {version} B + "
           f"boards.html.gz {boards} B) = {minute / 1000:.1f} KB/min   (goal < {SPECTATOR_GOAL / 1000:.0f} KB/min)")
 

@@ -14,15 +14,19 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+import msgspec
+
 from app.views.standings import fmt
 from app.views.tournament import TournamentState, board_rows
 from tournament.boards import half_points
+from tournament.categories import category_of
 from tournament.models import Pairing, Player, Tournament
+from tournament.player_rules import CATEGORIES
 from tournament.results import ByeKind, Result, format_points
 from tournament.standings import Standings, crosstable
 
-#: Boards of the current round per page: a result re-sends one page of 50 boards, not the 300 of a 600-player open.
-BOARDS_PER_PAGE = 50
+#: Boards of the current round per page: a result re-sends one page of 40 boards, not the 300 of a 600-player open.
+BOARDS_PER_PAGE = 40
 BYE_POINTS = {ByeKind.PAB: "1", ByeKind.FULL: "1", ByeKind.HALF: "½", ByeKind.ZERO: "0"}
 #: A result from each side: (White's, Black's).
 SIDES = {Result.WHITE_WIN: ("1", "0"), Result.DRAW: ("½", "½"), Result.BLACK_WIN: ("0", "1"),
@@ -61,6 +65,45 @@ def standings_data(s: Standings, numbers: dict[int, int]) -> dict[str, Any]:
             "rows": [{"rank": r.rank, "place": r.place, "number": numbers.get(r.player_id, r.start_rank),
                       "name": r.name, "title": r.title, "rating": r.rating or None, "federation": r.federation,
                       "points": fmt(r.points), "tie_break_values": [fmt(v) for v in r.values]} for r in s.rows]}
+
+
+#: The rating bands of the published site's standings (bounds included; an unrated player counts as 0).
+BANDS = ((None, 1599), (1600, 1999), (2000, None))
+
+
+def band_name(low: int | None, high: int | None) -> str:
+    """`1600-1999`, `-1599`, `2000-`: as the server's `?rating=` writes a band."""
+    return f"{low or ''}-{high or ''}"
+
+
+def part_pages(base: dict[str, Any], standings: Standings, players: dict[int, Player], numbers: dict[int, int],
+               season: int | None, extra: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The standings of each part of the players present (FFE age categories, the women, rating bands) after the
+    last complete round: `standings-U12.html`, `standings-women.html`, `standings-1600-1999.html`. Each row keeps
+    its place in the whole tournament; they change when a round is complete, never with a single result."""
+    if standings.teams:
+        return {}
+    tests: dict[str, tuple[str, Any]] = {}
+    present = {category_of(p, season) for p in players.values()}
+    for c in CATEGORIES:
+        if c in present:
+            tests[f"standings-{c}.html"] = (c, lambda p, c=c: category_of(p, season) == c)
+    if any(p.sex == "F" for p in players.values()):
+        tests["standings-women.html"] = ("women", lambda p: p.sex == "F")
+    for low, high in BANDS:
+        def holds(p: Player, low: int | None = low, high: int | None = high) -> bool:
+            return (low is None or (p.rating or 0) >= low) and (high is None or (p.rating or 0) <= high)
+        if any(holds(p) for p in players.values()):
+            tests[f"standings-{band_name(low, high)}.html"] = (band_name(low, high), holds)
+    links = [{"path": path, "label": label} for path, (label, _test) in tests.items()]
+    out = {}
+    for path, (label, test) in tests.items():
+        rows = [r for r in standings.rows if r.player_id in players and test(players[r.player_id])]
+        part = msgspec.structs.replace(standings, rows=rows)
+        out[path] = {**base, **extra, "standings": standings_data(part, numbers), "part": label}
+    for data in out.values():
+        data["categories"] = links
+    return out
 
 
 def _history(player: Player, games: list[Pairing], players: dict[int, Player]) -> list[dict[str, Any]]:
@@ -102,10 +145,11 @@ def player_pages(t: Tournament, state: TournamentState, everything: list[Pairing
 
 
 def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pairing], player_list: list[Player],
-                     standings: Standings, by_round: dict[int, Standings], provisional: Standings | None = None
-                     ) -> dict[str, dict[str, Any]]:
+                     standings: Standings, by_round: dict[int, Standings], provisional: Standings | None = None,
+                     season: int | None = None) -> dict[str, dict[str, Any]]:
     """Every page's data, by path within the tournament's folder, from what was read. `provisional`: the
-    standings counting the round being played (`standings-provisional.html`, while there is one)."""
+    standings counting the round being played (`standings-provisional.html`, while there is one); `season`: the
+    event's, for the players' age categories (category standings)."""
     players = {p.id: p for p in player_list}
     numbers = {p.id: p.pairing_number for p in player_list}
     boards = [{"id": b.dom_id, "board": b.board, "white": b.white.name, "white_points": b.white.points,
@@ -125,6 +169,9 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
              for r in standings.rows]
     base = {"tournament": {"id": t.id, "name": t.name, "rounds": t.rounds}, "round": state.round}
     done = sorted(by_round)
+    around = {"completed": done, "playing": provisional.round if provisional else None}
+    by_part = part_pages(base, standings, players, numbers, season, around)
+    around["categories"] = next(iter(by_part.values()))["categories"] if by_part else []
     ordered = sorted(players.values(), key=lambda p: (p.shown_name.lower(), p.pairing_number))
     chunks = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)] or [[]]
     parts = [{"path": boards_path(i), "first": c[0]["board"] if c else None, "last": c[-1]["board"] if c else None}
@@ -137,8 +184,7 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
             {**(_side(p) or {}), "federation": p.federation, "club": p.club, "category": p.category}
             for p in ordered]},
         "results.html": {**base, "rounds": sorted(rounds, reverse=True)},
-        "standings.html": {**base, "standings": standings_data(standings, numbers), "completed": done,
-                           "playing": provisional.round if provisional else None},
+        "standings.html": {**base, **around, "standings": standings_data(standings, numbers)},
         "crosstable.html": {**base, "round_count": standings.round, "rows": cross},
     })
     for number, games in rounds.items():
@@ -147,10 +193,10 @@ def tournament_pages(t: Tournament, state: TournamentState, everything: list[Pai
         pages[f"round-{number}.html"] = {**base, "shown_round": number, "games": games,
                                          "rounds": sorted(rounds, reverse=True)}
     for number, s in by_round.items():
-        pages[f"standings-{number}.html"] = {**base, "standings": standings_data(s, numbers), "completed": done,
-                                             "playing": provisional.round if provisional else None}
+        pages[f"standings-{number}.html"] = {**base, **around, "standings": standings_data(s, numbers)}
     if provisional is not None:
-        pages["standings-provisional.html"] = {**base, "standings": standings_data(provisional, numbers),
-                                               "completed": done, "playing": provisional.round, "provisional": True}
+        pages["standings-provisional.html"] = {**base, **around, "standings": standings_data(provisional, numbers),
+                                               "provisional": True}
+    pages.update(by_part)
     pages.update(player_pages(t, state, everything, players, standings))
     return pages

@@ -125,6 +125,7 @@ class Publisher:
         self.ours: set[str] | None = None  # the files of ours on self.remote (its manifest); None: not read yet
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None  # the next run of a page kept as it was (Site.due)
         self._lock_file: IO[bytes] | None = None
         self._backoff = 0.0
         self._last_run = 0.0
@@ -144,6 +145,8 @@ class Publisher:
                 pass
 
     async def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
         task, self._task = self._task, None
         if task is not None and not task.done():
             if task.get_loop() is asyncio.get_running_loop():
@@ -241,10 +244,19 @@ class Publisher:
         if self.times is None:  # the pages' times of change of the last site written (those of version.json)
             self.times = await asyncio.to_thread(previous_times, self.site)
         site = await build_site(self.store, self.environment, self.static_dir, language=self.language,
-                                before=self.times)
+                                before=self.times, kept=self.site)
         if site is not None:
             self.times = {path: (site.pages[path], site.updated[path]) for path in site.pages}
+            self._again(site.due)
         return site
+
+    def _again(self, due: float | None) -> None:
+        """Run again at `due` (a page kept as it was: the provisional standings, sent once a minute at most)."""
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = None
+        if due is not None:
+            self._timer = asyncio.get_running_loop().call_later(max(0.0, due - time.time()), self.poke)
 
     async def _send(self, remote: str, files: set[str]) -> set[str]:
         """Claim the new files in the manifest (none of them may be there unless ours), send the pending ones,

@@ -18,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
 from app.offload import off_loop
+from app.publication.languages import Bilingual
 from app.publication.pages import tournament_pages
 from app.views.standings import standings_for
-from app.views.standings_filter import round_in_progress
+from app.views.standings_filter import round_in_progress, season
 from app.views.tournament import tournament_state
 from database.store import EventStore
-from i18n import translator
 from i18n.formats import day
 from tournament.models import Info, Tournament
 
@@ -40,6 +41,10 @@ UPDATED_MARK = "__PAGE_UPDATED__"
 PAGES = ("boards", "players", "results", "standings", "crosstable")
 #: Pages many of which change together, polled as one group (`version.json` stays small: not 600 player hashes).
 GROUPED = "/player/"
+#: Pages that change with every result and are large (600 rows): sent again at most every HOLD_SECONDS, so that a
+#: result uploads a few KB, not the whole provisional standings (bench/publish.py).
+HELD = ("/standings-provisional.html",)
+HOLD_SECONDS = 60.0
 #: Sent compressed too (`<file>.gz` beside each: nginx's gzip_static, Caddy's precompressed).
 COMPRESSED = (".html", ".json", ".js", ".css")
 
@@ -51,6 +56,7 @@ class Site:
     files: dict[str, bytes]
     pages: dict[str, str]
     updated: dict[str, float]  # when each page's content last changed (keep it for the next build)
+    due: float | None = None  # when a page kept as it was (HELD) is to be rebuilt: the publisher runs again then
 
 
 def digest(data: bytes) -> str:
@@ -70,7 +76,8 @@ async def tournament_data(store: EventStore, t: Tournament) -> dict[str, dict[st
     by_round = {r: await standings_for(store, t.id, rounds=r) for r in range(1, standings.round + 1)}
     playing = await round_in_progress(store, t.id)  # its provisional standings while it is played
     provisional = await standings_for(store, t.id, rounds=playing) if playing else None
-    return await off_loop(tournament_pages, t, state, everything, players, standings, by_round, provisional)
+    return await off_loop(tournament_pages, t, state, everything, players, standings, by_round, provisional,
+                          await season(store))
 
 
 def previous_times(folder: Path | None) -> dict[str, tuple[str, float]]:
@@ -90,27 +97,49 @@ def stamp(moment: float) -> str:
 
 async def build_site(store: EventStore, environment: Environment, static_dir: Path, *, language: str = "en",
                      poll_seconds: int = POLL_SECONDS,
-                     before: dict[str, tuple[str, float]] | None = None) -> Site | None:
+                     before: dict[str, tuple[str, float]] | None = None, kept: Path | None = None,
+                     hold: float = HOLD_SECONDS) -> Site | None:
     """Every file of the public site, or None when the event is not public (nothing may be published).
 
-    `before`: each page's hash and time of change in the previous build: an unchanged page keeps its time."""
+    `before`: each page's hash and time of change in the previous build: an unchanged page keeps its time.
+    `kept`: the folder of the previous build: a HELD page that changed less than `hold` seconds ago is kept as it
+    is there (its files, hash and time), and `Site.due` says when to build it again."""
     info: Info = await store.info()
     if not info.public:
         return None
     lang = info.language or language
-    _ = translator(lang)
+    _ = Bilingual(lang)
     tournaments = await store.tournaments()
     files: dict[str, bytes] = {}
     pages: dict[str, str] = {}
     updated: dict[str, float] = {}
     before = before or {}
     now = time.time()
-    event = {"name": _(info.name), "start": day(info.start, lang), "stop": day(info.stop, lang)}  # demo: a msgid
+    event = {"name": _.plain(info.name), "start": day(info.start, lang), "stop": day(info.stop, lang)}  # demo: a msgid
     over = int(info.stop) + 86400 if info.stop else ""  # the day after the last one: the pages say it is over
-    common = {"_": _, "lang": lang, "event": event, "over": over,
+    common = {"_": _, "t": _.plain, "lang": lang, "event": event, "over": over, "languages": _.order,
+              "dates": Markup(" → ").join((_.day(info.start), _.day(info.stop))),
               "tournaments": [{"id": t.id, "name": t.name} for t in tournaments], "poll": poll_seconds}
 
+    due: list[float] = []
+
+    def held(path: str) -> bool:
+        """Keep the previous build's files of a HELD page changed less than `hold` seconds ago."""
+        old_hash, old_time = before.get(path, ("", 0.0))
+        if kept is None or not path.endswith(HELD) or not old_hash or now - old_time >= hold:
+            return False
+        twin = str(Path(path).with_suffix(".json"))
+        try:
+            files[path], files[twin] = (kept / path).read_bytes(), (kept / twin).read_bytes()
+        except OSError:
+            return False
+        pages[path], updated[path] = old_hash, old_time
+        due.append(old_time + hold)
+        return True
+
     def page(path: str, template: str, data: dict[str, Any], root: str, up: str = "") -> None:
+        if held(path):
+            return
         twin = Path(path).with_suffix(".json").name
         html = environment.get_template(template).render(**common, data=data, root=root, page=path, hash=HASH_MARK,
                                                          updated=UPDATED_MARK, twin=twin, up=up)
@@ -149,7 +178,7 @@ async def build_site(store: EventStore, environment: Environment, static_dir: Pa
         g: digest("".join(hashes).encode()) for g, hashes in groups.items()},
         "updated": {k: v for k, v in updated.items() if k in alone}, "poll": poll_seconds})
     await off_loop(compress, files)
-    return Site(files=files, pages=pages, updated=updated)
+    return Site(files=files, pages=pages, updated=updated, due=min(due) if due else None)
 
 
 def template_of(rel: str) -> str:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from app.demo import ensure_demo
-from app.publication.site import build_site
+from app.publication.site import HOLD_SECONDS, build_site, write_site
 from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import GameKey
@@ -51,5 +51,38 @@ async def test_the_published_provisional_standings_follow_the_round(tmp_path: Pa
         assert f"{tid}/standings-provisional.html" not in site.files
         assert json.loads(site.files[f"{tid}/standings.json"])["standings"]["round"] == playing
         assert 'id="provisional-link"' not in site.files[f"{tid}/standings.html"].decode()
+    finally:
+        await registry.close()
+
+
+async def test_the_provisional_standings_are_sent_again_once_a_minute_at_most(tmp_path: Path) -> None:
+    """A result changes them (600 rows in an open): kept as they were for HOLD_SECONDS after their last change, then
+    rebuilt (`Site.due` tells the publisher when); a result uploads a few KB, not the whole standings."""
+    registry = EventRegistry(tmp_path / "events")
+    environment = template_engine(Settings(events_dir=tmp_path / "events")).engine
+    static = ROOT / "web" / "static"
+    folder = tmp_path / "site"
+    try:
+        store = await ensure_demo(registry)
+        tid = (await store.tournaments())[0].id
+        page = f"{tid}/standings-provisional.json"
+        first = await build_site(store, environment, static, kept=folder)
+        assert first is not None and first.due is None
+        write_site(first, folder)
+        times = {path: (first.pages[path], first.updated[path]) for path in first.pages}
+        playing = max(p.round for p in await store.pairings(tid))
+        game = next(g for g in await store.pairings(tid, playing) if g.is_game and g.result is None)
+        await store.record_result(GameKey(tournament_id=tid, round=playing, white_player_id=game.white_player_id,
+                                          black_player_id=game.black_player_id or 0), Result.WHITE_WIN, 0)
+
+        kept = await build_site(store, environment, static, before=times, kept=folder)
+        assert kept is not None and kept.files[page] == first.files[page]  # not sent again yet
+        assert kept.pages[f"{tid}/standings-provisional.html"] == first.pages[f"{tid}/standings-provisional.html"]
+        assert kept.due == first.updated[f"{tid}/standings-provisional.html"] + HOLD_SECONDS
+        assert kept.files[f"{tid}/boards.json"] != first.files[f"{tid}/boards.json"]  # the result itself is
+
+        later = await build_site(store, environment, static, before=times, kept=folder, hold=0)
+        assert later is not None and later.due is None
+        assert later.files[page] != first.files[page]  # the hold over: the result counted
     finally:
         await registry.close()

@@ -138,6 +138,15 @@ def test_a_spectator_on_a_phone_finds_a_player_and_the_standings_after_round_3(b
             assert phone.locator("table.standings tbody tr").count() == everyone
             assert phone.evaluate(fits), "the standings are wider than the phone"
             phone.screenshot(path=str(ARTIFACTS / "publication-phone-standings.png"), full_page=True)
+            phone.locator("#languages a[data-lang='fr']").click()  # the switch: the same file, in French
+            phone.wait_for_function("document.documentElement.lang === 'fr'")
+            assert "Après la ronde 3" in phone.locator("main").inner_text()
+            assert "After round 3" not in phone.locator("main").inner_text()
+            phone.reload()  # the visitor's choice is kept from page to page
+            assert "Après la ronde 3" in phone.locator("main").inner_text()
+            assert phone.evaluate(fits), "the French standings are wider than the phone"
+            phone.locator("#languages a[data-lang='en']").click()
+            phone.wait_for_function("document.documentElement.lang === 'en'")
             phone.locator("nav.tabs a", has_text="Results").click()
             phone.locator("ul.rounds a", has_text="Round 2").click()  # a past round: its own page
             phone.wait_for_url("**/round-2.html")

@@ -27,12 +27,21 @@
     return over > 0 && Date.now() / 1000 > over;
   }
 
+  // The footer holds every state's text (in every language): public.css shows the one of data-state.
   function say(state) {
     var node = document.getElementById("live-state");
-    if (!node || node.dataset.state === state || !node.dataset[state]) { return; }
-    node.dataset.state = state;
-    node.textContent = node.dataset[state];
+    if (node) { node.dataset.state = state; }
   }
+
+  // The language switch: every text is in the page in each language; public.css shows those of <html lang>,
+  // set before the page is drawn (the inline script of the layout) from this choice or the browser's language.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("[data-lang]") : null;
+    if (!link) { return; }
+    event.preventDefault();
+    html.lang = link.dataset.lang;
+    try { localStorage.setItem("echiquier-lang", link.dataset.lang); } catch (e) { /* private browsing */ }
+  });
 
   // Pages polled as a group (a player's page): their hash is the group's.
   function groupHash(groups) {
