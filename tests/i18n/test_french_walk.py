@@ -285,7 +285,7 @@ async def richer_demo(store: EventStore) -> int:
             update = {"screen": store.admin.update_screen, "family": store.admin.update_family,
                       "rotator": store.admin.update_rotator, "timer": store.admin.update_timer}[table]
             await update(row.id, values)
-    await store.update_info(record_illegal_moves=2)
+    await store.update_info(record_illegal_moves=2, public_address="https://www.club.example/echiquier/demo/")
     tid = await store.add_tournament(uniq_id="open-c", name="Open C", rounds=5, tournament_type="swiss")
     players, _pairings = demo_tournament(10, 3)
     player_rows, _rows = store_rows(players, [])

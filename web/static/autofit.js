@@ -250,6 +250,8 @@
     if (state.pages > 1 && state.blocks) {
       state.page = (state.page + 1) % state.pages;
       show(state.blocks, state.pages, state.page);
+      // rotator.js counts the pages really shown (a slow fit under load must not make it skip one)
+      document.dispatchEvent(new CustomEvent("echiquier:page", {detail: {page: state.page, pages: state.pages}}));
     }
   }
 
