@@ -27,7 +27,7 @@ from typing import IO
 import msgspec
 from jinja2 import Environment
 
-from app.publication import owned
+from app.publication import organiser, owned
 from app.publication.owned import RemoteError, listing, remote_path
 from app.publication.remote import check_remote, rclone
 from app.publication.site import Site, build_site, clear_site, previous_times, write_site
@@ -63,6 +63,7 @@ class PublishState(msgspec.Struct, kw_only=True):
     unpublished_from: str | None = None  # the last removal of our files, checked: where, how many, when
     unpublished_files: int = 0
     unpublished_at: float | None = None
+    index_refused: str | None = None  # no organiser's index made above the site: the foreign files found there
 
 
 def publish_root(events_dir: Path) -> Path:
@@ -123,6 +124,7 @@ class Publisher:
         self.remote: str | None = None
         self.times: dict[str, tuple[str, float]] | None = None  # each page's hash and time of change
         self.ours: set[str] | None = None  # the files of ours on self.remote (its manifest); None: not read yet
+        self._indexed: tuple[str, dict[str, object]] | None = None  # the entry last written in the organiser's index
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None  # the next run of a page kept as it was (Site.due)
@@ -238,7 +240,28 @@ class Publisher:
         self.pending = set()
         await self._save(status="ok", error=None, foreign=[], pending=0, last_success=time.time(), version=version,
                          runs=self.state.runs + 1)
+        await self._list_in_index(remote, organiser.entry_of("", info))
         return True
+
+    async def _list_in_index(self, remote: str, entry: dict[str, object] | None) -> None:
+        """The event in (or, `entry` None, out of) the organiser's index above its site; uploaded only when its
+        entry changed (a result never touches it). A host failure here is retried with the next run."""
+        place = organiser.parent_of(remote)
+        if place is None or place[1] != self.store.event_id:
+            return  # only a site in a folder named after its event (name:path/<event>) lists itself above it
+        parent, folder = place
+        if entry is not None:
+            entry = {**entry, "folder": folder}
+            if self._indexed == (remote, entry):
+                return
+        try:
+            refused = await organiser.update(parent, folder, entry, self.environment, self.language)
+        except RemoteError as exc:
+            log.warning("organiser's index of %s not updated: %s", parent, exc)
+            return
+        self._indexed = (remote, entry) if entry is not None and refused is None else None
+        if refused != self.state.index_refused:
+            await self._save(index_refused=refused)
 
     async def _build(self) -> Site | None:
         if self.times is None:  # the pages' times of change of the last site written (those of version.json)
@@ -305,6 +328,7 @@ class Publisher:
             self.remote, self.pending, self.ours = None, None, None
         await self._save(published_to=None, unpublished_from=remote, unpublished_files=count,
                          unpublished_at=time.time())
+        await self._list_in_index(remote, None)
         return True
 
     # -- state and the inter-process lock ------------------------------------------------------------
