@@ -18,7 +18,6 @@ from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
 import networkx as nx  # type: ignore[import-untyped]
-import rustworkx
 
 
 class AdjacencyGraph(nx.Graph):  # type: ignore[misc]
@@ -61,6 +60,8 @@ def maximum_matching(edges: list[dict[str, Any]], weights: list[int]) -> list[tu
     "cb"), weights positive integers (rustworkx's compiled matching, exact on integers): (lower, higher) pairs,
     sorted. Which matching among the equally good ones is returned is not networkx's choice: callers use only
     what every optimum shares (see `ExactCounts`)."""
+    import rustworkx  # here: it loads numpy (about 0.1 s of CPU), which only a field that needs these counts pays
+
     index: dict[int, int] = {}
     cids: list[int] = []
     listed: list[tuple[int, int, int]] = []
