@@ -31,6 +31,8 @@ from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, 
 from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
+from tournament.pairing.matching import ExactCounts
+
 Edge = dict[str, Any]
 Node = dict[str, Any]
 _CA = itemgetter("ca")
@@ -38,6 +40,21 @@ _CB = itemgetter("cb")
 _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
+
+
+class _PairSlots:
+    """One pair's dict, made as an instance's `__dict__`: the dicts of all pairs then share one table of keys
+    (CPython's key-sharing dicts), about half the memory of a dict literal each (233 bytes instead of 473 at
+    16 keys). The object is dropped and its dict kept: a plain dict to gacrux, with the same keys, in the same
+    order, and the same values as gacrux's own pair dicts."""
+
+    def __init__(self, ca: int, cb: int, sa: int, sb: int, canmeet: bool, isblob: bool, played: int,
+                 unplayed: int) -> None:
+        # the keys in gacrux's order (assigned left to right)
+        self.ca, self.cb, self.sa, self.sb, self.canmeet, self.isblob, self.played, self.unplayed = (
+            ca, cb, sa, sb, canmeet, isblob, played, unplayed)
+        self.qlevel, self.quality, self.weight, self.qcweight, self.heweight, self.howeight, self.colordiff, \
+            self.qc = -1, None, 0, 0, 0, 0, "  ", canmeet
 
 
 class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
@@ -116,14 +133,12 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
                 meet = [ready[j] and j != i and met.get(j, 0) < maxmeets and (clash is None or absolute[j] != clash)
                         for j in range(i + 1)]
             played = [met.get(j, 0) for j in range(i + 1)] if met else [0] * (i + 1)
-            rows.append([{"ca": j, "cb": i, "sa": level[j], "sb": sb, "canmeet": m, "isblob": isblob, "played": p,
-                          "unplayed": unplayed, "qlevel": -1, "quality": None, "weight": 0, "qcweight": 0,
-                          "heweight": 0, "howeight": 0, "colordiff": "  ", "qc": m}
+            rows.append([_PairSlots(j, i, level[j], sb, m, isblob, p, unplayed).__dict__
                          for j, m, p in zip(range(i + 1), meet, played, strict=True)])
         return [rows[i] + [rows[j][i] for j in range(i + 1, size + 1)] for i in range(size + 1)]
 
 
-class FastDutch(pairing_dutch):  # type: ignore[misc]
+class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:
@@ -134,6 +149,7 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
     # the same first competitor and levels), so that narrowing keeps or drops whole pieces and only
     # tests, pair by pair, the pieces that lose a second competitor. Same pairs, same order.
     _pieces: dict[int, tuple[list[Edge], list[Segment]]]
+    _listed: tuple[list[Edge], list[tuple[int, list[Edge], list[int]]]] | None
 
     def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
         if not hasattr(self, "_pieces"):
@@ -157,12 +173,20 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
         return segments if size == len(edges) else None  # gacrux extends some lists in place: not ours then
 
     def find_pab(self, nodes: list[Node], edges: list[Edge]) -> tuple[Any, int, list[Node], list[Edge]]:
-        pabbracket, pab, nodes, edges = super().find_pab(nodes, edges)
-        parts = []
-        for (ca, _, _), group in groupby(edges, key=_PAIR_LEVELS):
-            es = list(group)
-            parts.append((ca, es, list(map(_CB, es))))
-        return pabbracket, pab, nodes, self._remember(edges, parts)
+        listed = getattr(self, "_listed", None)
+        pabbracket, pab, nodes, kept = super().find_pab(nodes, edges)
+        parts: list[tuple[int, list[Edge], list[int]]] = []
+        if listed is not None and listed[0] is edges:
+            # gacrux keeps the pairs but those of the dummy competitor 0 with another level than `pab`'s: whole
+            # pieces of list_edges (one first competitor, one pair of levels each)
+            parts = [part for part in listed[1] if part[0] != 0 or part[1][0]["sb"] == pab]
+        if sum(len(part[1]) for part in parts) != len(kept):  # not list_edges' list as it was made: regroup
+            parts = []
+            for (ca, _, _), group in groupby(kept, key=_PAIR_LEVELS):
+                es = list(group)
+                parts.append((ca, es, list(map(_CB, es))))
+        self._listed = None
+        return pabbracket, pab, nodes, self._remember(kept, parts)
 
     def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
         """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
@@ -214,7 +238,7 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
         members: dict[int, list[int]] = {}
         for cid, lv in enumerate(level):
             members.setdefault(lv, []).append(cid)
-        buckets: dict[tuple[int, int], list[Edge]] = {}
+        buckets: dict[tuple[int, int], list[list[Edge]]] = {}  # each piece: one first competitor
         for i in range(last):
             row = opponents[i]
             si = level[i]
@@ -225,10 +249,14 @@ class FastDutch(pairing_dutch):  # type: ignore[misc]
                 key = (si, lv) if si <= lv else (lv, si)
                 found = [e for e in map(row.__getitem__, cids[start:]) if e["canmeet"]]
                 if found:
-                    buckets.setdefault(key, []).extend(found)
+                    buckets.setdefault(key, []).append(found)
         edges: list[Edge] = []
+        parts: list[tuple[int, list[Edge], list[int]]] = []
         for key in sorted(buckets, key=lambda k: (-k[0], -k[1])):
-            edges += buckets[key]
+            for piece in buckets[key]:
+                edges += piece
+                parts.append((piece[0]["ca"], piece, list(map(_CB, piece))))
+        self._listed = (edges, parts)  # its pieces, for find_pab (the next step) to narrow without regrouping
         return edges
 
     def compute_hamilton(self, nodes: list[Node], edges: list[Edge]) -> list[dict[str, Any]]:

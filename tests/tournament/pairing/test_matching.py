@@ -7,11 +7,13 @@ import random
 
 import networkx as nx
 import pytest
+from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tests.support.pairing import corpus_cut
 from tournament.formats.trf import decode, parse_trf
 from tournament.pairing.dutch import pair_dutch
-from tournament.pairing.matching import min_weight_matching
+from tournament.pairing.fast_dutch import FastDutch
+from tournament.pairing.matching import ExactCounts, fast_matching, min_weight_matching
 from tournament.pairing.trf_input import pairing_input
 
 
@@ -36,3 +38,53 @@ def test_a_slow_round_pairs_the_same_with_both_matchings() -> None:
     assert not errors
     data = pairing_input(trf)
     assert pair_dutch(data, fast=True) == pair_dutch(data, fast=False)
+
+
+class _Counts(ExactCounts):
+    """ExactCounts over a bare field: competitors with a score level each, no crosstable but its pab weights."""
+
+    def __init__(self, levels: dict[int, int]) -> None:
+        self.competitors = [{"scorelevel": levels.get(cid, 0)} for cid in range(max(levels) + 1)]
+        self.crosstable = self
+
+    def compute_pab_weight(self, edges: list[dict[str, int]]) -> None:  # gacrux's crosstabledutch, as it is
+        for edge in edges:
+            edge["weight"] = edge["sb"] if edge["ca"] == 0 else 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_exact_counts_agree_with_gacrux_over_networkx(seed: int) -> None:
+    # gacrux's own find_weighted_pab and weighted_match (networkx's matching) against ExactCounts (rustworkx's) on
+    # random fields, sparse enough that some have no complete pairing, with and without the dummy competitor 0
+    rng = random.Random(seed)
+    n = rng.randrange(3, 30)
+    first = rng.choice([0, 1])
+    levels = {cid: rng.randrange(1, 5) for cid in range(1, n + 1)}
+    cids = list(range(first, n + 1))
+    density = rng.choice([0.08, 0.2, 0.5])
+    edges = [{"ca": a, "cb": b, "sa": levels.get(a, 0), "sb": levels[b]}
+             for k, a in enumerate(cids) for b in cids[k + 1:] if rng.random() < density]
+    nodes = [{"cid": cid} for cid in cids]
+    ours = _Counts(levels)
+    theirs = _Counts(levels)
+    with fast_matching():  # gacrux's method bodies, run on our object: networkx's matching as the engine has it
+        expected = (pairing_dutch.find_weighted_pab(theirs, nodes, edges),
+                    pairing_dutch.weighted_match(theirs, nodes, edges))
+    assert (ours.find_weighted_pab(nodes, edges), ours.weighted_match(nodes, edges)) == expected
+
+
+def test_the_exact_counts_run_on_a_corpus_round_and_give_gacrux_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # round 6 of the 333-player corpus tournament: gacrux looks for the bye's level over the whole field (44,000
+    # pairs); each of our answers is checked against gacrux's own on the same input
+    answers: list[tuple[object, object]] = []
+
+    def both(self: FastDutch, nodes: list[dict[str, object]], edges: list[dict[str, object]]) -> object:
+        ours = ExactCounts.find_weighted_pab(self, nodes, edges)
+        answers.append((ours, pairing_dutch.find_weighted_pab(self, nodes, edges)))
+        return ours
+
+    monkeypatch.setattr(FastDutch, "find_weighted_pab", both)
+    trf, errors = parse_trf(decode(corpus_cut("dutch-333p-8r-s5087.trf", 5).encode("latin-1")))
+    assert not errors
+    pair_dutch(pairing_input(trf))
+    assert answers and all(ours == theirs for ours, theirs in answers)
