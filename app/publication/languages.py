@@ -7,6 +7,8 @@ still uploads each changed file once (pages per language would send every change
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
 from i18n import LANGUAGES, translator
@@ -23,7 +25,17 @@ class Bilingual:
         self._translators = {code: translator(code) for code in self.order}
 
     def __call__(self, text: str, *args: object) -> Markup:
-        return self.each({code: t(text, *args) for code, t in self._translators.items()})
+        return self.each({code: t(text, *(self._part(a, code) for a in args))
+                          for code, t in self._translators.items()})
+
+    @staticmethod
+    def _part(arg: object, code: str) -> object:
+        """An argument that is itself a text in every language (`_(name)` inside `_("%s: %s", code, …)`): its
+        `code` part, as plain text (escaped once, by `each`)."""
+        if isinstance(arg, Markup) and "<t-" in arg:
+            found = re.search(rf"<t-{code}>(.*?)</t-{code}>", arg, flags=re.S)
+            return Markup(found.group(1)).unescape() if found else arg.striptags()
+        return arg
 
     def plain(self, text: str, *args: object) -> str:
         return self._translators[self.language](text, *args)

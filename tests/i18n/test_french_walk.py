@@ -31,6 +31,7 @@ from jinja2 import nodes
 from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
+from app.publication import organiser
 from app.publication.site import build_site
 from app.ratings import import_list
 from app.settings import Settings
@@ -386,6 +387,9 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
     assert site is not None
     published = {f"published:{path}": "\n".join(visible(shown_in_french(data.decode())).parts)
                  for path, data in site.files.items() if path.endswith(".html")}
+    info = await store.info()  # the organiser's index above the sites (app/publication/organiser.py)
+    index = organiser.render(environment, [organiser.entry_of("demo", info)], "fr").decode()
+    published["published:../index.html"] = "\n".join(visible(shown_in_french(index)).parts)
     missing_routes = set(route_patterns(client.app)) - visited_routes
     assert not missing_routes, f"the walk never reached: {sorted(missing_routes)}"
     recorder: RecordingLoader = client.app.state.recorder
@@ -407,7 +411,12 @@ async def test_the_whole_site_is_french(french_admin: AsyncTestClient[Litestar])
 def shown_in_french(html: str) -> str:
     """A published page as a French visitor sees it: its English texts (app/publication/languages.py) and the
     language switch (it offers "English") hidden by public.css."""
-    return re.sub(r'<t-en>.*?</t-en>|<span class="languages".*?</span>', "", html, flags=re.S)
+    html = re.sub(r'<span class="languages".*?</span>', "", html, flags=re.S)
+    innermost = re.compile(r"<t-en>(?:(?!</?t-en>).)*</t-en>", flags=re.S)  # a text may hold another's (a legend)
+    while True:
+        html, count = innermost.subn("", html)
+        if not count:
+            return html
 
 
 #: French typography (docs/translation.md): what a page of the walk must never show.
