@@ -33,7 +33,7 @@ from tournament.models import Info, Tournament
 #: Spectators' pages ask for `version.json` this often (seconds).
 POLL_SECONDS = 10
 #: Copied into every site (no CDN): the poller.
-STATIC_FILES = ("public.js", "public.css")
+STATIC_FILES = ("public.js", "public.css", "public-lang.js")
 HASH_MARK = "__PAGE_HASH__"
 #: Where a page says when its content last changed (replaced after the hash is taken: an unchanged page keeps its
 #: time and its bytes, so it is not uploaded again).

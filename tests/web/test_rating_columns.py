@@ -91,7 +91,7 @@ async def test_the_lists_k_and_the_other_pages(client: AsyncTestClient[Litestar]
     aro, tpr, change = expected(1, 20)
     crosstable = (await client.get(f"/crosstable/ev/{URL}")).text
     assert row_of(crosstable, "GAUTHIER Loïc")[-3:] == [str(aro), str(tpr), change]
-    printed = (await client.get("/print/ev/1/crosstable")).text
+    printed = (await client.get("/print/ev/1/crosstable?ratings=1")).text
     assert row_of(printed, "GAUTHIER Loïc")[-3:] == [str(aro), str(tpr), change]
     page = html.unescape((await client.get(f"/player/ev/{URL}/1?lang=fr")).text)
     facts = re.search(r'id="player-rating">(.*?)</p>', page, re.S)

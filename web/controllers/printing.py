@@ -169,12 +169,14 @@ class PrintController(Controller):
     @get("/crosstable")
     async def crosstable(self, request: Req, event_id: FromPath[str], tid: FromPath[int],
                          store: NamedDependency[EventStore], info: NamedDependency[Info], role: NamedDependency[Role],
-                         round: FromQuery[int | None] = None) -> Template:
+                         round: FromQuery[int | None] = None, ratings: FromQuery[bool] = False) -> Template:
+        """`ratings`: each player's performance and rating change too (two more columns: a wide field's cells
+        would no longer fit A4, so they are asked for, as on the screen's standings)."""
         require_reader(role, info)
         tournament = await _tournament(store, tid)
         standings = await standings_for(store, tid, rounds=round)
         cells = await team_grid(store, tid, standings) or crosstable(standings, await store.pairings(tid))
-        ratings = None if standings.teams else await ratings_for(store, tournament, standings.round)
+        report = await ratings_for(store, tournament, standings.round) if ratings and not standings.teams else None
         return render(request, "print/crosstable.html", event_id=event_id, info=info, tournament=tournament,
-                      standings=standings, cells=cells, fmt=fmt, printed=_printed(), ratings=ratings,
+                      standings=standings, cells=cells, fmt=fmt, printed=_printed(), ratings=report,
                       landscape=standings.round > PORTRAIT_ROUNDS)

@@ -166,7 +166,16 @@
 
   // The fewest pages whose first (fullest) page is short enough, at the current size: bisection.
   function fewestPages(all, columns) {
-    var tall = function (p) { arrange(all, columns, p); show(all, p, 0); return tallEnough(); };
+    // rows of one height: the first page is the fullest; names wrapped (fit-wrap): rows differ, every page counts
+    var every = main().classList.contains("fit-wrap");
+    var tall = function (p) {
+      arrange(all, columns, p);
+      for (var page = 0; page < (every ? p : 1); page++) {
+        show(all, p, page);
+        if (!tallEnough()) { return false; }
+      }
+      return true;
+    };
     var few = 0, many = MAX_PAGES;  // `few` does not fit (0 never does), `many` does (or is the cap)
     while (many - few > 1) {
       var middle = Math.floor((few + many) / 2);
@@ -234,7 +243,8 @@
     setSize(px);
     arrange(all, columns, pages);
     show(all, pages, 0);
-    spread(all);  // on several pages: the first, the fullest, sets the spacing
+    if (!main().classList.contains("fit-wrap")) { spread(all); }  // the first page, the fullest, sets the spacing
+    // (names wrapped: rows differ in height, so no page is known to be the fullest: the spacing stays as tried)
     state.pages = pages;
     state.columns = columns;
     state.px = px;
