@@ -14,8 +14,8 @@ from .index import IndexEntry, encode_key_column
 from .rows import DATA_ROW_TABLE, usage_map_pages
 from .tdef import COLUMN_AUTO_LONG, T_BOOL, T_DATETIME, T_LONG, T_TEXT, Column, TableDef, unique_count_position
 from .tree import IndexTree
-from .usage import allocate_page, set_usage_bit
-from .write import FORMATS, add_data_row, check_value, encode_text, plan_index, row_fits
+from .usage import set_usage_bit
+from .write import FORMATS, add_data_row, check_value, encode_text, new_data_page, plan_index, row_fits
 
 _EPOCH = dt.datetime(1899, 12, 30)
 _OFF_NUM_ROWS = 16
@@ -119,15 +119,8 @@ class _Pages:
             if row_fits(data, self.current, size):
                 return self.current
             set_usage_bit(data, table.free_pages, self.current, False, label)
-        number = allocate_page(data, label)
-        start = number * PAGE_SIZE
-        data[start : start + DATA_ROW_TABLE] = struct.pack(
-            "<BBHIIH", PAGE_DATA, 1, PAGE_SIZE - DATA_ROW_TABLE, table.tdef_page, 0, 0
-        )
-        set_usage_bit(data, table.owned_pages, number, True, label)
-        set_usage_bit(data, table.free_pages, number, True, label)
-        self.current = number
-        return number
+        self.current = new_data_page(data, table, label)
+        return self.current
 
 
 def add_rows(data: bytearray, table: TableDef, rows: Sequence[Mapping[str, object]]) -> None:

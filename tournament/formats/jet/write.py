@@ -170,13 +170,7 @@ def store_row(
         set_usage_bit(data, table.free_pages, target, False, label)
         target = None
     if target is None:
-        target = allocate_page(data, label)
-        start = target * PAGE_SIZE
-        data[start : start + DATA_ROW_TABLE] = struct.pack(
-            "<BBHIIH", PAGE_DATA, 1, PAGE_SIZE - DATA_ROW_TABLE, table.tdef_page, 0, 0
-        )
-        set_usage_bit(data, table.owned_pages, target, True, label)
-        set_usage_bit(data, table.free_pages, target, True, label)
+        target = new_data_page(data, table, label)
     row_number = add_data_row(data, target, new_row, ROW_DELETED)
     if holder != header:
         # The row had been moved before: its old bytes become a deleted row (0xC000, as Jackcess's deleteRow
@@ -193,6 +187,18 @@ def store_row(
     data[hbase + header_slot.start : hbase + header_slot.end] = pointer + bytes(length - 4)
     at = hbase + DATA_ROW_TABLE + 2 * header[1]
     struct.pack_into("<H", data, at, int(struct.unpack_from("<H", data, at)[0]) | ROW_OVERFLOW)
+
+
+def new_data_page(data: bytearray, table: TableDef, label: str) -> int:
+    """A new, empty data page of `table` (allocated in the file, owned by the table and marked as having room)."""
+    number = allocate_page(data, label)
+    start = number * PAGE_SIZE
+    data[start : start + DATA_ROW_TABLE] = struct.pack(
+        "<BBHIIH", PAGE_DATA, 1, PAGE_SIZE - DATA_ROW_TABLE, table.tdef_page, 0, 0
+    )
+    set_usage_bit(data, table.owned_pages, number, True, label)
+    set_usage_bit(data, table.free_pages, number, True, label)
+    return number
 
 
 def row_fits(data: bytearray, page_number: int, length: int) -> bool:
