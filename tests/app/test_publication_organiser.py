@@ -10,18 +10,11 @@ from pathlib import Path
 
 from app.demo import ensure_demo
 from app.publication.organiser import LIST, PAGE
-from app.publication.publisher import Publisher
-from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
+from tests.support.events import publisher_of
 from tests.support.servers import need, rclone_remote
 from tournament.results import Result
-from web.app import template_engine
-
-
-def publisher_of(store: EventStore, events: Path) -> Publisher:
-    settings = Settings(events_dir=events)
-    return Publisher(store, events, template_engine(settings).engine, settings.static_dir, min_interval=0)
 
 
 async def two_events(events: Path) -> tuple[EventRegistry, EventStore, EventStore]:

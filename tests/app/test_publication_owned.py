@@ -14,13 +14,12 @@ import pytest
 
 from app.demo import ensure_demo
 from app.publication.owned import MANIFEST
-from app.publication.publisher import Publisher, publish_root, state_file
-from app.settings import Settings
+from app.publication.publisher import publish_root, state_file
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
+from tests.support.events import publisher_of
 from tests.support.servers import fetch, need, nginx, rclone_remote, webdav
 from tournament.results import Result
-from web.app import template_engine
 
 #: The club's files in the folder it gives to the publication (one inside a folder the site also uses: "1/").
 FOREIGN = {"calendar.html": b"<h1>Club calendar</h1>", "photos/final.jpg": b"\xff\xd8 photo bytes",
@@ -58,11 +57,6 @@ async def demo(tmp_path: Path) -> AsyncIterator[tuple[EventStore, Path]]:
         yield await ensure_demo(registry), events
     finally:
         await registry.close()
-
-
-def publisher_of(store: EventStore, events: Path) -> Publisher:
-    settings = Settings(events_dir=events)
-    return Publisher(store, events, template_engine(settings).engine, settings.static_dir, min_interval=0)
 
 
 async def one_result(store: EventStore) -> None:

@@ -14,6 +14,8 @@ from litestar import Litestar
 from litestar.testing import AsyncTestClient
 
 from app.demo import ensure_demo
+from app.publication.publisher import Publisher
+from app.settings import Settings
 from database.registry import EventRegistry
 from database.store import EventStore, GameKey
 from tests.support.files import fixture_path
@@ -21,6 +23,7 @@ from tournament.formats.importing import trf_rows
 from tournament.formats.trf import decode, parse_trf
 from tournament.models import Pairing
 from tournament.results import Result
+from web.app import template_engine
 from web.auth import hash_password
 from web.state import app_state
 
@@ -158,3 +161,9 @@ async def demo_file(folder: Path, **info: Any) -> Path:
     finally:
         await registry.close()
     return folder / "demo.db"
+
+
+def publisher_of(store: EventStore, events: Path) -> Publisher:
+    """The publisher the server would attach to `store`, running at once (no minimum interval between runs)."""
+    settings = Settings(events_dir=events)
+    return Publisher(store, events, template_engine(settings).engine, settings.static_dir, min_interval=0)
