@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from typing import Protocol
 
 from litestar import Litestar
 from litestar.config.compression import CompressionConfig
@@ -15,7 +17,7 @@ from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
 from app.demo import ensure_demo
-from app.live.channels import channel_of, make_channels
+from app.live.channels import Channels, channel_of, make_channels
 from app.live.hub import publisher
 from app.offload import settle_heap
 from app.publication.publisher import Publications, published_ids
@@ -50,12 +52,31 @@ from web.favicon import favicon
 from web.language import language_middleware
 from web.limits import MAX_UPLOAD_BODY, limits_middleware
 from web.live import live
-from web.relay import RelayedChannels
 from web.security import security_middleware
 from web.state import KEY, AppState
 from web.timing import timing_middleware
 
 log = logging.getLogger("echiquier")
+#: Several workers (cli/workers.py): the channels relayed through Redis ("module:function"), whose module, with
+#: the Redis client, is imported only then (a one-worker server starts without it).
+RELAY = "web.relay:relayed_channels"
+
+
+class Relayed(Protocol):
+    """What the app does with relayed channels besides publishing (web/relay.py, a `Channels`)."""
+
+    def follow(self, channels: Iterable[str]) -> None: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+def relay(url: str) -> tuple[Channels, Relayed]:
+    """The relayed channels, twice: as the hub's channels, and as what starts, follows and closes."""
+    module, _, function = RELAY.partition(":")
+    made = getattr(importlib.import_module(module), function)(url)
+    return made, made
 
 
 def template_engine(settings: Settings) -> JinjaTemplateEngine:
@@ -104,7 +125,7 @@ def attach_shared(state: AppState, shared: StateFile | None) -> None:
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     # several workers (cli/workers.py): frames through Redis too
-    channels = make_channels() if settings.redis_url is None else RelayedChannels(settings.redis_url)
+    channels, relayed = (make_channels(), None) if settings.redis_url is None else relay(settings.redis_url)
     templates = template_engine(settings)
     registry = EventRegistry(settings.events_dir)
     registry.shared = settings.redis_url is not None  # several workers: see cli/workers.py
@@ -116,9 +137,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     publications = Publications(settings.events_dir, templates.engine, settings.static_dir, settings.language)
     state.publications = publications
     registry.on_open(publications.attach)  # publication to an rclone remote (app/publication/publisher.py)
-    if isinstance(channels, RelayedChannels):
-        relayed = channels
-        registry.on_open(lambda store: relayed.follow([channel_of(store.event_id)]))
+    if relayed is not None:
+        relay_to = relayed
+        registry.on_open(lambda store: relay_to.follow([channel_of(store.event_id)]))
     keep_idle_stores_light(registry, state, publications)
 
     @asynccontextmanager
@@ -130,8 +151,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         state.sessions = sessions
         before_shared, shared = state.shared, await StateFile.open(settings.events_dir)  # for all workers
         attach_shared(state, shared)
-        if isinstance(channels, RelayedChannels):
-            await channels.start()
+        if relayed is not None:
+            await relayed.start()
         if settings.create_demo and not registry.ids():
             await ensure_demo(registry)
         settle_heap()  # app/offload.py: no full garbage collection of the start-up objects during a request
@@ -151,8 +172,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             await shared.close()
             if state.sessions is sessions:  # a nested start-up of the same app (tests) keeps its own
                 state.sessions = before
-            if isinstance(channels, RelayedChannels):
-                await channels.close()
+            if relayed is not None:
+                await relayed.close()
 
     if not settings.custom_dir.is_dir():  # a checkout has its top-level custom/ already
         settings.custom_dir.mkdir(parents=True)

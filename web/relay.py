@@ -192,4 +192,7 @@ class RedisRelayedChannels(Channels):
         await self.relay.close()
 
 
-RelayedChannels = RedisRelayedChannels
+def relayed_channels(url: str) -> RedisRelayedChannels:
+    """The channels of one worker among several (web/app.py names this function in a lazy table: the Redis client
+    and Litestar's Redis backend are imported only when a server runs several workers)."""
+    return RedisRelayedChannels(url)

@@ -123,7 +123,12 @@ class Process:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        ended = self.process is not None and self.process.poll() is not None
         self.stop()
+        if kind is not None:  # the test failed: what the server said (pytest shows it with the failure)
+            state = "had ended" if ended else "was running"
+            print(f"--- {self.args[0]} on port {self.port} {state}; its log:\n"
+                  f"{self.log.read_text(errors='replace')[-3000:] if self.log.exists() else '(none)'}")
 
 
 def webdav(folder: Path, log: Path, port: int | None = None) -> tuple[Process, str]:
