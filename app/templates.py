@@ -52,7 +52,7 @@ def points(context: Context, value: object) -> str:
 
 @pass_context
 def moment(context: Context, when: float | None) -> str:
-    """`25 novembre 2026 22:59` (a timestamp read in the server's time zone)."""
+    """`25 novembre 2026 à 22:59` (a timestamp read in the server's time zone)."""
     return formats.moment(when, page_language(context))
 
 

@@ -79,11 +79,15 @@ def days(start: float | date | None, stop: float | date | None, language: str) -
     return first if first == last or not last else f"{first} → {last}"
 
 
+#: The word between a day and its time ("le 25 novembre 2026 à 22:59"), as CLDR's "at time" patterns say it.
+AT = {"fr": "à", "en": "at"}
+
+
 def moment(when: float | datetime | None, language: str) -> str:
     """A day and its time to the minute (a timestamp is read in the server's time zone); empty when there is none.
 
     >>> moment(datetime(2026, 11, 25, 22, 59), "fr"), moment(datetime(2026, 11, 25, 22, 59), "en")
-    ('25 novembre 2026 22:59', 'November 25, 2026 22:59')
+    ('25 novembre 2026 à 22:59', 'November 25, 2026 at 22:59')
     """
     if when is None:
         return ""
@@ -93,7 +97,8 @@ def moment(when: float | datetime | None, language: str) -> str:
         return ""
     from babel.dates import format_time
 
-    return f"{day(found, language)} {format_time(found, 'HH:mm', locale=_locale(language))}"
+    at = AT.get(language, AT["en"])
+    return f"{day(found, language)} {at} {format_time(found, 'HH:mm', locale=_locale(language))}"
 
 
 def points(value: object, language: str) -> str:

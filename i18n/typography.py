@@ -1,4 +1,5 @@
-"""French typography for the texts of the catalogs: a narrow no-break space (U+202F) before `:` `;` `!` `?`.
+"""French typography for the texts of the catalogs: a narrow no-break space (U+202F) before `:` `;` `!` `?`, and
+the typographic apostrophe (’, U+2019) for the typewriter one between letters (« l’échiquier », « n’a »).
 
 French sets these four signs apart from the word before them (« Ronde 3 : … », « Annuler ? »), with a space
 that never breaks the line away from the sign. Translators write a plain space (or none) in the `.po`; the
@@ -29,6 +30,21 @@ def french_spacing(text: str) -> str:
     return _BEFORE_SIGN.sub(lambda m: NARROW_NBSP + (m.group(1) or m.group(2)), text)
 
 
+APOSTROPHE = "\u2019"
+#: A typewriter apostrophe between a letter and a letter or a placeholder (« d'%s »): an elision, never a quote.
+_ELISION = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_]|%)")
+
+
+def french_apostrophes(text: str) -> str:
+    """`text` with the typographic apostrophe in its elisions; quotes ('…' around a word) are left as they are.
+
+    >>> print(french_apostrophes("Rien n'a été modifié ; l'échiquier d'%s ; 'exempt'"))
+    Rien n’a été modifié ; l’échiquier d’%s ; 'exempt'
+    """
+    return _ELISION.sub(APOSTROPHE, text)
+
+
 def spaced(text: str, language: str) -> str:
-    """`french_spacing` for a French text, any other language unchanged."""
-    return french_spacing(text) if language == "fr" else text
+    """French typography (`french_apostrophes`, then `french_spacing`) for a French text, any other language
+    unchanged."""
+    return french_spacing(french_apostrophes(text)) if language == "fr" else text

@@ -91,9 +91,9 @@ async def screen_context(request: Request, store: EventStore, info: Info, spec: 
         name = _(spec.name) if spec.name else ""  # a name that is a text of the catalog (the demo's) is translated
         if name and sets:
             title = fill_name(name, "", sets[0].first_label, sets[0].last_label)
-            title = name.replace("%t", sets[0].title) if "%t" in name else title
-        else:
-            title = name or (sets[0].title if sets else spec.uniq_id)
+            title = name.replace("%t", sets[0].name) if "%t" in name else title
+        else:  # the header is not refreshed live: no "(round N)" in it, which each set shows (and refreshes)
+            title = name or (sets[0].name if sets else spec.uniq_id)
         context["title"] = title
         context["tournament_ids"] = sorted({s.tid for s in sets})
         if spec.type == "input":  # the team entry pages of its team tournaments (captains enter match by match)

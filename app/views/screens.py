@@ -84,7 +84,8 @@ class ScreenSpec(msgspec.Struct, frozen=True, kw_only=True):
 class SetView(msgspec.Struct, frozen=True, kw_only=True):
     id: int  # SetSpec.id
     tid: int
-    title: str
+    title: str  # with the state of the tournament: "(check-in)", "(round N)"
+    name: str  # without it: what the page's header shows (it is not refreshed live; the set is)
     mode: str  # "boards", "players" or "checkin"
     round: int | None
     columns: list[list[BoardRow]] | list[list[AlphaRow]] | list[list[list[AlphaRow]]]
@@ -203,7 +204,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
         first = name_bound(chosen[0].player.last_name) if chosen else ""
         last = name_bound(chosen[-1].player.last_name) if chosen else ""
         default = N_("%f to %l") if ranged else "%t"
-        title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
+        title = name = fill_name(_(s.name or default), tname, first, last)  # a pattern given is translated too
         short = [name_bound(r.player.last_name, 3, upper=True) for r in (chosen[:1] + chosen[-1:])] or ["", ""]
         if state.round is None:
             columns: list = [halves(c) for c in split_columns(chosen, screen.columns)]
@@ -213,7 +214,7 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
             columns = split_columns(chosen, screen.columns)
             mode = "players"
             title = f"{title} ({_('round')} {state.round})"
-        return SetView(title=title, mode=mode, columns=columns, count=len(chosen), first_label=short[0],
+        return SetView(title=title, name=name, mode=mode, columns=columns, count=len(chosen), first_label=short[0],
                        last_label=short[-1], notices=notices, **common)  # type: ignore[arg-type]
     rows = await cached_board_rows(store, s.tournament_id)
     if s.fixed_boards_str is not None:
@@ -226,9 +227,9 @@ async def set_view(store: EventStore, screen: ScreenSpec, s: SetSpec, _: Transla
     first = str(boards[0]) if boards else ""
     last = str(boards[-1]) if boards else ""
     default = N_("Boards %f to %l") if ranged else "%t"
-    title = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
-    title = f"{title} ({_('round')} {state.round})"
-    return SetView(title=title, mode="boards", columns=split_columns(chosen_rows, screen.columns),
+    name = fill_name(_(s.name or default), tname, first, last)  # a name given as a pattern is translated too
+    title = f"{name} ({_('round')} {state.round})"
+    return SetView(title=title, name=name, mode="boards", columns=split_columns(chosen_rows, screen.columns),
                    count=len(chosen_rows), first_label=first, last_label=last, notices=notices,
                    **common)  # type: ignore[arg-type]
 

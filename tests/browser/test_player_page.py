@@ -26,8 +26,8 @@ def test_the_arbiter_corrects_a_player_record(browser: Any, live_demo: LiveServe
         form.locator("#f-birth_date").fill("2011-02-30")
         form.locator("button[type=submit]").click()
         error = page.locator("#error-birth_date")
-        assert error.inner_text() == "Saisissez la date de naissance sous la forme AAAA-MM-JJ, ou l'année seule."
-        assert "Rien n'a été enregistré" in page.locator("#invalid").inner_text()
+        assert error.inner_text() == "Saisissez la date de naissance sous la forme AAAA-MM-JJ, ou l’année seule."
+        assert "Rien n’a été enregistré" in page.locator("#invalid").inner_text()
         page.goto(record)
         assert page.locator("#f-club").input_value() == club_before  # the refusal changed nothing
         form = page.locator("#player-settings")

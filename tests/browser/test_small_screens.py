@@ -87,7 +87,7 @@ def test_the_journal_reads_on_a_tablet_and_a_phone(browser: Any, demo_server: An
         assert page.evaluate(CUT_OR_SPLIT, ".journal-table td") == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert page.evaluate(SMALL_TARGETS, ".journal-table button") == []
-        saved = page.locator("tr", has_text="paramètres de l'évènement").first.inner_text()
+        saved = page.locator("tr", has_text="paramètres de l’évènement").first.inner_text()
         assert "Nom" in saved and "Couleur de fond" in saved and "Date de début" not in saved, saved
     finally:
         page.close()

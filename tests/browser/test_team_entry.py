@@ -144,7 +144,7 @@ def test_an_interclub_round_with_two_tablets_and_a_tv_in_french(browser: Any, tm
                 tablet_ctx.set_offline(True)
                 tablet.locator(f"#input-match-{m1} tr[data-board='4'] button[data-result='1-0']").click()
                 tablet.wait_for_selector("#outbox .outbox-waiting")
-                assert "en attente d'envoi" in tablet.locator("#outbox").inner_text()
+                assert "en attente d’envoi" in tablet.locator("#outbox").inner_text()
                 tablet_ctx.set_offline(False)
                 tablet.evaluate("window.dispatchEvent(new Event('online'))")
                 tablet.wait_for_selector("#outbox .outbox-stored")

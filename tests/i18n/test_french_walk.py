@@ -456,7 +456,7 @@ def assert_typography(pages: dict[str, str]) -> None:
     assert not faults, f"French typography broken on {len(faults)} pages:\n{report}"
     cross = pages["/print/demo/1/crosstable"]
     assert "B (Blancs) ou N (Noirs)" in cross and "Imprimé le" in cross
-    assert re.search(r"Imprimé le \d{1,2} [a-zéû]+ \d{4} \d\d:\d\d", cross), cross[:300]
+    assert re.search(r"Imprimé le \d{1,2} [a-zéû]+ \d{4} à \d\d:\d\d", cross), cross[:300]
     published = pages["published:1/standings.html"]
     assert re.search(r"\b\d+½\b", published) and re.search(r"\b\d+,\d+\b", published)
     for url in ("/print/demo/1/standings", "/standings/demo/open-a", "published:1/standings.html"):

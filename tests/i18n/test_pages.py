@@ -23,7 +23,7 @@ async def test_arbiter_pages_and_refusals_in_french(client: AsyncTestClient[Lite
     assert "Mot de passe arbitre" in login.text and "Arbiter password" not in login.text
     bad_card = await client.get(f"/board/{EVENT}/t/1?k=not-a-token&lang=fr")
     assert bad_card.status_code == 403
-    assert "Cette carte d'échiquier n'est pas valable" in html.unescape(bad_card.text)
+    assert "Cette carte d’échiquier n’est pas valable" in html.unescape(bad_card.text)
     p = (await games(store, tid))[0]
     forfeit = await client.post(f"{INPUT_URL}/result?lang=fr", data=form(p, Result.WHITE_FORFEIT_WIN), headers=HX)
     assert forfeit.status_code == 403 and "Les forfaits (1-F) sont saisis par un·e arbitre." in forfeit.text
@@ -53,13 +53,13 @@ async def test_a_conflict_on_a_french_page_comes_back_in_french(client: AsyncTes
     french = await client.post(f"{url}?lang=fr", data=mark, headers=HX)
     assert french.status_code == 409
     text = html.unescape(french.text)
-    assert "La ronde 3 n'est plus la ronde en cours. Rien n'a été modifié." in text and "current round" not in text
+    assert "La ronde 3 n’est plus la ronde en cours. Rien n’a été modifié." in text and "current round" not in text
     client.cookies.set("lang", "fr")  # the language chosen on a page (its cookie) does the same
     try:
         page = await client.post(url, data=mark)
     finally:
         client.cookies.delete("lang")
-    assert page.status_code == 409 and "La ronde 3 n'est plus la ronde en cours." in html.unescape(page.text)
+    assert page.status_code == 409 and "La ronde 3 n’est plus la ronde en cours." in html.unescape(page.text)
     assert await store.illegal_moves(tid, 1) == []
 
 
@@ -72,7 +72,7 @@ async def test_a_second_result_on_a_french_page_comes_back_in_french(client: Asy
     french = await client.post(f"{url}?lang=fr", data=form(p, Result.BLACK_WIN), headers=HX)
     assert french.status_code == 409
     text = html.unescape(french.text)
-    assert f"L'échiquier {p.board} a déjà un résultat (1-0). Rien n'a été enregistré." in text
+    assert f"L’échiquier {p.board} a déjà un résultat (1-0). Rien n’a été enregistré." in text
     assert "already has a result" not in text
     assert await stored(store, p) is Result.WHITE_WIN
 

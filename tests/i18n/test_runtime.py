@@ -34,7 +34,7 @@ def test_error_messages_without_values_are_translated() -> None:
 def test_a_refusal_is_translated_with_its_arguments() -> None:
     error = EchiquierError("Round %s is not the current round any more. Nothing was changed.", 4)
     assert translator("fr")(error.key, *error.params) == \
-        "La ronde 4 n'est plus la ronde en cours. Rien n'a été modifié."
+        "La ronde 4 n’est plus la ronde en cours. Rien n’a été modifié."
 
 
 @pytest.mark.parametrize(("n", "french", "english"), [
@@ -49,7 +49,7 @@ def test_plural_forms_follow_each_language(n: int, french: str, english: str) ->
 
 def test_ngettext_fills_given_values() -> None:
     text = "%s warning when the file %s was imported", "%s warnings when the file %s was imported"
-    assert translator("fr").ngettext(*text, 3, 3, "open.trf") == "3 avertissements à l'import du fichier open.trf"
+    assert translator("fr").ngettext(*text, 3, 3, "open.trf") == "3 avertissements à l’import du fichier open.trf"
 
 
 @pytest.fixture

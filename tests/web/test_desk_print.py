@@ -106,7 +106,7 @@ async def test_desk_and_pairing_in_french(client: AsyncTestClient[Litestar], eve
     await login_arbiter(client)
     client.cookies.set("lang", "fr")
     desk = html.unescape((await client.get(f"/arbiter/{EVENT}/desk?lang=fr")).text)
-    assert "Bureau de l'arbitre" in desk and "Étape suivante" in desk and "Arbiter's desk" not in desk
+    assert "Bureau de l’arbitre" in desk and "Étape suivante" in desk and "Arbiter's desk" not in desk
     pair = (await client.get(f"/arbiter/{EVENT}/pair/{tid}?lang=fr")).text
     assert "Apparier la ronde 2" in pair and "Pair round" not in pair
     sheet = (await client.get(f"/print/{EVENT}/{tid}/pairings?round=1&lang=fr")).text

@@ -250,11 +250,11 @@ def test_import_reports_are_translated() -> None:
     assert french.splitlines() == [
         "joueur·euses ajouté·es\u202f: 3, mis·es à jour\u202f: 1\u202f; rondes ajoutées\u202f: 4, 5\u202f; "
         "résultats repris du fichier\u202f: 7.",
-        "Conflit\u202f: ronde 4, Réf 12 - Réf 7\u202f: Papi indique 1-0, le fichier de l'évènement 0-1 (gardé).",
+        "Conflit\u202f: ronde 4, Réf 12 - Réf 7\u202f: Papi indique 1-0, le fichier de l’évènement 0-1 (gardé).",
         "Les joueur·euses absent·es du fichier Papi ont été gardé·es\u202f: Réf 3, 9.",
     ]
     assert report_text(SyncReport(notes=["The ChessEvent data has not changed since the last import."]).text(),
-                       translator("fr")).endswith("Les données ChessEvent n'ont pas changé depuis le dernier import.")
+                       translator("fr")).endswith("Les données ChessEvent n’ont pas changé depuis le dernier import.")
     assert not {key for key in report_english() if key not in CATALOGS["fr"]}
 
 

@@ -169,7 +169,7 @@ async def test_a_round_papi_saved_is_read_once_papi_closes_the_file(admin_client
         return text in (await admin_client.get(f"/arbiter/{EVENT}/papi/{tid}?lang=fr")).text
 
     deadline = time.monotonic() + HANG_LIMIT
-    while not await says("Papi a enregistré le fichier et l&#39;a encore ouvert"):
+    while not await says("Papi a enregistré le fichier et l’a encore ouvert"):
         assert time.monotonic() < deadline
         await asyncio.sleep(0.05)
     assert 4 not in await in_app(admin_client, rounds)  # not read while Papi holds it

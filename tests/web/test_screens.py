@@ -305,6 +305,9 @@ async def test_check_in_toggles_on_input_screens_only_before_round_one(hall: dic
                                                                        client: Client) -> None:
     page = (await client.get(f"/screen/{EVENT}/checkin")).text
     assert "Blitz (check-in)" in page and page.count('class="mark" aria-pressed="false"') == 40
+    # the header is not refreshed live (the set is): it names the screen without the state, never a stale one
+    crumb = re.search(r'<span class="crumb">([^<]*)</span>', page)
+    assert crumb is not None and crumb.group(1) == "Blitz", crumb
     player = (await hall_store.players(hall["blitz"]))[5]
     response = await client.post(f"/screen/{EVENT}/checkin/checkin", data={
         "tournament_id": hall["blitz"], "player_id": player.id, "checked_in": 1})

@@ -79,4 +79,4 @@ async def test_a_band_that_is_not_one_is_refused(client: Client, event: tuple[Ev
         for url in (f"/api/standings/{EVENT}/open", f"/standings/{EVENT}/open"):
             response = await client.get(url, params={"band": band, "lang": "fr"})
             assert response.status_code == 400
-            assert f"'{band}' n'est pas une tranche Elo" in html.unescape(response.text)
+            assert f"'{band}' n’est pas une tranche Elo" in html.unescape(response.text)

@@ -65,7 +65,7 @@ async def test_the_warnings_are_shown_on_both_pages_and_replaced_by_the_next_imp
     admin, desk = await pages(admin_web, tid, "fr")
     for text in (admin, desk):
         assert warnings_table(text, tid)[1][:3] == ["13", "11", "titre g lu comme GM"]
-        assert "6 avertissements à l'import du fichier titles-lower-case.trf" in html.unescape(text)
+        assert "6 avertissements à l’import du fichier titles-lower-case.trf" in html.unescape(text)
     # the same tournament loaded again from its page, from a clean file: the warnings go
     response = await post(admin_web, f"/admin/events/open/tournaments/{tid}/upload", files=upload("clean-trf16.trf"))
     assert response.status_code == 200, response.text[:500]
@@ -107,7 +107,7 @@ async def test_a_team_file_shows_its_notice_until_the_tournament_is_a_team_tourn
     assert TEAM_NOTICE in html.unescape(admin) and TEAM_NOTICE in html.unescape(desk)
     assert warnings_table(admin, tid) == []  # the file reads without warning
     admin, desk = await pages(admin_web, tid, "fr")
-    notice = "Ce tournoi vient d'un fichier par équipes\u202f; il se joue en parties individuelles."
+    notice = "Ce tournoi vient d’un fichier par équipes\u202f; il se joue en parties individuelles."
     assert notice in html.unescape(desk)
     # an individual file in the same event gets no notice
     other = await web_import(admin_web, store, "clean-trf26.trf", "Open A")
