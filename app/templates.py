@@ -56,9 +56,15 @@ def moment(context: Context, when: float | None) -> str:
     return formats.moment(when, page_language(context))
 
 
+@pass_context
+def clock(context: Context, when: float | None) -> str:
+    """`22:59` today, `24 nov. 08:05` another day: a moment in a narrow column."""
+    return formats.clock(when, page_language(context))
+
+
 #: Helpers that follow the page's language (extraction knows `ngettext`: babel.cfg).
 LANGUAGE_GLOBALS = {"ngettext": ngettext, "number": number, "day": day, "days": days, "moment": moment,
-                    "points": points}
+                    "clock": clock, "points": points}
 
 
 def environment(settings: Settings) -> Environment:

@@ -117,3 +117,25 @@ def points(value: object, language: str) -> str:
         return number(value, language)
     whole, half = divmod(int(halves), 2)
     return (f"{whole}½" if whole else "½") if half else str(whole)
+
+
+def clock(when: float | datetime | None, language: str, today: date | None = None) -> str:
+    """A moment in a narrow column: its time alone when it is `today` (the server's, by default), else a short day
+    and the time; empty when there is none.
+
+    >>> clock(datetime(2026, 11, 25, 22, 59), "fr", date(2026, 11, 25)), clock(datetime(2026, 11, 24, 8, 5), "fr",
+    ...     date(2026, 11, 25)), clock(datetime(2026, 11, 24, 8, 5), "en", date(2026, 11, 25))
+    ('22:59', '24 nov. 08:05', 'Nov 24 08:05')
+    """
+    if when is None:
+        return ""
+    try:
+        found = when if isinstance(when, datetime) else datetime.fromtimestamp(when)
+    except (OverflowError, OSError, ValueError):
+        return ""
+    from babel.dates import format_date, format_time
+
+    time = format_time(found, "HH:mm", locale=_locale(language))
+    if found.date() == (today or date.today()):
+        return time
+    return f"{format_date(found, 'd MMM' if language == 'fr' else 'MMM d', locale=_locale(language))} {time}"

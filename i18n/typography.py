@@ -19,15 +19,22 @@ _BEFORE_SIGN = re.compile(r"(?:[ \u00a0]+|(?<=[^\W\d_]|[»)\]%s]))(:)(?=\s|$|[»
                           r"|(?:[ \u00a0]+|(?<=[^\s\u202f]))([;!?])(?=\s|$|[»)\]<])")
 
 
+#: The space inside French quotes (« … »), plain or none, that never lets a quote mark start or end a line alone.
+_QUOTES = re.compile(r"«[ \u00a0]*|[ \u00a0]*»")
+
+
 def french_spacing(text: str) -> str:
-    """`text` with a narrow no-break space before each `:` `;` `!` `?` that takes one.
+    """`text` with a narrow no-break space before each `:` `;` `!` `?` that takes one, and inside `« »`.
 
     >>> french_spacing("Ronde 3 : 12 parties; 1 exempt ! Annuler ? Rondes 4, 5; 7").replace(NARROW_NBSP, "_")
     'Ronde 3_: 12 parties_; 1 exempt_! Annuler_? Rondes 4, 5_; 7'
     >>> french_spacing("03:54, https://club.fr, nom:chemin, %s : %s")
     '03:54, https://club.fr, nom:chemin, %s\u202f: %s'
+    >>> french_spacing("l’écran « saisie » et «exempt»").replace(NARROW_NBSP, "_")
+    'l’écran «_saisie_» et «_exempt_»'
     """
-    return _BEFORE_SIGN.sub(lambda m: NARROW_NBSP + (m.group(1) or m.group(2)), text)
+    quoted = _QUOTES.sub(lambda m: "«" + NARROW_NBSP if m.group(0).startswith("«") else NARROW_NBSP + "»", text)
+    return _BEFORE_SIGN.sub(lambda m: NARROW_NBSP + (m.group(1) or m.group(2)), quoted)
 
 
 APOSTROPHE = "\u2019"

@@ -63,8 +63,8 @@ async def test_malformed_list_changes_nothing(admin_web: Client) -> None:
     response = await post(admin_web, "/admin/ratings?lang=fr", files=upload("".join(lines).encode(), "list.txt"))
     assert response.status_code == 422
     message = re.search(r'id="error-file">(.*?)</small>', html.unescape(response.text), re.S)
-    assert message is not None and message[1] == "Ligne 21\u202f: le code FIDE « 12x45 » n’est pas un nombre. " \
-                                                  "Rien n’a été importé."
+    assert message is not None and message[1] == ("Ligne 21\u202f: le code FIDE «\u202f12x45\u202f» n’est pas un "
+                                                  "nombre. Rien n’a été importé.")
     assert "list.txt" in html.unescape(response.text)  # the file named, to be chosen again
     page = (await admin_web.get("/admin/ratings?lang=en")).text
     assert "players_list_foa.txt, 12 players" in html.unescape(page)  # the list before, whole
