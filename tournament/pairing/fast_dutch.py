@@ -31,6 +31,7 @@ from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, 
 from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
+from tournament.pairing.fast_brackets import FastPermute, FastQuality
 from tournament.pairing.matching import ExactCounts
 
 Edge = dict[str, Any]
@@ -57,7 +58,7 @@ class _PairSlots:
             self.qc = -1, None, 0, 0, 0, 0, "  ", canmeet
 
 
-class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
+class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
@@ -138,7 +139,7 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
         return [rows[i] + [rows[j][i] for j in range(i + 1, size + 1)] for i in range(size + 1)]
 
 
-class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
+class FastDutch(FastPermute, ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:
