@@ -2,7 +2,8 @@
 with fewer Python-level steps. Mixins placed before gacrux's classes in FastDutch's and FastCrosstable's bases
 (fast_dutch.py); tests/tournament/pairing/test_fast_brackets.py checks each against gacrux's own method.
 
-- `FastPermute.simple_permute`: gacrux's depth-first search for a pairing of S1 against S2 that keeps the
+- `FastBrackets.compute_pairing`: gacrux's, with the cycle collector paused for the duration.
+- `FastBrackets.simple_permute`: gacrux's depth-first search for a pairing of S1 against S2 that keeps the
   least possible colour mismatches (C12, C13). gacrux tests "already chosen?" with a scan of the permutation
   and re-evaluates every candidate pair at every visit (method calls, a colour-count dict rebuilt per try);
   here the chosen ones are flags, each candidate pair of a depth is evaluated once (its quality is computed by
@@ -16,6 +17,7 @@ with fewer Python-level steps. Mixins placed before gacrux's classes in FastDutc
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from gacrux.crosstable import flt  # type: ignore[import-untyped]
@@ -79,7 +81,7 @@ def preference(nc: int, wc: int, bc: int) -> str:
     return "w" if wc > bc + nc else "b" if bc > wc + nc else "n"
 
 
-class FastPermute:
+class FastBrackets:
     """Methods of gacrux's `pairing_dutch`, computed faster (a mixin placed before it)."""
 
     opponents: list[list[Edge]]
@@ -87,6 +89,19 @@ class FastPermute:
     verbose: Any
     get_edge_quality: Any
     canbecompleted: Any
+
+    def compute_pairing(self, checkonly: bool, reportlevel: int = 0) -> list[dict[str, Any]]:
+        """gacrux's pairing, with Python's cycle collector paused: a large round makes about a million objects
+        (pair dicts, lists of pairs), which make the collector walk them all again and again (0.2-0.5 s of a
+        1,000-player round). Nothing here needs it: the engine's structures are freed by reference counting."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            brackets: list[dict[str, Any]] = super().compute_pairing(checkonly, reportlevel)  # type: ignore[misc]
+            return brackets
+        finally:
+            if paused:
+                gc.enable()
 
     def simple_permute(self, scorelevel: int, nodes: list[Node], edges: list[Edge], S1: list[int],
                        S2: list[int], colordiff: dict[str, Any], checkdf: bool) -> list[int]:

@@ -6,15 +6,16 @@ several times per round in pure Python. The subclasses here replace, one method 
 walk the whole table, and compute exactly what gacrux's own methods compute, in the same order and
 with the same objects:
 
-- `FastCrosstable.list_edges`: the competitor table and the pair table, building each pair's dict in
-  one row-wise pass (played counts from one count per competitor instead of a list scan per pair);
+- `FastCrosstable.list_edges`: the competitor table and the pair table (fast_table.py: each pair's dict
+  copied from a model of its row, played counts from one count per competitor);
 - `FastDutch.list_edges`: the pairs that may meet, in gacrux's order (by the lower score level
   descending, the higher one descending, then the two competitor numbers), gathered level by level
   instead of sorted with a Python key;
 - `FastDutch.compute_hamilton`: the per-level completeness data, from the runs of pairs with equal
   score levels (counted in C) instead of one Python step per pair;
 
-Everything else (brackets, weights, matching, colours, boards) is gacrux's own code.
+Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
+(brackets, weights, matching, colours, boards) is gacrux's own code.
 tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 """
 
@@ -31,7 +32,8 @@ from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, 
 from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
-from tournament.pairing.fast_brackets import FastPermute, FastQuality
+from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
 
 Edge = dict[str, Any]
@@ -41,21 +43,6 @@ _CB = itemgetter("cb")
 _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
-
-
-class _PairSlots:
-    """One pair's dict, made as an instance's `__dict__`: the dicts of all pairs then share one table of keys
-    (CPython's key-sharing dicts), about half the memory of a dict literal each (233 bytes instead of 473 at
-    16 keys). The object is dropped and its dict kept: a plain dict to gacrux, with the same keys, in the same
-    order, and the same values as gacrux's own pair dicts."""
-
-    def __init__(self, ca: int, cb: int, sa: int, sb: int, canmeet: bool, isblob: bool, played: int,
-                 unplayed: int) -> None:
-        # the keys in gacrux's order (assigned left to right)
-        self.ca, self.cb, self.sa, self.sb, self.canmeet, self.isblob, self.played, self.unplayed = (
-            ca, cb, sa, sb, canmeet, isblob, played, unplayed)
-        self.qlevel, self.quality, self.weight, self.qcweight, self.heweight, self.howeight, self.colordiff, \
-            self.qc = -1, None, 0, 0, 0, 0, "  ", canmeet
 
 
 class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
@@ -85,7 +72,7 @@ class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
             c["scorelevel"] = score2level[c["acc"]] if c["rfp"] else 0
         competitors[size]["scorelevel"] = -1
         self.assign_tpn(competitors, size)
-        self.opponents = opponents = self._pair_table(competitors, size, maxmeets)
+        self.opponents = opponents = pair_table(competitors, size, self.BLOB, self.rnd, maxmeets)
         for group in prohibited:
             if group["firstRound"] <= self.rnd <= group["lastRound"]:
                 members = group["competitors"]
@@ -109,37 +96,8 @@ class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
             node["rfp"] = False
         return node
 
-    def _pair_table(self, competitors: list[Node], size: int, maxmeets: int) -> list[list[Edge]]:
-        """The (size+1)² table of pair dicts, one dict shared by [i][j] and [j][i] (lower number first)."""
-        blob = self.BLOB
-        rnd = self.rnd
-        level = [c["scorelevel"] for c in competitors]
-        ready = [c["rfp"] for c in competitors]
-        # C.04.3 [C3]: two non-topscorers with the same absolute colour preference cannot meet.
-        absolute = [c["cop"] if c["cop"] in ("w2", "b2") and not c["top"] else None for c in competitors]
-        rows: list[list[Edge]] = []
-        for i in range(size + 1):
-            b = competitors[i]
-            num = b["num"]
-            met = Counter(opp for key, opp in num.items() if key != "val")
-            unplayed = rnd - 1 - num.get("val", 0)
-            isblob = i == blob
-            sb = level[i]
-            if isblob:
-                meet = [j < blob for j in range(i + 1)]
-            elif not ready[i]:
-                meet = [False] * (i + 1)
-            else:
-                clash = absolute[i]
-                meet = [ready[j] and j != i and met.get(j, 0) < maxmeets and (clash is None or absolute[j] != clash)
-                        for j in range(i + 1)]
-            played = [met.get(j, 0) for j in range(i + 1)] if met else [0] * (i + 1)
-            rows.append([_PairSlots(j, i, level[j], sb, m, isblob, p, unplayed).__dict__
-                         for j, m, p in zip(range(i + 1), meet, played, strict=True)])
-        return [rows[i] + [rows[j][i] for j in range(i + 1, size + 1)] for i in range(size + 1)]
 
-
-class FastDutch(FastPermute, ExactCounts, pairing_dutch):  # type: ignore[misc]
+class FastDutch(FastBrackets, ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:

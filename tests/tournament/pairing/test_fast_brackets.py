@@ -15,7 +15,7 @@ from tests.support.files import FIXTURES
 from tests.support.pairing import corpus_file, cut_file
 from tournament.formats.trf import parse_trf
 from tournament.pairing.dutch import gacrux_tournament
-from tournament.pairing.fast_brackets import MAXSUB, FastPermute, FastQuality
+from tournament.pairing.fast_brackets import MAXSUB, FastBrackets, FastQuality
 from tournament.pairing.fast_dutch import FastDutch
 from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import PairingInput
@@ -109,7 +109,7 @@ def test_update_edge_on_generated_players() -> None:
         marked.update(k for k, v in theirs["quality"].items() if v == 1 or (isinstance(v, list) and 1 in v))
     assert {"QC6", "QC7", "QN8", "QC8", "QC10", "QC11", "QC12", "QC13", "QC14", "QC15", "QC18", "QC19"} <= marked
 
-class Search(FastPermute, pairing_dutch):  # type: ignore[misc]
+class Search(FastBrackets, pairing_dutch):  # type: ignore[misc]
     """A search problem for simple_permute: pairs with a colour letter each and whether they can meet, and a
     canbecompleted that accepts some permutations (each call recorded)."""
 
@@ -155,14 +155,14 @@ def test_simple_permute_matches_gacrux(seed: int) -> None:
     rng = random.Random(seed)
     size = rng.randrange(2, 24)
     args = (seed, size, rng.choice([0.0, 0.2, 0.5]), rng.random() < 0.5, rng.randrange(1, size // 2 + 1))
-    assert run_search(FastPermute.simple_permute, *args) == run_search(pairing_dutch.simple_permute, *args)
+    assert run_search(FastBrackets.simple_permute, *args) == run_search(pairing_dutch.simple_permute, *args)
 
 
 def test_simple_permute_gives_up_where_gacrux_does() -> None:
     """A competitor of S1 who can meet nobody: gacrux tries every arrangement of the others until it has undone
     8! pairs, then gives up with an empty permutation, leaving the colour counts as they are then."""
     calls = []
-    for method in (pairing_dutch.simple_permute, FastPermute.simple_permute):
+    for method in (pairing_dutch.simple_permute, FastBrackets.simple_permute):
         rng = random.Random(7)
         engine = Search(rng, 20, 0.0)
         for j in range(21):
