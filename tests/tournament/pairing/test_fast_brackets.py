@@ -16,7 +16,7 @@ from tests.support.pairing import corpus_file, cut_file
 from tournament.formats.trf import parse_trf
 from tournament.pairing.dutch import gacrux_tournament
 from tournament.pairing.fast_brackets import MAXSUB, FastBrackets, FastQuality
-from tournament.pairing.fast_dutch import FastDutch
+from tournament.pairing.fast_dutch import FastCrosstable, FastDutch
 from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import PairingInput
 from tournament.pairing.trf_input import pairing_input
@@ -42,10 +42,26 @@ def paired(cls: type, data: PairingInput) -> tuple[Any, list[dict[str, Any]]]:
         return engine, engine.compute_pairing(False, 0)
 
 
+class GacruxCrosstable(FastCrosstable):  # type: ignore[misc]
+    """FastCrosstable with gacrux's own update_edge."""
+
+    update_edge = crosstable_dutch.update_edge
+
+
+class GacruxBrackets(FastDutch):  # type: ignore[misc]
+    """FastDutch with gacrux's own per-bracket methods (the rest, whatever it is, shared with FastDutch)."""
+
+    simple_permute = pairing_dutch.simple_permute
+    compute_pairing = pairing_dutch.compute_pairing
+
+    def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> GacruxCrosstable:
+        return GacruxCrosstable(experimental, checkonly, verbose)
+
+
 @pytest.mark.parametrize(("name", "k"), CASES)
 def test_same_pairing_and_state_as_gacrux(name: str, k: int) -> None:
     data = round_input(name, k)
-    gacrux, brackets = paired(pairing_dutch, data)
+    gacrux, brackets = paired(GacruxBrackets, data)
     fast, fast_brackets = paired(FastDutch, data)
     assert fast_brackets == brackets  # pairs (their dicts), colours, boards, each bracket's quality
     assert fast.competitors == gacrux.competitors
