@@ -11,8 +11,7 @@ with the same objects:
 - `FastDutch.list_edges`: the pairs that may meet, in gacrux's order (by the lower score level
   descending, the higher one descending, then the two competitor numbers), gathered level by level
   instead of sorted with a Python key;
-- `FastDutch.compute_hamilton`: the per-level completeness data, from the runs of pairs with equal
-  score levels (counted in C) instead of one Python step per pair;
+- compute_hamilton and find_pab: from the pieces of that list (fast_levels.py);
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -21,8 +20,7 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections import Counter
+from bisect import bisect_right
 from decimal import Decimal
 from itertools import chain, groupby
 from operator import itemgetter
@@ -33,6 +31,7 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_levels import FastLevels
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
 
@@ -97,7 +96,7 @@ class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
         return node
 
 
-class FastDutch(FastBrackets, ExactCounts, pairing_dutch):  # type: ignore[misc]
+class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:
@@ -217,86 +216,3 @@ class FastDutch(FastBrackets, ExactCounts, pairing_dutch):  # type: ignore[misc]
                 parts.append((piece[0]["ca"], piece, list(map(_CB, piece))))
         self._listed = (edges, parts)  # its pieces, for find_pab (the next step) to narrow without regrouping
         return edges
-
-    def compute_hamilton(self, nodes: list[Node], edges: list[Edge]) -> list[dict[str, Any]]:
-        levels = self.levels
-        hamilton: list[dict[str, Any]] = [{} for _ in range(levels)]
-        self.pablevel = -1
-        if self.checkonly:
-            return hamilton
-        rest_nodes = nodes[::-1]
-        # The edges come from list_edges, sorted by (-lower level, -higher level): runs of equal levels.
-        runs = _level_runs(edges)
-        runs.sort(key=lambda r: (r[1], r[0]))  # by (higher level, lower level), as gacrux re-sorts them
-        rest_edges: list[Edge] = []
-        nodeptr = [0] * (levels + 1)
-        lastn = 0
-        for i, node in enumerate([*rest_nodes, {"scorelevel": levels}]):
-            if (firstn := node["scorelevel"]) > lastn:
-                nodeptr[lastn + 1] = i
-                lastn = firstn
-        node_id = {node["cid"]: i for i, node in enumerate(rest_nodes)}
-        hist = [0] * len(rest_nodes)
-        laste = 0
-        ll_nodes: list[Node] = []
-        ff_nodes: list[Node] = []
-        ll_id: dict[int, int] = {}
-        ff_id: dict[int, int] = {}
-        ll_hist: list[int] = []
-        fl_hist: list[int] = []
-        lf_hist: list[int] = []
-        for low, high, run in [*runs, (levels, levels, [])]:
-            if high > laste:
-                rest = hamilton[laste]
-                if laste > 0:
-                    rest["cur_pairs"], rest["cur_unpaired"], rest["cur_hamilton"] = self.is_complete(
-                        ll_nodes, None, weight=False, hist=ll_hist)
-                    _, _, fh = self.is_complete(ll_nodes, None, weight=False, hist=fl_hist)
-                    _, _, lh = self.is_complete(ff_nodes, None, weight=False, hist=lf_hist)
-                    rest["cross_hamilton"] = min(fh, lh)
-                top = nodeptr[laste + 1]
-                rest["rem_pairs"], rest["rem_unpaired"], rest["rem_hamilton"] = self.is_complete(
-                    rest_nodes[:top], list(rest_edges), hist=hist[:top], pab=high == levels)
-                if high == levels:
-                    break
-                laste = high
-                ff_nodes = rest_nodes[nodeptr[laste - 1]: nodeptr[laste]] if laste > 0 else []
-                ff_id = {node["cid"]: j for j, node in enumerate(ff_nodes)}
-                ll_nodes = rest_nodes[nodeptr[laste]: nodeptr[laste + 1]]
-                ll_id = {node["cid"]: j for j, node in enumerate(ll_nodes)}
-                ll_hist = [0] * len(ll_nodes)
-                fl_hist = [0] * len(ff_nodes)
-                lf_hist = [0] * len(ll_nodes)
-            rest_edges += run
-            count = Counter(map(_CA, run))
-            count.update(map(_CB, run))
-            for cid, n in count.items():
-                hist[node_id[cid]] += n
-            if low == high:
-                for cid, n in count.items():
-                    ll_hist[ll_id[cid]] += n
-            elif high - low == 1:
-                lower = Counter(e["ca"] if e["sa"] < e["sb"] else e["cb"] for e in run)
-                for cid, n in lower.items():
-                    fl_hist[ff_id[cid]] += n
-                    count[cid] -= n
-                for cid, n in count.items():
-                    if n:
-                        lf_hist[ll_id[cid]] += n
-        return hamilton
-
-
-def _level_runs(edges: list[Edge]) -> list[tuple[int, int, list[Edge]]]:
-    """(lower level, higher level, edges) for each run of `edges` (sorted by -lower, -higher) with equal levels."""
-
-    def key(e: Edge) -> tuple[int, int]:
-        return (-min(e["sa"], e["sb"]), -max(e["sa"], e["sb"]))
-
-    runs: list[tuple[int, int, list[Edge]]] = []
-    start = 0
-    while start < len(edges):
-        k = key(edges[start])
-        end = bisect_left(edges, (k[0], k[1] + 1), lo=start, key=key)  # first edge past the run
-        runs.append((-k[0], -k[1], edges[start:end]))
-        start = end
-    return runs
