@@ -81,6 +81,23 @@ def preference(nc: int, wc: int, bc: int) -> str:
     return "w" if wc > bc + nc else "b" if bc > wc + nc else "n"
 
 
+def pause_collector() -> bool:
+    """Pause Python's cycle collector; True if it was running (then `resume_collector(True)` restarts it).
+
+    A large round makes about a million objects (pair dicts, lists of pairs), which make the collector walk
+    them all again and again (0.2-0.5 s of a 1,000-player round), and once more if it runs again while the
+    engine holds them. Nothing there needs it: the engine holds no reference cycles and is freed by reference
+    counting. Nested pauses leave the restart to the outermost one."""
+    running = gc.isenabled()
+    gc.disable()
+    return running
+
+
+def resume_collector(paused: bool) -> None:
+    if paused:
+        gc.enable()
+
+
 class FastBrackets:
     """Methods of gacrux's `pairing_dutch`, computed faster (a mixin placed before it)."""
 
@@ -91,17 +108,13 @@ class FastBrackets:
     canbecompleted: Any
 
     def compute_pairing(self, checkonly: bool, reportlevel: int = 0) -> list[dict[str, Any]]:
-        """gacrux's pairing, with Python's cycle collector paused: a large round makes about a million objects
-        (pair dicts, lists of pairs), which make the collector walk them all again and again (0.2-0.5 s of a
-        1,000-player round). Nothing here needs it: the engine's structures are freed by reference counting."""
-        paused = gc.isenabled()
-        gc.disable()
+        """gacrux's pairing, with Python's cycle collector paused (see `pause_collector`)."""
+        paused = pause_collector()
         try:
             brackets: list[dict[str, Any]] = super().compute_pairing(checkonly, reportlevel)  # type: ignore[misc]
             return brackets
         finally:
-            if paused:
-                gc.enable()
+            resume_collector(paused)
 
     def simple_permute(self, scorelevel: int, nodes: list[Node], edges: list[Edge], S1: list[int],
                        S2: list[int], colordiff: dict[str, Any], checkdf: bool) -> list[int]:

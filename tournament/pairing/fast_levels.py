@@ -11,7 +11,8 @@ are compact, and a piece's levels are those of its first pair.
   pairing.compute_hamilton): the number of pairs each competitor is in, counted per pair of levels from the
   pieces;
 - `find_pab`: the score level of the pairing-allocated bye, then the list without the bye's other pairs
-  (gacrux's pairing_dutch.find_pab): whole pieces kept or dropped.
+  (gacrux's pairing_dutch.find_pab): whole pieces kept or dropped;
+- `compute_whohasmet_histogram`: how many pairs each competitor is in, from the pieces of the narrowed lists.
 """
 
 from __future__ import annotations
@@ -154,3 +155,19 @@ class FastLevels:
         # the dummy competitor's pairs but those with the bye's level
         kept = [part[1] for part in pieces_of(self, edges) if part[0] != 0 or part[1][0]["sb"] == pab]
         return None, pab, nodes, list(chain.from_iterable(kept))
+
+    def compute_whohasmet_histogram(self, nodes: list[Node], edges: list[Edge]) -> list[int]:
+        """How many of `edges` each of `nodes` is in (gacrux's), counted from the pieces FastDutch keeps of the
+        lists it narrows (`_segments`: offset, first competitor, its pairs, their second competitors)."""
+        segments = getattr(self, "_segments", lambda edges: None)(edges)
+        if segments is None:
+            hist: list[int] = super().compute_whohasmet_histogram(nodes, edges)  # type: ignore[misc]
+            return hist
+        count = Counter(chain.from_iterable(segment[3] for segment in segments))
+        for _, ca, pairs, _ in segments:
+            count[ca] += len(pairs)
+        where = {node["cid"]: i for i, node in enumerate(nodes)}
+        hist = [0] * len(nodes)
+        for cid, n in count.items():
+            hist[where[cid]] += n  # a KeyError, as gacrux's, for a pair outside `nodes`
+        return hist

@@ -57,3 +57,23 @@ def test_hamilton_and_bye_as_gacrux(name: str, k: int) -> None:
             found.append((pabbracket, pab, fast.pablevel, kept_nodes is nodes, [(e["ca"], e["cb"]) for e in kept]))
         assert found[0] == found[1]
         assert len(found[0][4]) < len(edges) or not fast.competitors[0]["rfp"]
+
+
+@pytest.mark.parametrize(("name", "k"), CASES)
+def test_histogram_as_gacrux(name: str, k: int) -> None:
+    fast = engine(name, k)
+    nodes = fast.list_nodes(fast.competitors)
+    edges = fast.list_edges(fast.opponents)
+    fast.hamilton = fast.compute_hamilton(nodes, edges)
+    _, _, _, edges = fast.find_pab(nodes, edges)  # kept as pieces by FastDutch from here on
+    for chosen in (nodes, nodes[: len(nodes) // 2], nodes[3::2], nodes[len(nodes) // 3:]):
+        narrowed = fast.get_edges(chosen, edges)
+        assert fast._segments(narrowed) is not None
+        theirs = pairing_dutch.compute_whohasmet_histogram(fast, chosen, narrowed)
+        assert FastLevels.compute_whohasmet_histogram(fast, chosen, narrowed) == theirs
+        assert FastLevels.compute_whohasmet_histogram(fast, chosen, list(narrowed)) == theirs
+    assert any(theirs)
+    with pytest.raises(KeyError):
+        pairing_dutch.compute_whohasmet_histogram(fast, nodes[1:], fast.get_edges(nodes, edges))
+    with pytest.raises(KeyError):
+        FastLevels.compute_whohasmet_histogram(fast, nodes[1:], fast.get_edges(nodes, edges))
