@@ -8,10 +8,8 @@ with the same objects:
 
 - `FastCrosstable.list_edges`: the competitor table and the pair table (fast_table.py: each pair's dict
   copied from a model of its row, played counts from one count per competitor);
-- `FastDutch.list_edges`: the pairs that may meet, in gacrux's order (by the lower score level
-  descending, the higher one descending, then the two competitor numbers), gathered level by level
-  instead of sorted with a Python key;
-- compute_hamilton and find_pab: from the pieces of that list (fast_levels.py);
+- list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
+  (from those pieces): fast_levels.py;
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -20,7 +18,6 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from decimal import Decimal
 from itertools import chain, groupby
 from operator import itemgetter
@@ -188,31 +185,3 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
             chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
             return chosen
         return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
-
-    def list_edges(self, opponents: list[list[Edge]]) -> list[Edge]:
-        """The pairs that may meet (competitors 0..N), by (-lower level, -higher level, ca, cb)."""
-        last = len(opponents) - 1  # the blob's row and column are left out
-        level = [row[0]["sb"] for row in opponents[:last]]  # pair (0, i) holds i's level as "sb"
-        members: dict[int, list[int]] = {}
-        for cid, lv in enumerate(level):
-            members.setdefault(lv, []).append(cid)
-        buckets: dict[tuple[int, int], list[list[Edge]]] = {}  # each piece: one first competitor
-        for i in range(last):
-            row = opponents[i]
-            si = level[i]
-            for lv, cids in members.items():
-                start = bisect_right(cids, i)
-                if start == len(cids):
-                    continue
-                key = (si, lv) if si <= lv else (lv, si)
-                found = [e for e in map(row.__getitem__, cids[start:]) if e["canmeet"]]
-                if found:
-                    buckets.setdefault(key, []).append(found)
-        edges: list[Edge] = []
-        parts: list[tuple[int, list[Edge], list[int]]] = []
-        for key in sorted(buckets, key=lambda k: (-k[0], -k[1])):
-            for piece in buckets[key]:
-                edges += piece
-                parts.append((piece[0]["ca"], piece, list(map(_CB, piece))))
-        self._listed = (edges, parts)  # its pieces, for find_pab (the next step) to narrow without regrouping
-        return edges

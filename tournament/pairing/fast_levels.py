@@ -7,6 +7,7 @@ piece one first competitor and one pair of score levels, in the list's order. Re
 memory access far from the last one (the dicts are spread over ~100 MB); the pieces' lists of competitor numbers
 are compact, and a piece's levels are those of its first pair.
 
+- `list_edges`: the pairs that may meet, in gacrux's order, as pieces;
 - `compute_hamilton`: per score level, whether the field from that level down can be paired (gacrux's
   pairing.compute_hamilton): the number of pairs each competitor is in, counted per pair of levels from the
   pieces;
@@ -17,8 +18,9 @@ are compact, and a piece's levels are those of its first pair.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from itertools import chain, groupby
+from itertools import chain, compress, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -27,6 +29,7 @@ Node = dict[str, Any]
 #: (first competitor, its pairs, their second competitors): pairs of one first competitor and one pair of levels.
 Part = tuple[int, list[Edge], list[int]]
 _CB = itemgetter("cb")
+_CANMEET = itemgetter("canmeet")
 _PIECE = itemgetter("ca", "sa", "sb")
 
 
@@ -79,6 +82,36 @@ class FastLevels:
     competitors: list[Node]
     is_complete: Any
     find_weighted_pab: Any
+    _listed: tuple[list[Edge], list[Part]] | None
+
+    def list_edges(self, opponents: list[list[Edge]]) -> list[Edge]:
+        """The pairs that may meet among competitors 0..N (gacrux's pairing.list_edges): by (-lower level, -higher
+        level, ca, cb), gathered level by level instead of sorted with a Python key, and kept as pieces."""
+        last = len(opponents) - 1  # the blob's row and column are left out
+        level = [row[0]["sb"] for row in opponents[:last]]  # pair (0, i) holds i's level as "sb"
+        members: dict[int, list[int]] = {}
+        for cid, lv in enumerate(level):
+            members.setdefault(lv, []).append(cid)
+        # "canmeet" of the pairs (i, j), i < j, read column by column: the dicts of a column were made one after
+        # the other (fast_table.py), so they are read in memory order, not one far-away dict per pair
+        meets = [list(map(_CANMEET, opponents[j][:j])) for j in range(last)]
+        buckets: dict[tuple[int, int], list[Part]] = {}  # each piece: one first competitor
+        for i in range(last):
+            row, si, column = opponents[i], level[i], itemgetter(i)
+            for lv, cids in members.items():
+                start = bisect_right(cids, i)
+                if start == len(cids):
+                    continue
+                after = cids[start:]
+                keep = list(map(column, map(meets.__getitem__, after)))
+                found = list(compress(map(row.__getitem__, after), keep))
+                if found:
+                    key = (si, lv) if si <= lv else (lv, si)
+                    buckets.setdefault(key, []).append((i, found, list(compress(after, keep))))
+        parts = [part for key in sorted(buckets, key=lambda k: (-k[0], -k[1])) for part in buckets[key]]
+        edges = list(chain.from_iterable(part[1] for part in parts))
+        self._listed = (edges, parts)  # its pieces, for the next steps to read without the pair dicts
+        return edges
 
     def compute_hamilton(self, nodes: list[Node], edges: list[Edge]) -> list[dict[str, Any]]:
         levels = self.levels

@@ -24,12 +24,14 @@ CASES = [("dutch-016p-7r-s759.trf", 1), ("dutch-016p-7r-s759.trf", 4), ("dutch-0
          ("dutch-211p-6r-s5029.trf", 2)]
 
 
-def engine(name: str, k: int) -> Any:
+def engine(name: str, k: int, forbidden: list[int] | None = None) -> Any:
     others, players = corpus_file(CORPUS / name)
     trf, errors = parse_trf(cut_file(others, players, k, max(len(p.blocks) for p in players)))
     assert not errors
     data = pairing_input(trf)
     tournament, _ = gacrux_tournament(data)
+    if forbidden:
+        tournament["prohibited"] = [{"firstRound": k + 1, "lastRound": k + 1, "competitors": forbidden}]
     fast = FastDutch(tournament, data.round_to_pair, {"experimental": [], "verbose": 0, "top_color": "w"})
     fast.checkonly, fast.reportlevel, fast.optimize = False, 0, True
     fast.crosstable = fast.get_crosstable([], False, 0)
@@ -37,6 +39,22 @@ def engine(name: str, k: int) -> Any:
         fast.tournament, fast.rnd, fast.nummeets, fast.topcolor, fast.rank)
     fast.levels = len(fast.crosstable.levels())
     return fast
+
+
+@pytest.mark.parametrize(("name", "k"), CASES)
+def test_list_of_pairs_as_gacrux(name: str, k: int) -> None:
+    """The same pair dicts in the same order; each piece one first competitor and its second ones."""
+    fast = engine(name, k, forbidden=[2, 3, 7, 1])
+    edges = FastLevels.list_edges(fast, fast.opponents)
+    theirs = pairing_dutch.list_edges(fast, fast.opponents)
+    assert len(edges) == len(theirs) and all(a is b for a, b in zip(edges, theirs, strict=True))
+    assert not fast.opponents[2][3]["canmeet"] and any(not e["canmeet"] for row in fast.opponents for e in row[1:-1])
+    listed, parts = fast._listed
+    assert listed is edges
+    assert [e for _, piece, _ in parts for e in piece] == edges
+    assert all(e["ca"] == ca for ca, piece, _ in parts for e in piece)
+    assert all([e["cb"] for e in piece] == cbs for _, piece, cbs in parts)
+    assert all(len({(e["sa"], e["sb"]) for e in piece}) == 1 for _, piece, _ in parts)
 
 
 @pytest.mark.parametrize(("name", "k"), CASES)
