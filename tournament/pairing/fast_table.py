@@ -46,8 +46,8 @@ def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets
     rows: list[list[Edge]] = []
     for i in range(size + 1):
         num = competitors[i]["num"]
-        # i's opponents (num also holds "val", the games played, and "desc", the tie-break's name)
-        met = Counter(opp for key, opp in num.items() if key not in ("val", "desc") and isinstance(opp, int))
+        # i's opponents by round (num also holds "val", the games played, and "desc", the tie-break's name)
+        met = Counter(opp for key, opp in num.items() if key not in ("val", "desc"))
         unplayed = rnd - 1 - num.get("val", 0)
         meets = i == blob or bool(ready[i])
         models = {lv: _Pair(i, lv, level[i], meets, i == blob, unplayed).__dict__ for lv in set(level[: i + 1])}
