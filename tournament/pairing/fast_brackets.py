@@ -18,6 +18,7 @@ with fewer Python-level steps. Mixins placed before gacrux's classes in FastDutc
 from __future__ import annotations
 
 import gc
+from bisect import bisect_left, insort
 from typing import Any
 
 from gacrux.crosstable import flt  # type: ignore[import-untyped]
@@ -135,7 +136,7 @@ class FastBrackets:
         # per depth (S1's index), per S2 index: None before the first visit, then False (the pair cannot meet
         # in this bracket: gacrux's edge["qc"]) or the colour counts it takes
         known: list[list[Delta | bool | None]] = [[None] * n2 for _ in range(n1)]
-        used = bytearray(n2)
+        free = list(range(n2))  # the S2 indices not chosen, in order
         chosen: list[int] = []  # S2 indices, one per depth
         taken: list[Delta] = []  # the colour counts taken at each depth of S1
         permutation: list[int] = []
@@ -144,17 +145,15 @@ class FastBrackets:
         complete = False
         while True:
             depth = len(chosen)
-            found_at = -1
+            found_at = -1  # its place in `free`
+            first_free = bisect_left(free, start)
             if depth >= n1:  # past S1: the first S2 competitor not chosen (no pair to test)
-                for i in range(start, n2):
-                    if not used[i]:
-                        found_at = i
-                        break
+                if first_free < len(free):
+                    found_at = first_free
             else:
                 seen, row = known[depth], rows[depth]
-                for i in range(start, n2):
-                    if used[i]:
-                        continue
+                for k in range(first_free, len(free)):
+                    i = free[k]
                     d = seen[i]
                     if d is None:
                         edge = quality(row[S2[i]])
@@ -169,13 +168,13 @@ class FastBrackets:
                     nc, w0, wc, b0, bc = after
                     c12, c13, changed = m12, m13, True
                     taken.append(d)
-                    found_at = i
+                    found_at = k
                     break
             if found_at < 0:  # back one depth
                 if depth == 0:
                     break
                 last = chosen.pop()
-                used[last] = 0
+                insort(free, last)
                 permutation.pop()
                 if depth <= n1:  # the pair S1[depth - 1] - S2[last] is undone (gacrux's cannotbepared)
                     d = taken.pop()
@@ -186,9 +185,9 @@ class FastBrackets:
                         break
                 start = last + 1
                 continue
-            chosen.append(found_at)
-            used[found_at] = 1
-            permutation.append(S2[found_at])
+            i = free.pop(found_at)
+            chosen.append(i)
+            permutation.append(S2[i])
             start = 0
             if len(permutation) == target and (
                     not checkdf or self.canbecompleted(scorelevel, nodes, edges, S1, S2, permutation)):
