@@ -147,8 +147,10 @@ class FastLevels:
                                                  hist=up)[2]
                     figures["cross_hamilton"] = min(from_below, from_here)
                 top = start[level + 1]
+                # gacrux passes a new list of the pairs seen so far; is_complete only reads it (in its weighted
+                # branch) and keeps nothing: the growing list itself is passed, not a copy of 10^5 pairs per level
                 figures["rem_pairs"], figures["rem_unpaired"], figures["rem_hamilton"] = self.is_complete(
-                    rest[:top], list(seen), hist=hist[:top], pab=high == levels)
+                    rest[:top], seen, hist=hist[:top], pab=high == levels)
                 if high == levels:
                     break
                 level = high
