@@ -19,7 +19,7 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 from __future__ import annotations
 
 from decimal import Decimal
-from itertools import chain, groupby
+from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
@@ -159,7 +159,10 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 keep = [k for k, cb in enumerate(cbs) if cb in second]
                 if keep:
                     parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
-        return self._remember(list(chain.from_iterable(p[1] for p in parts)), parts)
+        narrowed: list[Edge] = []
+        for p in parts:
+            narrowed += p[1]
+        return self._remember(narrowed, parts)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
