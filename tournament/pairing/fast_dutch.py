@@ -28,7 +28,7 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing.fast_brackets import FastBrackets, FastQuality
-from tournament.pairing.fast_levels import FastLevels
+from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
 
@@ -159,10 +159,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 keep = [k for k, cb in enumerate(cbs) if cb in second]
                 if keep:
                     parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
-        narrowed: list[Edge] = []
-        for p in parts:
-            narrowed += p[1]
-        return self._remember(narrowed, parts)
+        return self._remember(joined(p[1] for p in parts), parts)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable
 from itertools import chain, compress, groupby
 from operator import itemgetter
 from typing import Any
@@ -44,6 +45,15 @@ def pieces_of(engine: Any, edges: list[Edge]) -> list[Part]:
         es = list(group)
         regrouped.append((ca, es, list(map(_CB, es))))
     return regrouped
+
+
+def joined(pieces: Iterable[list[Edge]]) -> list[Edge]:
+    """The pieces one after the other in one list (list.extend copies a list's references in one step; a chain
+    iterator takes one step per pair)."""
+    whole: list[Edge] = []
+    for piece in pieces:
+        whole += piece
+    return whole
 
 
 def level_runs(parts: list[Part]) -> list[tuple[int, int, list[Part]]]:
@@ -109,7 +119,7 @@ class FastLevels:
                     key = (si, lv) if si <= lv else (lv, si)
                     buckets.setdefault(key, []).append((i, found, list(compress(after, keep))))
         parts = [part for key in sorted(buckets, key=lambda k: (-k[0], -k[1])) for part in buckets[key]]
-        edges = list(chain.from_iterable(part[1] for part in parts))
+        edges = joined(part[1] for part in parts)
         self._listed = (edges, parts)  # its pieces, for the next steps to read without the pair dicts
         return edges
 
@@ -159,7 +169,8 @@ class FastLevels:
                 here = {node["cid"]: j for j, node in enumerate(members)}
                 under = {node["cid"]: j for j, node in enumerate(lower_members)}
                 same, down, up = [0] * len(members), [0] * len(lower_members), [0] * len(members)
-            seen.extend(chain.from_iterable(part[1] for part in run))
+            for part in run:
+                seen += part[1]
             count = endpoint_counts(run)
             for cid, n in count.items():
                 hist[where[cid]] += n
@@ -189,7 +200,7 @@ class FastLevels:
         self.pablevel = pab
         # the dummy competitor's pairs but those with the bye's level
         kept = [part[1] for part in pieces_of(self, edges) if part[0] != 0 or part[1][0]["sb"] == pab]
-        return None, pab, nodes, list(chain.from_iterable(kept))
+        return None, pab, nodes, joined(kept)
 
     def compute_whohasmet_histogram(self, nodes: list[Node], edges: list[Edge]) -> list[int]:
         """How many of `edges` each of `nodes` is in (gacrux's), counted from the pieces FastDutch keeps of the
