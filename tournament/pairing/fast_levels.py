@@ -102,18 +102,18 @@ class FastLevels:
         members: dict[int, list[int]] = {}
         for cid, lv in enumerate(level):
             members.setdefault(lv, []).append(cid)
-        # "canmeet" of the pairs (i, j), i < j, read column by column: the dicts of a column were made one after
-        # the other (fast_table.py), so they are read in memory order, not one far-away dict per pair
-        meets = [list(map(_CANMEET, opponents[j][:j])) for j in range(last)]
         buckets: dict[tuple[int, int], list[Part]] = {}  # each piece: one first competitor
         for i in range(last):
-            row, si, column = opponents[i], level[i], itemgetter(i)
+            row, si = opponents[i], level[i]
+            # "canmeet" of the pairs (i, j), i < j, by j: read in one pass over row i's pairs, which were made one
+            # after the other (fast_table.py), so in memory order rather than one far-away dict per pair
+            meets = [False] * (i + 1) + list(map(_CANMEET, row[i + 1: last]))
             for lv, cids in members.items():
                 start = bisect_right(cids, i)
                 if start == len(cids):
                     continue
                 after = cids[start:]
-                keep = list(map(column, map(meets.__getitem__, after)))
+                keep = list(map(meets.__getitem__, after))
                 found = list(compress(map(row.__getitem__, after), keep))
                 if found:
                     key = (si, lv) if si <= lv else (lv, si)
