@@ -6,8 +6,8 @@ several times per round in pure Python. The subclasses here replace, one method 
 walk the whole table, and compute exactly what gacrux's own methods compute, in the same order and
 with the same objects:
 
-- `FastCrosstable.list_edges`: the competitor table and the pair table (fast_table.py: each pair's dict
-  copied from a model of its row, played counts from one count per competitor);
+- `FastCrosstable.list_edges`: the competitor table and the pair table (fast_table.py: pair dicts copied
+  from models, each competitor's pairs with the higher ones made one after the other);
 - list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
   (from those pieces): fast_levels.py;
 
