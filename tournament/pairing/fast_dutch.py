@@ -146,6 +146,10 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
     def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
         """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
         parts: list[tuple[int, list[Edge], list[int]]] = []
+        # the competitor numbers (0..blob, those of the pair table) not in `second`: a piece keeps all its pairs
+        # when none of them is among its second competitors (isdisjoint reads a list as it is; issuperset
+        # would first make a set of it)
+        left_out = set(range(self.crosstable.BLOB + 1)).difference(second)
         for offset, ca, es, cbs in segments:
             if offset >= end:
                 break
@@ -153,7 +157,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 continue
             if offset + len(es) > end:
                 es, cbs = es[: end - offset], cbs[: end - offset]
-            if second.issuperset(cbs):
+            if left_out.isdisjoint(cbs):
                 parts.append((ca, es, cbs))
             else:
                 keep = [k for k, cb in enumerate(cbs) if cb in second]
