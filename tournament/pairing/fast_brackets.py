@@ -6,7 +6,8 @@ with fewer Python-level steps. Mixins placed before gacrux's classes in FastDutc
 - `FastBrackets.simple_permute`: gacrux's depth-first search for a pairing of S1 against S2 that keeps the
   least possible colour mismatches (C12, C13). gacrux tests "already chosen?" with a scan of the permutation
   and re-evaluates every candidate pair at every visit (method calls, a colour-count dict rebuilt per try);
-  here the chosen ones are flags, each candidate pair of a depth is evaluated once (its quality is computed by
+  here the competitors not chosen are a sorted list (a step visits only those), each candidate pair of a
+  depth is evaluated once (its quality is computed by
   gacrux's `get_edge_quality`, as before, the first time gacrux would visit it), and the colour counts are
   local integers written back to gacrux's dict as gacrux leaves it. Same visits, same count of undone pairs
   (gacrux's limit of 8! of them), same calls of `canbecompleted`, same permutation.
@@ -70,11 +71,10 @@ def colour_delta(colordiff: str, known: dict[str, Delta] = {}) -> Delta:  # noqa
 
 def least_mismatches(nc: int, w0: int, wc: int, b0: int, bc: int) -> tuple[int, int]:
     """The fewest C12 and C13 mismatches left by these counts (gacrux's calculate_c12_c13_pref, its first two)."""
-    if wc > bc:
-        c12 = max(0, wc - bc - nc) // 2
-        return c12, max(0, c12 - w0)
-    c12 = max(0, bc - wc - nc) // 2
-    return c12, max(0, c12 - b0)
+    # the colour more players want, by how many, and how many of those want it mildly
+    excess, mild = (wc - bc, w0) if wc > bc else (bc - wc, b0)
+    c12 = max(0, excess - nc) // 2  # those without a preference take the other colour first
+    return c12, max(0, c12 - mild)
 
 
 def preference(nc: int, wc: int, bc: int) -> str:
