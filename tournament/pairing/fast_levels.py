@@ -1,11 +1,11 @@
-"""gacrux's two whole-field steps after its list of pairs, computed from that list's pieces instead of its ~500,000
+"""gacrux's whole-field steps around its list of pairs, computed from that list's pieces instead of its ~500,000
 pair dicts (a mixin placed after FastDutch, before gacrux's `pairing_dutch`; checked against gacrux's own methods
 by tests/tournament/pairing/test_fast_levels.py).
 
-FastDutch.list_edges keeps its list as pieces: (first competitor, its pairs, their second competitors), each
-piece one first competitor and one pair of score levels, in the list's order. Reading one pair dict costs a
-memory access far from the last one (the dicts are spread over ~100 MB); the pieces' lists of competitor numbers
-are compact, and a piece's levels are those of its first pair.
+`list_edges` keeps its list as pieces: (first competitor, its pairs, their second competitors), each piece one
+first competitor and one pair of score levels, in the list's order; FastDutch narrows lists as pieces too. Reading
+one pair dict out of memory order costs a trip to memory (the dicts fill ~100 MB at 1,000 players); the pieces'
+lists of competitor numbers are compact, and a piece's levels are those of its first pair.
 
 - `list_edges`: the pairs that may meet, in gacrux's order, as pieces;
 - `compute_hamilton`: per score level, whether the field from that level down can be paired (gacrux's
