@@ -19,7 +19,7 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 from __future__ import annotations
 
 from decimal import Decimal
-from itertools import groupby
+from itertools import accumulate, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -37,6 +37,7 @@ Node = dict[str, Any]
 _CA = itemgetter("ca")
 _CB = itemgetter("cb")
 _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
+_FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
 
@@ -109,11 +110,10 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
     def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
         if not hasattr(self, "_pieces"):
             self._pieces = {}
-        segments: list[Segment] = []
-        offset = 0
-        for ca, es, cbs in parts:
-            segments.append((offset, ca, es, cbs))
-            offset += len(es)
+        # (offset, ca, pairs, cbs) per piece, made in C (the offsets run one further: the end of the list)
+        offsets = accumulate(map(len, map(_PAIRS_OF, parts)), initial=0)
+        segments: list[Segment] = list(zip(offsets, map(_FIRST_OF, parts), map(_PAIRS_OF, parts),
+                                           map(_SECONDS_OF, parts), strict=False))
         while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
             del self._pieces[next(iter(self._pieces))]
         self._pieces[id(edges)] = (edges, segments)
