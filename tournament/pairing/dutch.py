@@ -29,6 +29,7 @@ from gacrux.gacruxexeptions import GacruxError  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.errors import Conflict
+from tournament.pairing.fast_brackets import pause_collector, resume_collector
 from tournament.pairing.fast_dutch import FastDutch
 from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import Board, Outcome, PairingInput, PairingPlayer, RoundPairing, check_input
@@ -141,11 +142,15 @@ def pair_dutch(data: PairingInput, fast: bool = True) -> RoundPairing:
         return RoundPairing(round=rnd, system="dutch", boards=(), unpaired=unpaired)
     params = {"experimental": [], "verbose": 0, "top_color": data.initial_colour}
     engine = (FastDutch if fast else pairing_dutch)(tournament, rnd, params)
+    paused = fast and pause_collector()  # until the engine's ~10^6 objects are freed (fast_brackets.py)
     try:
         with fast_matching() if fast else contextlib.nullcontext():
             brackets = engine.compute_pairing(False, 0)
     except GacruxError as exc:
         raise Conflict("No pairing of round %s respects the rules (%s).", rnd, str(exc)) from None
+    finally:
+        del engine
+        resume_collector(paused)
     boards: list[Board] = []
     bye: int | None = None
     for bracket in brackets:

@@ -6,24 +6,20 @@ several times per round in pure Python. The subclasses here replace, one method 
 walk the whole table, and compute exactly what gacrux's own methods compute, in the same order and
 with the same objects:
 
-- `FastCrosstable.list_edges`: the competitor table and the pair table, building each pair's dict in
-  one row-wise pass (played counts from one count per competitor instead of a list scan per pair);
-- `FastDutch.list_edges`: the pairs that may meet, in gacrux's order (by the lower score level
-  descending, the higher one descending, then the two competitor numbers), gathered level by level
-  instead of sorted with a Python key;
-- `FastDutch.compute_hamilton`: the per-level completeness data, from the runs of pairs with equal
-  score levels (counted in C) instead of one Python step per pair;
+- `FastCrosstable.list_edges`: the competitor table and the pair table (fast_table.py: pair dicts copied
+  from models, each competitor's pairs with the higher ones made one after the other);
+- list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
+  (from those pieces): fast_levels.py;
 
-Everything else (brackets, weights, matching, colours, boards) is gacrux's own code.
+Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
+(brackets, weights, matching, colours, boards) is gacrux's own code.
 tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections import Counter
 from decimal import Decimal
-from itertools import chain, groupby
+from itertools import accumulate, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -31,6 +27,9 @@ from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, 
 from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
+from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_levels import FastLevels, joined
+from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
 
 Edge = dict[str, Any]
@@ -38,26 +37,12 @@ Node = dict[str, Any]
 _CA = itemgetter("ca")
 _CB = itemgetter("cb")
 _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
+_FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
 
 
-class _PairSlots:
-    """One pair's dict, made as an instance's `__dict__`: the dicts of all pairs then share one table of keys
-    (CPython's key-sharing dicts), about half the memory of a dict literal each (233 bytes instead of 473 at
-    16 keys). The object is dropped and its dict kept: a plain dict to gacrux, with the same keys, in the same
-    order, and the same values as gacrux's own pair dicts."""
-
-    def __init__(self, ca: int, cb: int, sa: int, sb: int, canmeet: bool, isblob: bool, played: int,
-                 unplayed: int) -> None:
-        # the keys in gacrux's order (assigned left to right)
-        self.ca, self.cb, self.sa, self.sb, self.canmeet, self.isblob, self.played, self.unplayed = (
-            ca, cb, sa, sb, canmeet, isblob, played, unplayed)
-        self.qlevel, self.quality, self.weight, self.qcweight, self.heweight, self.howeight, self.colordiff, \
-            self.qc = -1, None, 0, 0, 0, 0, "  ", canmeet
-
-
-class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
+class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
@@ -84,7 +69,7 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
             c["scorelevel"] = score2level[c["acc"]] if c["rfp"] else 0
         competitors[size]["scorelevel"] = -1
         self.assign_tpn(competitors, size)
-        self.opponents = opponents = self._pair_table(competitors, size, maxmeets)
+        self.opponents = opponents = pair_table(competitors, size, self.BLOB, self.rnd, maxmeets)
         for group in prohibited:
             if group["firstRound"] <= self.rnd <= group["lastRound"]:
                 members = group["competitors"]
@@ -108,37 +93,8 @@ class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
             node["rfp"] = False
         return node
 
-    def _pair_table(self, competitors: list[Node], size: int, maxmeets: int) -> list[list[Edge]]:
-        """The (size+1)² table of pair dicts, one dict shared by [i][j] and [j][i] (lower number first)."""
-        blob = self.BLOB
-        rnd = self.rnd
-        level = [c["scorelevel"] for c in competitors]
-        ready = [c["rfp"] for c in competitors]
-        # C.04.3 [C3]: two non-topscorers with the same absolute colour preference cannot meet.
-        absolute = [c["cop"] if c["cop"] in ("w2", "b2") and not c["top"] else None for c in competitors]
-        rows: list[list[Edge]] = []
-        for i in range(size + 1):
-            b = competitors[i]
-            num = b["num"]
-            met = Counter(opp for key, opp in num.items() if key != "val")
-            unplayed = rnd - 1 - num.get("val", 0)
-            isblob = i == blob
-            sb = level[i]
-            if isblob:
-                meet = [j < blob for j in range(i + 1)]
-            elif not ready[i]:
-                meet = [False] * (i + 1)
-            else:
-                clash = absolute[i]
-                meet = [ready[j] and j != i and met.get(j, 0) < maxmeets and (clash is None or absolute[j] != clash)
-                        for j in range(i + 1)]
-            played = [met.get(j, 0) for j in range(i + 1)] if met else [0] * (i + 1)
-            rows.append([_PairSlots(j, i, level[j], sb, m, isblob, p, unplayed).__dict__
-                         for j, m, p in zip(range(i + 1), meet, played, strict=True)])
-        return [rows[i] + [rows[j][i] for j in range(i + 1, size + 1)] for i in range(size + 1)]
 
-
-class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
+class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:
@@ -154,11 +110,10 @@ class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
     def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
         if not hasattr(self, "_pieces"):
             self._pieces = {}
-        segments: list[Segment] = []
-        offset = 0
-        for ca, es, cbs in parts:
-            segments.append((offset, ca, es, cbs))
-            offset += len(es)
+        # (offset, ca, pairs, cbs) per piece, made in C (the offsets run one further: the end of the list)
+        offsets = accumulate(map(len, map(_PAIRS_OF, parts)), initial=0)
+        segments: list[Segment] = list(zip(offsets, map(_FIRST_OF, parts), map(_PAIRS_OF, parts),
+                                           map(_SECONDS_OF, parts), strict=False))
         while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
             del self._pieces[next(iter(self._pieces))]
         self._pieces[id(edges)] = (edges, segments)
@@ -191,6 +146,10 @@ class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
     def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
         """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
         parts: list[tuple[int, list[Edge], list[int]]] = []
+        # the competitor numbers (0..blob, those of the pair table) not in `second`: a piece keeps all its pairs
+        # when none of them is among its second competitors (isdisjoint reads a list as it is; issuperset
+        # would first make a set of it)
+        left_out = set(range(self.crosstable.BLOB + 1)).difference(second)
         for offset, ca, es, cbs in segments:
             if offset >= end:
                 break
@@ -198,13 +157,13 @@ class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
                 continue
             if offset + len(es) > end:
                 es, cbs = es[: end - offset], cbs[: end - offset]
-            if second.issuperset(cbs):
+            if left_out.isdisjoint(cbs):
                 parts.append((ca, es, cbs))
             else:
                 keep = [k for k, cb in enumerate(cbs) if cb in second]
                 if keep:
                     parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
-        return self._remember(list(chain.from_iterable(p[1] for p in parts)), parts)
+        return self._remember(joined(p[1] for p in parts), parts)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
@@ -230,114 +189,3 @@ class FastDutch(ExactCounts, pairing_dutch):  # type: ignore[misc]
             chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
             return chosen
         return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
-
-    def list_edges(self, opponents: list[list[Edge]]) -> list[Edge]:
-        """The pairs that may meet (competitors 0..N), by (-lower level, -higher level, ca, cb)."""
-        last = len(opponents) - 1  # the blob's row and column are left out
-        level = [row[0]["sb"] for row in opponents[:last]]  # pair (0, i) holds i's level as "sb"
-        members: dict[int, list[int]] = {}
-        for cid, lv in enumerate(level):
-            members.setdefault(lv, []).append(cid)
-        buckets: dict[tuple[int, int], list[list[Edge]]] = {}  # each piece: one first competitor
-        for i in range(last):
-            row = opponents[i]
-            si = level[i]
-            for lv, cids in members.items():
-                start = bisect_right(cids, i)
-                if start == len(cids):
-                    continue
-                key = (si, lv) if si <= lv else (lv, si)
-                found = [e for e in map(row.__getitem__, cids[start:]) if e["canmeet"]]
-                if found:
-                    buckets.setdefault(key, []).append(found)
-        edges: list[Edge] = []
-        parts: list[tuple[int, list[Edge], list[int]]] = []
-        for key in sorted(buckets, key=lambda k: (-k[0], -k[1])):
-            for piece in buckets[key]:
-                edges += piece
-                parts.append((piece[0]["ca"], piece, list(map(_CB, piece))))
-        self._listed = (edges, parts)  # its pieces, for find_pab (the next step) to narrow without regrouping
-        return edges
-
-    def compute_hamilton(self, nodes: list[Node], edges: list[Edge]) -> list[dict[str, Any]]:
-        levels = self.levels
-        hamilton: list[dict[str, Any]] = [{} for _ in range(levels)]
-        self.pablevel = -1
-        if self.checkonly:
-            return hamilton
-        rest_nodes = nodes[::-1]
-        # The edges come from list_edges, sorted by (-lower level, -higher level): runs of equal levels.
-        runs = _level_runs(edges)
-        runs.sort(key=lambda r: (r[1], r[0]))  # by (higher level, lower level), as gacrux re-sorts them
-        rest_edges: list[Edge] = []
-        nodeptr = [0] * (levels + 1)
-        lastn = 0
-        for i, node in enumerate([*rest_nodes, {"scorelevel": levels}]):
-            if (firstn := node["scorelevel"]) > lastn:
-                nodeptr[lastn + 1] = i
-                lastn = firstn
-        node_id = {node["cid"]: i for i, node in enumerate(rest_nodes)}
-        hist = [0] * len(rest_nodes)
-        laste = 0
-        ll_nodes: list[Node] = []
-        ff_nodes: list[Node] = []
-        ll_id: dict[int, int] = {}
-        ff_id: dict[int, int] = {}
-        ll_hist: list[int] = []
-        fl_hist: list[int] = []
-        lf_hist: list[int] = []
-        for low, high, run in [*runs, (levels, levels, [])]:
-            if high > laste:
-                rest = hamilton[laste]
-                if laste > 0:
-                    rest["cur_pairs"], rest["cur_unpaired"], rest["cur_hamilton"] = self.is_complete(
-                        ll_nodes, None, weight=False, hist=ll_hist)
-                    _, _, fh = self.is_complete(ll_nodes, None, weight=False, hist=fl_hist)
-                    _, _, lh = self.is_complete(ff_nodes, None, weight=False, hist=lf_hist)
-                    rest["cross_hamilton"] = min(fh, lh)
-                top = nodeptr[laste + 1]
-                rest["rem_pairs"], rest["rem_unpaired"], rest["rem_hamilton"] = self.is_complete(
-                    rest_nodes[:top], list(rest_edges), hist=hist[:top], pab=high == levels)
-                if high == levels:
-                    break
-                laste = high
-                ff_nodes = rest_nodes[nodeptr[laste - 1]: nodeptr[laste]] if laste > 0 else []
-                ff_id = {node["cid"]: j for j, node in enumerate(ff_nodes)}
-                ll_nodes = rest_nodes[nodeptr[laste]: nodeptr[laste + 1]]
-                ll_id = {node["cid"]: j for j, node in enumerate(ll_nodes)}
-                ll_hist = [0] * len(ll_nodes)
-                fl_hist = [0] * len(ff_nodes)
-                lf_hist = [0] * len(ll_nodes)
-            rest_edges += run
-            count = Counter(map(_CA, run))
-            count.update(map(_CB, run))
-            for cid, n in count.items():
-                hist[node_id[cid]] += n
-            if low == high:
-                for cid, n in count.items():
-                    ll_hist[ll_id[cid]] += n
-            elif high - low == 1:
-                lower = Counter(e["ca"] if e["sa"] < e["sb"] else e["cb"] for e in run)
-                for cid, n in lower.items():
-                    fl_hist[ff_id[cid]] += n
-                    count[cid] -= n
-                for cid, n in count.items():
-                    if n:
-                        lf_hist[ll_id[cid]] += n
-        return hamilton
-
-
-def _level_runs(edges: list[Edge]) -> list[tuple[int, int, list[Edge]]]:
-    """(lower level, higher level, edges) for each run of `edges` (sorted by -lower, -higher) with equal levels."""
-
-    def key(e: Edge) -> tuple[int, int]:
-        return (-min(e["sa"], e["sb"]), -max(e["sa"], e["sb"]))
-
-    runs: list[tuple[int, int, list[Edge]]] = []
-    start = 0
-    while start < len(edges):
-        k = key(edges[start])
-        end = bisect_left(edges, (k[0], k[1] + 1), lo=start, key=key)  # first edge past the run
-        runs.append((-k[0], -k[1], edges[start:end]))
-        start = end
-    return runs
