@@ -48,6 +48,8 @@ typedef struct {
                                             * (in kids[j]) */
     int **olist, *nolist;   /* an outer blossom's least-slack edge to each other outer blossom (if made) */
     int *vbest;             /* per vertex: the least-slack edge from an outer vertex (vertices not outer) */
+    limb *vslack, *oslack;  /* the slacks of vbest and obest, computed at dual change number vepoch, oepoch */
+    int *vepoch, *oepoch, epoch;
     int *freeid, nfree;     /* unused blossom ids */
     int *queue, qhead, qtail;  /* outer vertices whose edges are still to scan */
     int *mark, stamp;       /* blossoms seen while looking for a common ancestor */
@@ -58,6 +60,27 @@ typedef struct {
 
 /* ---- K-limb two's-complement integers ---- */
 
+#if defined(__SIZEOF_INT128__)  /* gcc, clang: the carries in 128 bits (add-with-carry instructions) */
+typedef unsigned __int128 wide;
+
+static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
+    wide acc = 0;
+    for (int i = 0; i < K; i++) {
+        acc += (wide)a[i] + b[i];
+        r[i] = (limb)acc;
+        acc >>= 64;
+    }
+}
+
+static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
+    limb borrow = 0;
+    for (int i = 0; i < K; i++) {
+        wide d = (wide)a[i] - b[i] - borrow;
+        r[i] = (limb)d;
+        borrow = (limb)(d >> 64) & 1;
+    }
+}
+#else
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
     limb carry = 0;
     for (int i = 0; i < K; i++) {
@@ -78,6 +101,7 @@ static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
         borrow = out;
     }
 }
+#endif
 
 static inline int num_cmp(const limb *a, const limb *b, int K) {
     int64_t ha = (int64_t)a[K - 1], hb = (int64_t)b[K - 1];
@@ -116,12 +140,34 @@ static inline void slack(const Graph *g, int e, limb *out) {
     num_sub(out, out, g->w2 + (size_t)e * g->K, g->K);
 }
 
-/* Is the slack of edge e (in g->s1) smaller than that of edge `best` (-1: no edge yet)? */
-static int better(Graph *g, int e, int best) {
+/* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
+static int better(Graph *g, int best) {
     if (best < 0) return 1;
     slack(g, best, g->s2);
     return num_cmp(g->s1, g->s2, g->K) < 0;
 }
+
+/* The slack of best[x] (an edge), from the cache when no dual changed since it was computed. */
+static const limb *best_slack(Graph *g, const int *best, limb *cache, int *epoch, int x) {
+    limb *c = cache + (size_t)x * g->K;
+    if (epoch[x] != g->epoch) {
+        slack(g, best[x], c);
+        epoch[x] = g->epoch;
+    }
+    return c;
+}
+
+/* best[x] = e if the slack of e (in g->s1) is smaller than best[x]'s (or there is none), its slack cached. Most
+ * scans compare many edges with one best edge between two dual changes: one slack computed instead of two. */
+static void improve(Graph *g, int *best, limb *cache, int *epoch, int x, int e) {
+    if (best[x] >= 0 && num_cmp(g->s1, best_slack(g, best, cache, epoch, x), g->K) >= 0) return;
+    best[x] = e;
+    memcpy(cache + (size_t)x * g->K, g->s1, sizeof(limb) * g->K);
+    epoch[x] = g->epoch;
+}
+
+#define IMPROVE_V(g, w, e) improve(g, (g)->vbest, (g)->vslack, (g)->vepoch, w, e)
+#define IMPROVE_O(g, b, e) improve(g, (g)->obest, (g)->oslack, (g)->oepoch, b, e)
 
 /* The vertices of blossom b, written to out; their number. */
 static int leaves(Graph *g, int b, int *out) {
@@ -187,7 +233,7 @@ static void consider(Graph *g, int nb, int e, int *ntouched) {
     if (bj == nb || g->label[bj] != OUTER) return;
     slack(g, e, g->s1);
     if (g->bestto[bj] < 0) g->touched[(*ntouched)++] = bj;
-    if (better(g, e, g->bestto[bj])) g->bestto[bj] = e;
+    if (better(g, g->bestto[bj])) g->bestto[bj] = e;
 }
 
 /* Shrink the odd cycle closed by the tight edge e = (v, w) between two outer blossoms of one tree, whose paths
@@ -265,7 +311,7 @@ static int add_blossom(Graph *g, int lca, int v, int w, int e) {
         list[i] = e2;
         g->bestto[g->touched[i]] = -1;
         slack(g, e2, g->s1);
-        if (better(g, e2, g->obest[nb])) g->obest[nb] = e2;
+        IMPROVE_O(g, nb, e2);
     }
     g->olist[nb] = list;
     g->nolist[nb] = ntouched;
@@ -402,13 +448,13 @@ static int scan(Graph *g) {
                 if (tight) {
                     int r = outer_meets_outer(g, v, w, e);
                     if (r) return r;
-                } else if (better(g, e, g->obest[bv])) {
-                    g->obest[bv] = e;
+                } else {
+                    IMPROVE_O(g, bv, e);
                 }
             } else if (g->label[bw] == FREE && tight) {
                 assign_label(g, w, INNER, e);
-            } else if (better(g, e, g->vbest[w])) {
-                g->vbest[w] = e;
+            } else {
+                IMPROVE_V(g, w, e);
             }
         }
     }
@@ -425,6 +471,7 @@ static int stage(Graph *g) {
     }
     for (int v = 0; v < n; v++) g->vbest[v] = -1;
     g->qhead = g->qtail = 0;
+    g->epoch++;
     int exposed = 0;
     for (int v = 0; v < n; v++)
         if (g->mate[v] < 0 && g->label[g->top[v]] == FREE) {
@@ -448,15 +495,15 @@ static int stage(Graph *g) {
         }
         for (int v = 0; v < n; v++) /* 2: an edge from an outer vertex to a free one becomes tight */
             if (g->label[g->top[v]] == FREE && g->vbest[v] >= 0) {
-                slack(g, g->vbest[v], g->s1);
-                if (!kind || num_cmp(g->s1, delta, K) < 0) {
-                    memcpy(delta, g->s1, sizeof(limb) * K);
+                const limb *sv = best_slack(g, g->vbest, g->vslack, g->vepoch, v);
+                if (!kind || num_cmp(sv, delta, K) < 0) {
+                    memcpy(delta, sv, sizeof(limb) * K);
                     kind = 2; edge = g->vbest[v];
                 }
             }
         for (int b = 0; b < 2 * n; b++) /* 3: an edge between two outer blossoms becomes tight */
             if (g->parent[b] < 0 && (b < n || g->base[b] >= 0) && g->label[b] == OUTER && g->obest[b] >= 0) {
-                slack(g, g->obest[b], g->s1);
+                memcpy(g->s1, best_slack(g, g->obest, g->oslack, g->oepoch, b), sizeof(limb) * K);
                 num_half(g->s1, K);
                 if (!kind || num_cmp(g->s1, delta, K) < 0) {
                     memcpy(delta, g->s1, sizeof(limb) * K);
@@ -484,6 +531,7 @@ static int stage(Graph *g) {
                 if (g->label[b] == OUTER) num_add(Z(g, b), Z(g, b), g->s1, K);
                 else if (g->label[b] == INNER) num_sub(Z(g, b), Z(g, b), g->s1, K);
             }
+        g->epoch++;  /* every cached slack is stale */
         if (kind == 1) return 0;
         if (kind == 2) {
             int i = g->ends[2 * edge], j = g->ends[2 * edge + 1];
@@ -506,7 +554,7 @@ static void graph_free(Graph *g) {
     void *blocks[] = {g->w2, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent, g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
-                      g->s1, g->s2, g->delta};
+                      g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
 }
 
@@ -522,6 +570,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
     ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
     ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
+    ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
 #undef ALLOC
     /* weights: sign-extend each to K limbs, double it; the largest (at least 0) starts every vertex dual */
     limb *wmax = g->delta;
@@ -566,6 +615,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     }
     for (int b = 0; b < 2 * n; b++) { g->mark[b] = 0; g->bestto[b] = -1; }
     g->stamp = 0;
+    g->epoch = 1;  /* the cache epochs start at 0: nothing cached */
     for (;;) {
         int r = stage(g);
         if (r < 0) return -1;

@@ -5,8 +5,11 @@ gacrux pairs a bracket with `networkx.min_weight_matching`, which inverts the we
 times per large bracket (`G[v][w]`), and each read goes through networkx's read-only views (two objects built
 per read): most of its time on the corpus' largest rounds. Here the inverted graph is a `Graph` whose `G[v]` is
 the adjacency dict itself: the same data in the same order, so `max_weight_matching` (networkx's own code, not a
-copy) makes the same steps and returns the same matching. The weights (integers of up to ~1,200 bits) are left as
+copy) makes the same steps and returns the same matching. The weights (integers of up to ~1,500 bits) are left as
 they are: no compiled matching library on PyPI takes weights that large.
+
+FastDutch pairs with `FAST_NX.min_weight_matching`: our compiled exact matching (blossom.py) when it was built,
+else the networkx matching here.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
 import networkx as nx  # type: ignore[import-untyped]
+
+from tournament.pairing import blossom
 
 
 class AdjacencyGraph(nx.Graph):  # type: ignore[misc]
@@ -38,13 +43,15 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     return set(nx.max_weight_matching(inverted, maxcardinality=True, weight=weight))
 
 
-#: What gacrux's Dutch module sees as `nx` while FastDutch pairs: networkx, but for min_weight_matching.
-FAST_NX = types.SimpleNamespace(Graph=nx.Graph, min_weight_matching=min_weight_matching)
+#: What gacrux's Dutch module sees as `nx` while FastDutch pairs: networkx, but for min_weight_matching (compiled
+#: when it could be built, see blossom.py).
+FAST_NX = types.SimpleNamespace(
+    Graph=nx.Graph, min_weight_matching=blossom.min_weight_matching if blossom.AVAILABLE else min_weight_matching)
 
 
 @contextlib.contextmanager
 def fast_matching() -> Iterator[None]:
-    """gacrux's Dutch engine with `min_weight_matching` above for the duration (the same results either way,
+    """gacrux's Dutch engine with `FAST_NX.min_weight_matching` for the duration (the same pairings either way,
     so a concurrent pairing by gacrux's unchanged engine is not affected in what it returns)."""
     module = gacrux.pairingdutch
     saved = module.nx
