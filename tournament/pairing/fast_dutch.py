@@ -32,6 +32,7 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing.matching import ExactCounts
+from tournament.pairing.weights import ExactDigits
 
 Edge = dict[str, Any]
 Node = dict[str, Any]
@@ -57,7 +58,7 @@ class _PairSlots:
             self.qc = -1, None, 0, 0, 0, 0, "  ", canmeet
 
 
-class FastCrosstable(crosstable_dutch):  # type: ignore[misc]
+class FastCrosstable(ExactDigits, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
