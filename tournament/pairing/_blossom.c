@@ -39,6 +39,7 @@ typedef struct {
     limb *u;                /* vertex duals */
     limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
     int *adjstart, *adj;    /* the edges of vertex v: adj[adjstart[v] .. adjstart[v+1]) */
+    limb *adjw2;            /* their doubled weights, in the same order (read in sequence when v is scanned) */
     int *mate;              /* the matched edge of each vertex, -1 */
     int *top;               /* the outermost blossom holding each vertex (a vertex is its own trivial blossom) */
     /* per blossom id (0..n-1 the vertices, n..2n-1 the blossoms) */
@@ -442,7 +443,8 @@ static int scan(Graph *g) {
             int e = g->adj[a], w = other_end(g, e, v);
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
-            slack(g, e, g->s1);
+            num_add(g->s1, U(g, v), U(g, w), g->K);
+            num_sub(g->s1, g->s1, g->adjw2 + (size_t)a * g->K, g->K);
             int tight = num_iszero(g->s1, g->K);
             if (g->label[bw] == OUTER) {
                 if (tight) {
@@ -551,7 +553,7 @@ static void graph_free(Graph *g) {
             free(g->kids[b]); free(g->kedge[b]); free(g->kfrom[b]);
             if (g->olist) free(g->olist[b]);
         }
-    void *blocks[] = {g->w2, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent, g->base, g->label,
+    void *blocks[] = {g->w2, g->adjw2, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent, g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
                       g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
@@ -564,7 +566,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
     ALLOC(w2, (size_t)m * K); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
-    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
+    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
@@ -601,6 +603,8 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
             g->adj[fill[g->ends[2 * e]]++] = e;
             g->adj[fill[g->ends[2 * e + 1]]++] = e;
         }
+    for (int a = 0; a < g->adjstart[n]; a++)
+        memcpy(g->adjw2 + (size_t)a * K, g->w2 + (size_t)g->adj[a] * K, sizeof(limb) * K);
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->top[v] = v;
