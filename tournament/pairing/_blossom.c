@@ -61,24 +61,26 @@ typedef struct {
 
 /* ---- K-limb two's-complement integers ---- */
 
-#if defined(__SIZEOF_INT128__)  /* gcc, clang: the carries in 128 bits (add-with-carry instructions) */
-typedef unsigned __int128 wide;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>  /* add-with-carry and subtract-with-borrow instructions */
 
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
-    wide acc = 0;
-    for (int i = 0; i < K; i++) {
-        acc += (wide)a[i] + b[i];
-        r[i] = (limb)acc;
-        acc >>= 64;
-    }
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&r[i]);
 }
 
 static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
-    limb borrow = 0;
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&r[i]);
+}
+
+/* r = a + b - d in one pass (the slack of an edge: the hottest computation here) */
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
+    unsigned char carry = 0, borrow = 0;
     for (int i = 0; i < K; i++) {
-        wide d = (wide)a[i] - b[i] - borrow;
-        r[i] = (limb)d;
-        borrow = (limb)(d >> 64) & 1;
+        unsigned long long t;
+        carry = _addcarry_u64(carry, a[i], b[i], &t);
+        borrow = _subborrow_u64(borrow, t, d[i], (unsigned long long *)&r[i]);
     }
 }
 #else
@@ -101,6 +103,11 @@ static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
         r[i] = d - borrow;
         borrow = out;
     }
+}
+
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
+    num_add(r, a, b, K);
+    num_sub(r, r, d, K);
 }
 #endif
 
@@ -137,8 +144,7 @@ static inline int other_end(const Graph *g, int e, int v) {
 
 /* out = slack of edge e */
 static inline void slack(const Graph *g, int e, limb *out) {
-    num_add(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->K);
-    num_sub(out, out, g->w2 + (size_t)e * g->K, g->K);
+    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->w2 + (size_t)e * g->K, g->K);
 }
 
 /* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
@@ -443,8 +449,7 @@ static int scan(Graph *g) {
             int e = g->adj[a], w = other_end(g, e, v);
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
-            num_add(g->s1, U(g, v), U(g, w), g->K);
-            num_sub(g->s1, g->s1, g->adjw2 + (size_t)a * g->K, g->K);
+            num_add_sub(g->s1, U(g, v), U(g, w), g->adjw2 + (size_t)a * g->K, g->K);
             int tight = num_iszero(g->s1, g->K);
             if (g->label[bw] == OUTER) {
                 if (tight) {
