@@ -119,6 +119,28 @@ static inline int num_cmp(const limb *a, const limb *b, int K) {
     return 0;
 }
 
+#if defined(__SIZEOF_INT128__)
+/* Is a + b - d (the slack of an edge) at least c (a slack already known)? From the most significant limb down,
+ * stopping as soon as the rest cannot change the answer: two slacks far apart are told apart in a limb or two,
+ * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. */
+static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+    typedef __int128 wide;
+    (void)tmp;
+    wide r = (wide)(int64_t)a[K - 1] + (int64_t)b[K - 1] - (int64_t)d[K - 1] - (int64_t)c[K - 1];
+    for (int i = K - 2; i >= 0; i--) {
+        if (r >= 3) return 1;
+        if (r <= -3) return 0;
+        r = r * ((wide)1 << 64) + (wide)a[i] + b[i] - d[i] - c[i];
+    }
+    return r >= 0;
+}
+#else
+static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+    num_add_sub(tmp, a, b, d, K);
+    return num_cmp(tmp, c, K) >= 0;
+}
+#endif
+
 static inline int num_iszero(const limb *a, int K) {
     for (int i = 0; i < K; i++)
         if (a[i]) return 0;
@@ -449,7 +471,15 @@ static int scan(Graph *g) {
             int e = g->adj[a], w = other_end(g, e, v);
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
-            num_add_sub(g->s1, U(g, v), U(g, w), g->adjw2 + (size_t)a * g->K, g->K);
+            const limb *uw = U(g, w), *w2 = g->adjw2 + (size_t)a * g->K;
+            /* most edges are no better than the target's least-slack edge so far (slack > 0): skip them early */
+            int *best = g->label[bw] == OUTER ? &g->obest[bv] : &g->vbest[w];
+            if (*best >= 0) {
+                const limb *known = g->label[bw] == OUTER ? best_slack(g, g->obest, g->oslack, g->oepoch, bv)
+                                                         : best_slack(g, g->vbest, g->vslack, g->vepoch, w);
+                if (!num_iszero(known, g->K) && num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)) continue;
+            }
+            num_add_sub(g->s1, U(g, v), uw, w2, g->K);
             int tight = num_iszero(g->s1, g->K);
             if (g->label[bw] == OUTER) {
                 if (tight) {
