@@ -39,6 +39,7 @@ typedef struct {
     limb *u;                /* vertex duals */
     limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
     int *adjstart, *adj;    /* the edges of vertex v: adj[adjstart[v] .. adjstart[v+1]) */
+    int *adjv;              /* their other ends, and */
     limb *adjw2;            /* their doubled weights, in the same order (read in sequence when v is scanned) */
     int *mate;              /* the matched edge of each vertex, -1 */
     int *top;               /* the outermost blossom holding each vertex (a vertex is its own trivial blossom) */
@@ -468,7 +469,7 @@ static int scan(Graph *g) {
     while (g->qhead < g->qtail) {
         int v = g->queue[g->qhead++];
         for (int a = g->adjstart[v]; a < g->adjstart[v + 1]; a++) {
-            int e = g->adj[a], w = other_end(g, e, v);
+            int e = g->adj[a], w = g->adjv[a];
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
             const limb *uw = U(g, w), *w2 = g->adjw2 + (size_t)a * g->K;
@@ -583,12 +584,14 @@ static int stage(Graph *g) {
 }
 
 static void graph_free(Graph *g) {
-    if (g->kids)
-        for (int b = 0; b < 2 * g->n; b++) {
-            free(g->kids[b]); free(g->kedge[b]); free(g->kfrom[b]);
-            if (g->olist) free(g->olist[b]);
-        }
-    void *blocks[] = {g->w2, g->adjw2, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent, g->base, g->label,
+    for (int b = 0; b < 2 * g->n; b++) { /* (each table may be missing: a failed allocation stops solve) */
+        if (g->kids) free(g->kids[b]);
+        if (g->kedge) free(g->kedge[b]);
+        if (g->kfrom) free(g->kfrom[b]);
+        if (g->olist) free(g->olist[b]);
+    }
+    void *blocks[] = {g->w2, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
+                      g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
                       g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
@@ -601,7 +604,8 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
     ALLOC(w2, (size_t)m * K); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
-    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K); ALLOC(mate, n); ALLOC(top, n);
+    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K);
+    ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
@@ -638,8 +642,11 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
             g->adj[fill[g->ends[2 * e]]++] = e;
             g->adj[fill[g->ends[2 * e + 1]]++] = e;
         }
-    for (int a = 0; a < g->adjstart[n]; a++)
-        memcpy(g->adjw2 + (size_t)a * K, g->w2 + (size_t)g->adj[a] * K, sizeof(limb) * K);
+    for (int v = 0; v < n; v++)
+        for (int a = g->adjstart[v]; a < g->adjstart[v + 1]; a++) {
+            g->adjv[a] = other_end(g, g->adj[a], v);
+            memcpy(g->adjw2 + (size_t)a * K, g->w2 + (size_t)g->adj[a] * K, sizeof(limb) * K);
+        }
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->top[v] = v;
