@@ -35,7 +35,7 @@ enum { FREE = 0, OUTER = 1, INNER = 2 };
 typedef struct {
     int n, m, K, maxcard;
     const int *ends;        /* ends[2e], ends[2e+1]: the vertices of edge e */
-    limb *w2;               /* 2 * weight of each edge, K limbs each */
+    int *epos;              /* where edge e's doubled weight is in adjw2 (its first end's copy) */
     limb *u;                /* vertex duals */
     limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
     int *adjstart, *adj;    /* the edges of vertex v: adj[adjstart[v] .. adjstart[v+1]) */
@@ -167,7 +167,7 @@ static inline int other_end(const Graph *g, int e, int v) {
 
 /* out = slack of edge e */
 static inline void slack(const Graph *g, int e, limb *out) {
-    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->w2 + (size_t)e * g->K, g->K);
+    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->adjw2 + (size_t)g->epos[e] * g->K, g->K);
 }
 
 /* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
@@ -590,7 +590,7 @@ static void graph_free(Graph *g) {
         if (g->kfrom) free(g->kfrom[b]);
         if (g->olist) free(g->olist[b]);
     }
-    void *blocks[] = {g->w2, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
+    void *blocks[] = {g->epos, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
@@ -603,7 +603,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     int n = g->n, m = g->m, K = g->K;
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
-    ALLOC(w2, (size_t)m * K); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
+    ALLOC(epos, m); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
     ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K);
     ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
@@ -613,21 +613,6 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
     ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
 #undef ALLOC
-    /* weights: sign-extend each to K limbs, double it; the largest (at least 0) starts every vertex dual */
-    limb *wmax = g->delta;
-    for (int e = 0; e < m; e++) {
-        const unsigned char *src = weights + (size_t)e * width;
-        limb *w = g->s1;
-        limb fill = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
-        for (int i = 0; i < K; i++) w[i] = fill;
-        for (Py_ssize_t byte = 0; byte < width; byte++) {
-            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
-            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
-        }
-        if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
-        num_twice(g->w2 + (size_t)e * K, w, K);
-    }
-    for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
     /* adjacency (self-loops left out: no matching uses them) */
     for (int e = 0; e < m; e++)
         if (g->ends[2 * e] != g->ends[2 * e + 1]) {
@@ -637,16 +622,30 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     for (int v = 0; v < n; v++) g->adjstart[v + 1] += g->adjstart[v];
     int *fill = g->leafbuf;
     memcpy(fill, g->adjstart, sizeof(int) * n);
-    for (int e = 0; e < m; e++)
-        if (g->ends[2 * e] != g->ends[2 * e + 1]) {
-            g->adj[fill[g->ends[2 * e]]++] = e;
-            g->adj[fill[g->ends[2 * e + 1]]++] = e;
+    for (int e = 0; e < m; e++) {
+        int i = g->ends[2 * e], j = g->ends[2 * e + 1];
+        g->epos[e] = -1;
+        if (i == j) continue;
+        g->epos[e] = fill[i];
+        g->adj[fill[i]] = e; g->adjv[fill[i]++] = j;
+        g->adj[fill[j]] = e; g->adjv[fill[j]++] = i;
+    }
+    /* weights: sign-extend each to K limbs, double it (into both adjacency slots); the largest (at least 0)
+     * starts every vertex dual */
+    limb *wmax = g->delta;
+    for (int a = 0; a < g->adjstart[n]; a++) {
+        const unsigned char *src = weights + (size_t)g->adj[a] * width;
+        limb *w = g->s1;
+        limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
+        for (int i = 0; i < K; i++) w[i] = fill_limb;
+        for (Py_ssize_t byte = 0; byte < width; byte++) {
+            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
+            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
         }
-    for (int v = 0; v < n; v++)
-        for (int a = g->adjstart[v]; a < g->adjstart[v + 1]; a++) {
-            g->adjv[a] = other_end(g, g->adj[a], v);
-            memcpy(g->adjw2 + (size_t)a * K, g->w2 + (size_t)g->adj[a] * K, sizeof(limb) * K);
-        }
+        if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
+        num_twice(g->adjw2 + (size_t)a * K, w, K);
+    }
+    for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->top[v] = v;
