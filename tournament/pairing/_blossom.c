@@ -10,8 +10,8 @@
  *
  * Numbers. A weight is an integer of any size, given by the caller as `width` little-endian bytes in two's
  * complement. Every quantity here (weights, duals, slacks) is a fixed-width integer of K 64-bit limbs, K chosen
- * per call from `width` with one spare limb: duals never leave a few multiples of the largest weight, far inside
- * that range. The duals are kept integral by working on doubled weights: an edge's slack is
+ * per call from `width` with one spare limb: duals stay within a few multiples of the largest weight, far inside
+ * that range (checked at the end: OverflowError otherwise). The duals are kept integral by working on doubled weights: an edge's slack is
  *     slack(i, j) = u[i] + u[j] - 2 w(i, j)          (plus the z of the blossoms holding both ends, never needed)
  * and every vertex dual starts at max(0, largest weight). A dual change by d lowers the outer (S) vertices'
  * u by d, raises the inner (T) vertices' u by d, adds 2d to the z of outer blossoms and takes 2d from inner
@@ -598,7 +598,9 @@ static void graph_free(Graph *g) {
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
 }
 
-/* Read the weights, set up the structures, run the stages. 0, or -1 out of memory. Runs without the GIL. */
+/* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
+ * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher).
+ * Runs without the GIL. */
 static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     int n = g->n, m = g->m, K = g->K;
     size_t N2 = 2 * (size_t)n + 1;
@@ -664,7 +666,13 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     for (;;) {
         int r = stage(g);
         if (r < 0) return -1;
-        if (r == 0) return 0;
+        if (r == 0) { /* check the headroom: |every dual| < 2^(64K - 3), so no sum of three overflowed */
+            for (int v = 0; v < n; v++) {
+                int64_t high = (int64_t)U(g, v)[K - 1] >> 60;
+                if (high != 0 && high != -1) return -2;
+            }
+            return 0;
+        }
         for (int b = n; b < 2 * n; b++) /* end of stage: outermost blossoms with a zero dual are undone */
             if (g->base[b] >= 0 && g->parent[b] < 0 && num_iszero(Z(g, b), K)) expand(g, b, 1);
     }
@@ -698,7 +706,9 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     status = solve(&g, weights.buf, width);
     Py_END_ALLOW_THREADS
-    if (status < 0) {
+    if (status == -2) {
+        PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a dual variable outgrew its width");
+    } else if (status < 0) {
         PyErr_NoMemory();
     } else if ((result = PyList_New(n))) {
         for (Py_ssize_t v = 0; v < n; v++) {

@@ -46,7 +46,10 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     nodes = list(G)
     index = {node: k for k, node in enumerate(nodes)}
     top = 1 + max((w for _, _, w in edges), default=0)
-    partners = _match(len(nodes), [(index[a], index[b], w) for a, b, w in edges], top, True)
+    try:
+        partners = _match(len(nodes), [(index[a], index[b], w) for a, b, w in edges], top, True)
+    except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
+        return set(nx.min_weight_matching(G, weight=weight))
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
 
 
