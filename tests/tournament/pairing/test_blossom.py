@@ -117,6 +117,24 @@ def test_the_pairings_of_a_generated_open_are_networkx_ones(monkeypatch: pytest.
     assert max(calls) >= 200
 
 
+def test_a_bracket_without_a_perfect_matching_goes_to_networkx(monkeypatch: pytest.MonkeyPatch) -> None:
+    # there the number of resident pairs is not fixed by the total (weights.py): networkx's own choice is kept
+    asked: list[int] = []
+    networkx_matching = matching.min_weight_matching
+
+    def spy(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
+        asked.append(len(G))
+        return networkx_matching(G, weight)
+
+    monkeypatch.setattr(matching, "min_weight_matching", spy)
+    star = nx.Graph()
+    star.add_weighted_edges_from([(0, 1, 5), (0, 2, 5), (0, 3, 5), (4, 5, 1)])  # 6 nodes, 2 pairs at most
+    assert matching.bracket_matching(star) == networkx_matching(star) and asked == [6]
+    square = nx.Graph()
+    square.add_weighted_edges_from([(0, 1, 5), (1, 2, 5), (2, 3, 5), (3, 0, 5)])  # perfect: the compiled one
+    assert len(matching.bracket_matching(square)) == 2 and asked == [6]
+
+
 def all_matchings(nodes: list[int]) -> Iterator[list[tuple[int, int]]]:
     """Every matching of the complete graph on `nodes` that leaves at most one node out."""
     if len(nodes) < 2:
