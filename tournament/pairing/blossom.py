@@ -4,13 +4,14 @@ gacrux pairs a bracket with `networkx.min_weight_matching(G)`: networkx inverts 
 (top: one more than the largest) and returns a maximum-weight matching among those of maximum cardinality, in
 pure Python, over integers of well over a thousand bits. `min_weight_matching` here keeps that inversion and
 that objective and hands the graph to `_blossom` (Edmonds' blossom algorithm in C, on fixed-width integers as
-wide as the largest weight): a matching of the same cardinality and the same total, 10-20 times faster on
+wide as the largest weight): a matching of the same cardinality and the same total, 20-30 times faster on
 gacrux's largest brackets.
 
 Where several matchings reach that total, the one returned may differ from networkx's. gacrux's pairing does
 not depend on which: the weights are lexicographic numerals from which every optimum lets gacrux read the same
 pairs (tournament/pairing/weights.py has the proof, docs/pairing.md the summary); tests/tournament/pairing/
-test_blossom.py checks the pairings against networkx's on generated opens and the replay corpus.
+test_blossom.py checks the pairings against networkx's on a generated open, and the corpus replay pairs through
+it.
 
 `_blossom` is an optional extension (setup.py): where it was not built, `AVAILABLE` is False and
 `min_weight_matching` returns networkx's own matching.

@@ -61,8 +61,9 @@ FAST_NX = types.SimpleNamespace(
 
 @contextlib.contextmanager
 def fast_matching() -> Iterator[None]:
-    """gacrux's Dutch engine with `FAST_NX.min_weight_matching` for the duration (the same pairings either way,
-    so a concurrent pairing by gacrux's unchanged engine is not affected in what it returns)."""
+    """gacrux's Dutch engine with `FAST_NX.min_weight_matching` for the duration (FastDutch's exact digits,
+    weights.py, make its pairings the same either way; a concurrent pairing by gacrux's unchanged engine, which
+    keeps gacrux's depths, gives the same pairings too on the corpus and the generated opens)."""
     module = gacrux.pairingdutch
     saved = module.nx
     module.nx = FAST_NX
