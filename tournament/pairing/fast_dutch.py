@@ -31,6 +31,7 @@ from tournament.pairing.fast_brackets import FastBrackets, FastQuality
 from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
+from tournament.pairing.weights import ExactDigits
 
 Edge = dict[str, Any]
 Node = dict[str, Any]
@@ -42,7 +43,7 @@ _FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
 Segment = tuple[int, int, list[Edge], list[int]]
 
 
-class FastCrosstable(FastQuality, crosstable_dutch):  # type: ignore[misc]
+class FastCrosstable(FastQuality, ExactDigits, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,

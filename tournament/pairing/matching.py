@@ -5,8 +5,11 @@ gacrux pairs a bracket with `networkx.min_weight_matching`, which inverts the we
 times per large bracket (`G[v][w]`), and each read goes through networkx's read-only views (two objects built
 per read): most of its time on the corpus' largest rounds. Here the inverted graph is a `Graph` whose `G[v]` is
 the adjacency dict itself: the same data in the same order, so `max_weight_matching` (networkx's own code, not a
-copy) makes the same steps and returns the same matching. The weights (integers of up to ~1,200 bits) are left as
+copy) makes the same steps and returns the same matching. The weights (integers of up to ~1,500 bits) are left as
 they are: no compiled matching library on PyPI takes weights that large.
+
+FastDutch pairs with `FAST_NX.min_weight_matching`: our compiled exact matching (blossom.py) when it was built,
+else the networkx matching here.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
 import networkx as nx  # type: ignore[import-untyped]
+
+from tournament.pairing import blossom
 
 
 class AdjacencyGraph(nx.Graph):  # type: ignore[misc]
@@ -38,14 +43,27 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     return set(nx.max_weight_matching(inverted, maxcardinality=True, weight=weight))
 
 
-#: What gacrux's Dutch module sees as `nx` while FastDutch pairs: networkx, but for min_weight_matching.
-FAST_NX = types.SimpleNamespace(Graph=nx.Graph, min_weight_matching=min_weight_matching)
+def bracket_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
+    """`networkx.min_weight_matching(G)` for a bracket of gacrux's: the compiled exact matching's (blossom.py),
+    which gives gacrux the same pairs as networkx's whenever it pairs every node (weights.py has the proof); the
+    rare graph without a perfect matching goes to networkx (it leaves the number of resident pairs open)."""
+    pairs = blossom.min_weight_matching(G, weight)
+    if 2 * len(pairs) < len(G):
+        return min_weight_matching(G, weight)
+    return pairs
+
+
+#: What gacrux's Dutch module sees as `nx` while FastDutch pairs: networkx, but for min_weight_matching (compiled
+#: when it could be built).
+FAST_NX = types.SimpleNamespace(
+    Graph=nx.Graph, min_weight_matching=bracket_matching if blossom.AVAILABLE else min_weight_matching)
 
 
 @contextlib.contextmanager
 def fast_matching() -> Iterator[None]:
-    """gacrux's Dutch engine with `min_weight_matching` above for the duration (the same results either way,
-    so a concurrent pairing by gacrux's unchanged engine is not affected in what it returns)."""
+    """gacrux's Dutch engine with `FAST_NX.min_weight_matching` for the duration (FastDutch's exact digits,
+    weights.py, make its pairings the same either way; a concurrent pairing by gacrux's unchanged engine, which
+    keeps gacrux's depths, gives the same pairings too on the corpus and the generated opens)."""
     module = gacrux.pairingdutch
     saved = module.nx
     module.nx = FAST_NX

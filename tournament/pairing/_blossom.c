@@ -1,0 +1,739 @@
+/*
+ * _blossom: an exact maximum-weight matching of a general graph with integer weights of any size.
+ *
+ * Edmonds' blossom algorithm in its primal-dual form, organised as Galil describes it ("Efficient algorithms
+ * for finding maximum matching in graphs", ACM Computing Surveys 18, 1986): O(n) stages, each of which grows
+ * alternating trees from every exposed vertex, shrinks odd cycles into blossoms, changes the dual variables
+ * when no tight edge is left to use, and ends with an augmentation (or with the proof that none is left).
+ * Keeping, for every vertex and every outer blossom, its least-slack edge makes each stage O(n^2) edge and
+ * dual operations: O(n^3) in all, each operation on K machine words.
+ *
+ * Numbers. A weight is an integer of any size, given by the caller as `width` little-endian bytes in two's
+ * complement. Every quantity here (weights, duals, slacks) is a fixed-width integer of K 64-bit limbs, K chosen
+ * per call from `width` with one spare limb: duals stay within a few multiples of the largest weight, far inside
+ * that range (checked at the end: OverflowError otherwise). The duals are kept integral by working on doubled weights: an edge's slack is
+ *     slack(i, j) = u[i] + u[j] - 2 w(i, j)          (plus the z of the blossoms holding both ends, never needed)
+ * and every vertex dual starts at max(0, largest weight). A dual change by d lowers the outer (S) vertices'
+ * u by d, raises the inner (T) vertices' u by d, adds 2d to the z of outer blossoms and takes 2d from inner
+ * ones. All vertices of the forest keep the parity of the exposed vertices' duals (equal to each other), so the
+ * slack of an edge between two outer blossoms is even and half of it, the step that makes it tight, an integer.
+ *
+ * Entry point: max_weight_matching(n, ends, weights, width, maxcardinality) -> list of n partners (-1: none).
+ * `ends` holds 2m native ints (the two ends of each edge), `weights` m * width bytes. With maxcardinality the
+ * matching is of maximum cardinality first, then of maximum weight among those (vertex duals may go below 0).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t limb;
+
+enum { FREE = 0, OUTER = 1, INNER = 2 };
+
+typedef struct {
+    int n, m, K, maxcard;
+    const int *ends;        /* ends[2e], ends[2e+1]: the vertices of edge e */
+    int *epos;              /* where edge e's doubled weight is in adjw2 (its first end's copy) */
+    limb *u;                /* vertex duals */
+    limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
+    int *adjstart, *adj;    /* the edges of vertex v: adj[adjstart[v] .. adjstart[v+1]) */
+    int *adjv;              /* their other ends, and */
+    limb *adjw2;            /* their doubled weights, in the same order (read in sequence when v is scanned) */
+    int *mate;              /* the matched edge of each vertex, -1 */
+    int *top;               /* the outermost blossom holding each vertex (a vertex is its own trivial blossom) */
+    /* per blossom id (0..n-1 the vertices, n..2n-1 the blossoms) */
+    int *parent, *base, *label, *ledge, *lto, *obest;
+    int **kids, **kedge, **kfrom, *nkids;  /* a blossom's sub-blossoms around its odd cycle, kids[0] holding the
+                                            * base; kedge[j] joins kids[j] to kids[j+1 mod k] at vertex kfrom[j]
+                                            * (in kids[j]) */
+    int **olist, *nolist;   /* an outer blossom's least-slack edge to each other outer blossom (if made) */
+    int *vbest;             /* per vertex: the least-slack edge from an outer vertex (vertices not outer) */
+    limb *vslack, *oslack;  /* the slacks of vbest and obest, computed at dual change number vepoch, oepoch */
+    int *vepoch, *oepoch, epoch;
+    int *freeid, nfree;     /* unused blossom ids */
+    int *queue, qhead, qtail;  /* outer vertices whose edges are still to scan */
+    int *mark, stamp;       /* blossoms seen while looking for a common ancestor */
+    int *bestto, *touched;  /* scratch for merging least-slack edges */
+    int *stack, *leafbuf;   /* scratch for listing a blossom's vertices */
+    limb *s1, *s2, *delta;  /* scratch numbers */
+} Graph;
+
+/* ---- K-limb two's-complement integers ---- */
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>  /* add-with-carry and subtract-with-borrow instructions */
+
+static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&r[i]);
+}
+
+static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&r[i]);
+}
+
+/* r = a + b - d in one pass (the slack of an edge: the hottest computation here) */
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
+    unsigned char carry = 0, borrow = 0;
+    for (int i = 0; i < K; i++) {
+        unsigned long long t;
+        carry = _addcarry_u64(carry, a[i], b[i], &t);
+        borrow = _subborrow_u64(borrow, t, d[i], (unsigned long long *)&r[i]);
+    }
+}
+#else
+static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
+    limb carry = 0;
+    for (int i = 0; i < K; i++) {
+        limb s = a[i] + carry;
+        carry = s < carry;
+        limb t = s + b[i];
+        carry += t < s;
+        r[i] = t;
+    }
+}
+
+static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
+    limb borrow = 0;
+    for (int i = 0; i < K; i++) {
+        limb d = a[i] - b[i];
+        limb out = d < borrow || a[i] < b[i];
+        r[i] = d - borrow;
+        borrow = out;
+    }
+}
+
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
+    num_add(r, a, b, K);
+    num_sub(r, r, d, K);
+}
+#endif
+
+static inline int num_cmp(const limb *a, const limb *b, int K) {
+    int64_t ha = (int64_t)a[K - 1], hb = (int64_t)b[K - 1];
+    if (ha != hb) return ha < hb ? -1 : 1;
+    for (int i = K - 2; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+#if defined(__SIZEOF_INT128__)
+/* Is a + b - d (the slack of an edge) at least c (a slack already known)? From the most significant limb down,
+ * stopping as soon as the rest cannot change the answer: two slacks far apart are told apart in a limb or two,
+ * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. */
+static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+    typedef __int128 wide;
+    (void)tmp;
+    wide r = (wide)(int64_t)a[K - 1] + (int64_t)b[K - 1] - (int64_t)d[K - 1] - (int64_t)c[K - 1];
+    for (int i = K - 2; i >= 0; i--) {
+        if (r >= 3) return 1;
+        if (r <= -3) return 0;
+        r = r * ((wide)1 << 64) + (wide)a[i] + b[i] - d[i] - c[i];
+    }
+    return r >= 0;
+}
+#else
+static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+    num_add_sub(tmp, a, b, d, K);
+    return num_cmp(tmp, c, K) >= 0;
+}
+#endif
+
+static inline int num_iszero(const limb *a, int K) {
+    for (int i = 0; i < K; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static inline void num_half(limb *a, int K) { /* arithmetic shift right by one bit */
+    for (int i = 0; i < K - 1; i++) a[i] = (a[i] >> 1) | (a[i + 1] << 63);
+    a[K - 1] = (limb)((int64_t)a[K - 1] >> 1);
+}
+
+static inline void num_twice(limb *r, const limb *a, int K) {
+    for (int i = K - 1; i > 0; i--) r[i] = (a[i] << 1) | (a[i - 1] >> 63);
+    r[0] = a[0] << 1;
+}
+
+#define U(g, v) ((g)->u + (size_t)(v) * (g)->K)
+#define Z(g, b) ((g)->z + (size_t)(b) * (g)->K)
+
+static inline int other_end(const Graph *g, int e, int v) {
+    return g->ends[2 * e] == v ? g->ends[2 * e + 1] : g->ends[2 * e];
+}
+
+/* out = slack of edge e */
+static inline void slack(const Graph *g, int e, limb *out) {
+    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->adjw2 + (size_t)g->epos[e] * g->K, g->K);
+}
+
+/* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
+static int better(Graph *g, int best) {
+    if (best < 0) return 1;
+    slack(g, best, g->s2);
+    return num_cmp(g->s1, g->s2, g->K) < 0;
+}
+
+/* The slack of best[x] (an edge), from the cache when no dual changed since it was computed. */
+static const limb *best_slack(Graph *g, const int *best, limb *cache, int *epoch, int x) {
+    limb *c = cache + (size_t)x * g->K;
+    if (epoch[x] != g->epoch) {
+        slack(g, best[x], c);
+        epoch[x] = g->epoch;
+    }
+    return c;
+}
+
+/* best[x] = e if the slack of e (in g->s1) is smaller than best[x]'s (or there is none), its slack cached. Most
+ * scans compare many edges with one best edge between two dual changes: one slack computed instead of two. */
+static void improve(Graph *g, int *best, limb *cache, int *epoch, int x, int e) {
+    if (best[x] >= 0 && num_cmp(g->s1, best_slack(g, best, cache, epoch, x), g->K) >= 0) return;
+    best[x] = e;
+    memcpy(cache + (size_t)x * g->K, g->s1, sizeof(limb) * g->K);
+    epoch[x] = g->epoch;
+}
+
+#define IMPROVE_V(g, w, e) improve(g, (g)->vbest, (g)->vslack, (g)->vepoch, w, e)
+#define IMPROVE_O(g, b, e) improve(g, (g)->obest, (g)->oslack, (g)->oepoch, b, e)
+
+/* The vertices of blossom b, written to out; their number. */
+static int leaves(Graph *g, int b, int *out) {
+    int sp = 0, count = 0;
+    g->stack[sp++] = b;
+    while (sp) {
+        int x = g->stack[--sp];
+        if (x < g->n) out[count++] = x;
+        else
+            for (int j = 0; j < g->nkids[x]; j++) g->stack[sp++] = g->kids[x][j];
+    }
+    return count;
+}
+
+static void drop_olist(Graph *g, int b) {
+    free(g->olist[b]);
+    g->olist[b] = NULL;
+    g->nolist[b] = 0;
+}
+
+/* Label the outermost blossom of vertex w, reached through edge e (-1: a tree root). An inner blossom's base is
+ * matched: the blossom at the other end of that matched edge becomes outer. */
+static void assign_label(Graph *g, int w, int lab, int e) {
+    int b = g->top[w];
+    g->label[b] = lab;
+    g->ledge[b] = e;
+    g->lto[b] = w;
+    g->obest[b] = -1;
+    if (lab == OUTER) {
+        drop_olist(g, b);
+        g->qtail += leaves(g, b, g->queue + g->qtail);
+    } else {
+        int bv = g->base[b], me = g->mate[bv];
+        assign_label(g, other_end(g, me, bv), OUTER, me);
+    }
+}
+
+/* The outer blossom above outer blossom b in its tree (through its inner parent); -1 at the root. */
+static int grandparent(const Graph *g, int b) {
+    if (g->ledge[b] < 0) return -1;
+    int t = g->top[other_end(g, g->ledge[b], g->lto[b])];
+    return g->top[other_end(g, g->ledge[t], g->lto[t])];
+}
+
+/* The outer blossom where the tree paths of outer vertices v and w meet, or -1 if they are in two trees. */
+static int common_ancestor(Graph *g, int v, int w) {
+    int a = g->top[v], b = g->top[w];
+    g->stamp++;
+    while (a >= 0 || b >= 0) {
+        if (a >= 0) {
+            if (g->mark[a] == g->stamp) return a;
+            g->mark[a] = g->stamp;
+            a = grandparent(g, a);
+        }
+        int t = a; a = b; b = t;
+    }
+    return -1;
+}
+
+static void consider(Graph *g, int nb, int e, int *ntouched) {
+    int i = g->ends[2 * e], j = g->ends[2 * e + 1];
+    int bj = g->top[i] == nb ? g->top[j] : g->top[i];
+    if (bj == nb || g->label[bj] != OUTER) return;
+    slack(g, e, g->s1);
+    if (g->bestto[bj] < 0) g->touched[(*ntouched)++] = bj;
+    if (better(g, g->bestto[bj])) g->bestto[bj] = e;
+}
+
+/* Shrink the odd cycle closed by the tight edge e = (v, w) between two outer blossoms of one tree, whose paths
+ * meet at outer blossom `lca`, into a new outer blossom. */
+static int add_blossom(Graph *g, int lca, int v, int w, int e) {
+    int nb = g->freeid[--g->nfree];
+    int cap = 1, b;
+    for (b = g->top[v]; b != lca; b = grandparent(g, b)) cap += 2;
+    for (b = g->top[w]; b != lca; b = grandparent(g, b)) cap += 2;
+    int *kids = malloc(sizeof(int) * cap), *kedge = malloc(sizeof(int) * cap), *kfrom = malloc(sizeof(int) * cap);
+    if (!kids || !kedge || !kfrom) { free(kids); free(kedge); free(kfrom); return -1; }
+    /* The cycle: lca, down the tree to v's blossom, across e, up from w's blossom back to lca. The path down is
+     * the reverse of the path up from v: write it from the end of its slot. */
+    int nv = 0;
+    for (b = g->top[v]; b != lca; b = grandparent(g, b)) nv += 2;
+    int k = 0;
+    kids[k++] = lca;
+    int pos = nv;
+    for (b = g->top[v]; b != lca;) {          /* kids[1..nv], lca's side first */
+        int t = g->top[other_end(g, g->ledge[b], g->lto[b])];
+        kids[pos] = b;
+        kedge[pos - 1] = g->ledge[b];
+        kfrom[pos - 1] = other_end(g, g->ledge[b], g->lto[b]);
+        kids[pos - 1] = t;
+        kedge[pos - 2] = g->ledge[t];
+        kfrom[pos - 2] = other_end(g, g->ledge[t], g->lto[t]);
+        pos -= 2;
+        b = g->top[kfrom[pos]];
+    }
+    k += nv;
+    kedge[k - 1] = e;                         /* v's blossom to w's blossom */
+    kfrom[k - 1] = v;
+    for (b = g->top[w]; b != lca;) {          /* up from w's blossom: through its label edge, then its parent's */
+        int t = g->top[other_end(g, g->ledge[b], g->lto[b])];
+        kids[k] = b; kedge[k] = g->ledge[b]; kfrom[k] = g->lto[b]; k++;
+        kids[k] = t; kedge[k] = g->ledge[t]; kfrom[k] = g->lto[t]; k++;
+        b = g->top[other_end(g, g->ledge[t], g->lto[t])];
+    }
+    g->kids[nb] = kids; g->kedge[nb] = kedge; g->kfrom[nb] = kfrom; g->nkids[nb] = k;
+    g->base[nb] = g->base[lca];
+    g->parent[nb] = -1;
+    memset(Z(g, nb), 0, sizeof(limb) * g->K);
+    for (int j = 0; j < k; j++) {
+        g->parent[kids[j]] = nb;
+        if (g->label[kids[j]] == INNER)       /* inner vertices become outer: their edges are to scan */
+            g->qtail += leaves(g, kids[j], g->queue + g->qtail);
+    }
+    int count = leaves(g, nb, g->leafbuf);
+    for (int i = 0; i < count; i++) g->top[g->leafbuf[i]] = nb;
+    g->label[nb] = OUTER;
+    g->ledge[nb] = g->ledge[lca];
+    g->lto[nb] = g->lto[lca];
+    /* The new blossom's least-slack edges to the other outer blossoms, from its sub-blossoms' lists, or from all
+     * the edges of the sub-blossoms that have none (trivial ones, and those that were inner). */
+    int ntouched = 0;
+    for (int j = 0; j < k; j++) {
+        int c = kids[j];
+        if (g->olist[c]) {
+            for (int i = 0; i < g->nolist[c]; i++) consider(g, nb, g->olist[c][i], &ntouched);
+        } else {
+            int nl = leaves(g, c, g->leafbuf);
+            for (int i = 0; i < nl; i++) {
+                int x = g->leafbuf[i];
+                for (int a = g->adjstart[x]; a < g->adjstart[x + 1]; a++) consider(g, nb, g->adj[a], &ntouched);
+            }
+        }
+        drop_olist(g, c);
+        g->obest[c] = -1;
+    }
+    int *list = malloc(sizeof(int) * (ntouched ? ntouched : 1));
+    if (!list) return -1;
+    g->obest[nb] = -1;
+    for (int i = 0; i < ntouched; i++) {
+        int e2 = g->bestto[g->touched[i]];
+        list[i] = e2;
+        g->bestto[g->touched[i]] = -1;
+        slack(g, e2, g->s1);
+        IMPROVE_O(g, nb, e2);
+    }
+    g->olist[nb] = list;
+    g->nolist[nb] = ntouched;
+    return 0;
+}
+
+static int child_of(const Graph *g, int b, int v) { /* the sub-blossom of b holding vertex v */
+    while (g->parent[v] != b) v = g->parent[v];
+    return v;
+}
+
+static int index_in(const Graph *g, int b, int c) {
+    for (int j = 0;; j++)
+        if (g->kids[b][j] == c) return j;
+}
+
+/* The edge between kids[j] and kids[j + d] of blossom b (d = +1 or -1): its id, and its ends in each. */
+static int cycle_edge(const Graph *g, int b, int j, int d, int *in_j, int *in_next) {
+    int k = g->nkids[b], at = d > 0 ? j : (j - 1 + k) % k;
+    int e = g->kedge[b][at], from = g->kfrom[b][at], to = other_end(g, e, from);
+    *in_j = d > 0 ? from : to;
+    *in_next = d > 0 ? to : from;
+    return e;
+}
+
+/* Make vertex v the base of blossom b by swapping matched and unmatched edges along the even side of its
+ * cycle, from v's sub-blossom to the base's (the sub-blossoms on the way re-based the same way). */
+static void rebase(Graph *g, int b, int v) {
+    int c = child_of(g, b, v);
+    if (c >= g->n) rebase(g, c, v);
+    int k = g->nkids[b], i = index_in(g, b, c);
+    int d = (i & 1) ? 1 : -1;   /* around the cycle, kids[i] to kids[0] is an even path that way */
+    for (int j = i; j != 0; j = (j + 2 * d + 2 * k) % k) {
+        /* kids[j]-kids[j1] is matched and becomes unmatched; kids[j1]-kids[j2] becomes matched (p-q) */
+        int j1 = (j + d + k) % k, j2 = (j1 + d + k) % k, p, q;
+        int e = cycle_edge(g, b, j1, d, &p, &q);
+        if (g->kids[b][j1] >= g->n) rebase(g, g->kids[b][j1], p);
+        if (g->kids[b][j2] >= g->n) rebase(g, g->kids[b][j2], q);
+        g->mate[p] = g->mate[q] = e;
+    }
+    if (i) { /* rotate the cycle so that v's sub-blossom comes first */
+        int *tmp = g->leafbuf;  /* n >= k ints, free at this point */
+        int *arrays[3] = {g->kids[b], g->kedge[b], g->kfrom[b]};
+        for (int a = 0; a < 3; a++) {
+            for (int j = 0; j < k; j++) tmp[j] = arrays[a][(j + i) % k];
+            memcpy(arrays[a], tmp, sizeof(int) * k);
+        }
+    }
+    g->base[b] = v;
+}
+
+/* Augment along the tree path from outer vertex s to its root, s being matched by edge e from now on. */
+static void augment_from(Graph *g, int s, int e) {
+    for (;;) {
+        int bs = g->top[s], j = g->ledge[bs];
+        if (bs >= g->n) rebase(g, bs, s);
+        g->mate[s] = e;
+        if (j < 0) return;
+        int bt = g->top[other_end(g, j, g->lto[bs])];
+        int e2 = g->ledge[bt], y = g->lto[bt];
+        if (bt >= g->n) rebase(g, bt, y);
+        g->mate[y] = e2;
+        s = other_end(g, e2, y);
+        e = e2;
+    }
+}
+
+static void release(Graph *g, int b) {
+    free(g->kids[b]); free(g->kedge[b]); free(g->kfrom[b]);
+    g->kids[b] = g->kedge[b] = g->kfrom[b] = NULL;
+    g->nkids[b] = 0;
+    drop_olist(g, b);
+    g->base[b] = -1;
+    g->freeid[g->nfree++] = b;
+}
+
+/* Undo blossom b: its sub-blossoms become outermost. At the end of a stage (endstage), those with a zero dual
+ * are undone too. In a stage, b is inner with a zero dual: its sub-blossoms on the even path from the one it
+ * was entered by to its base get the labels of that path, inner and outer in turn; the others are left free
+ * (a tight edge into one of them is found by the next dual step, of size zero). */
+static void expand(Graph *g, int b, int endstage) {
+    int k = g->nkids[b];
+    for (int j = 0; j < k; j++) {
+        int c = g->kids[b][j];
+        g->parent[c] = -1;
+        g->label[c] = FREE;
+        g->obest[c] = -1;
+        if (c >= g->n && endstage && num_iszero(Z(g, c), g->K)) {
+            expand(g, c, endstage);
+        } else {
+            int nl = leaves(g, c, g->leafbuf);
+            for (int i = 0; i < nl; i++) g->top[g->leafbuf[i]] = c;
+        }
+    }
+    if (!endstage && g->label[b] == INNER) {
+        int x = g->lto[b], entry = g->ledge[b];
+        int j = index_in(g, b, g->top[x]);
+        int d = (j & 1) ? 1 : -1;
+        int to = x, e = entry;
+        while (j != 0) {
+            assign_label(g, to, INNER, e);      /* and the next sub-blossom, its mate's, outer */
+            int j1 = (j + d + k) % k, p;
+            e = cycle_edge(g, b, j1, d, &p, &to);
+            j = (j1 + d + k) % k;
+        }
+        int c0 = g->kids[b][0];                 /* the base's sub-blossom: inner, its mate already outer */
+        g->label[c0] = INNER;
+        g->ledge[c0] = e;
+        g->lto[c0] = to;
+    }
+    release(g, b);
+}
+
+/* An outer vertex v meets outer vertex w across tight edge e: a new blossom, or an augmenting path (1). */
+static int outer_meets_outer(Graph *g, int v, int w, int e) {
+    int lca = common_ancestor(g, v, w);
+    if (lca >= 0) return add_blossom(g, lca, v, w, e) < 0 ? -1 : 0;
+    augment_from(g, v, e);
+    augment_from(g, w, e);
+    return 1;
+}
+
+/* Scan the queued outer vertices' edges: labels, blossoms, least slacks. 1 if it augmented, -1 out of memory. */
+static int scan(Graph *g) {
+    while (g->qhead < g->qtail) {
+        int v = g->queue[g->qhead++];
+        for (int a = g->adjstart[v]; a < g->adjstart[v + 1]; a++) {
+            int e = g->adj[a], w = g->adjv[a];
+            int bv = g->top[v], bw = g->top[w];
+            if (bv == bw) continue;
+            const limb *uw = U(g, w), *w2 = g->adjw2 + (size_t)a * g->K;
+            /* most edges are no better than the target's least-slack edge so far (slack > 0): skip them early */
+            int *best = g->label[bw] == OUTER ? &g->obest[bv] : &g->vbest[w];
+            if (*best >= 0) {
+                const limb *known = g->label[bw] == OUTER ? best_slack(g, g->obest, g->oslack, g->oepoch, bv)
+                                                         : best_slack(g, g->vbest, g->vslack, g->vepoch, w);
+                if (!num_iszero(known, g->K) && num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)) continue;
+            }
+            num_add_sub(g->s1, U(g, v), uw, w2, g->K);
+            int tight = num_iszero(g->s1, g->K);
+            if (g->label[bw] == OUTER) {
+                if (tight) {
+                    int r = outer_meets_outer(g, v, w, e);
+                    if (r) return r;
+                } else {
+                    IMPROVE_O(g, bv, e);
+                }
+            } else if (g->label[bw] == FREE && tight) {
+                assign_label(g, w, INNER, e);
+            } else {
+                IMPROVE_V(g, w, e);
+            }
+        }
+    }
+    return 0;
+}
+
+/* One stage. 1: augmented; 0: no augmenting path is left (the matching is optimal); -1: out of memory. */
+static int stage(Graph *g) {
+    int n = g->n, K = g->K;
+    for (int b = 0; b < 2 * n; b++) {
+        g->label[b] = FREE;
+        g->obest[b] = -1;
+        drop_olist(g, b);
+    }
+    for (int v = 0; v < n; v++) g->vbest[v] = -1;
+    g->qhead = g->qtail = 0;
+    g->epoch++;
+    int exposed = 0;
+    for (int v = 0; v < n; v++)
+        if (g->mate[v] < 0 && g->label[g->top[v]] == FREE) {
+            assign_label(g, v, OUTER, -1);
+            exposed++;
+        }
+    if (!exposed) return 0;
+    for (;;) {
+        int r = scan(g);
+        if (r) return r;
+        g->qhead = g->qtail = 0;
+        /* the dual step: the largest that keeps every slack >= 0 and every blossom dual >= 0 */
+        int kind = 0, edge = -1, blossom = -1;
+        limb *delta = g->delta;
+        if (!g->maxcard) { /* 1: an outer vertex's dual reaches zero */
+            for (int v = 0; v < n; v++)
+                if (g->label[g->top[v]] == OUTER && (!kind || num_cmp(U(g, v), delta, K) < 0)) {
+                    memcpy(delta, U(g, v), sizeof(limb) * K);
+                    kind = 1;
+                }
+        }
+        for (int v = 0; v < n; v++) /* 2: an edge from an outer vertex to a free one becomes tight */
+            if (g->label[g->top[v]] == FREE && g->vbest[v] >= 0) {
+                const limb *sv = best_slack(g, g->vbest, g->vslack, g->vepoch, v);
+                if (!kind || num_cmp(sv, delta, K) < 0) {
+                    memcpy(delta, sv, sizeof(limb) * K);
+                    kind = 2; edge = g->vbest[v];
+                }
+            }
+        for (int b = 0; b < 2 * n; b++) /* 3: an edge between two outer blossoms becomes tight */
+            if (g->parent[b] < 0 && (b < n || g->base[b] >= 0) && g->label[b] == OUTER && g->obest[b] >= 0) {
+                memcpy(g->s1, best_slack(g, g->obest, g->oslack, g->oepoch, b), sizeof(limb) * K);
+                num_half(g->s1, K);
+                if (!kind || num_cmp(g->s1, delta, K) < 0) {
+                    memcpy(delta, g->s1, sizeof(limb) * K);
+                    kind = 3; edge = g->obest[b];
+                }
+            }
+        for (int b = n; b < 2 * n; b++) /* 4: an inner blossom's dual reaches zero */
+            if (g->base[b] >= 0 && g->parent[b] < 0 && g->label[b] == INNER) {
+                memcpy(g->s1, Z(g, b), sizeof(limb) * K);
+                num_half(g->s1, K);
+                if (!kind || num_cmp(g->s1, delta, K) < 0) {
+                    memcpy(delta, g->s1, sizeof(limb) * K);
+                    kind = 4; blossom = b;
+                }
+            }
+        if (!kind) return 0;  /* maximum cardinality: no edge can become tight, no path is left */
+        for (int v = 0; v < n; v++) {
+            int lab = g->label[g->top[v]];
+            if (lab == OUTER) num_sub(U(g, v), U(g, v), delta, K);
+            else if (lab == INNER) num_add(U(g, v), U(g, v), delta, K);
+        }
+        num_twice(g->s1, delta, K);
+        for (int b = n; b < 2 * n; b++)
+            if (g->base[b] >= 0 && g->parent[b] < 0) {
+                if (g->label[b] == OUTER) num_add(Z(g, b), Z(g, b), g->s1, K);
+                else if (g->label[b] == INNER) num_sub(Z(g, b), Z(g, b), g->s1, K);
+            }
+        g->epoch++;  /* every cached slack is stale */
+        if (kind == 1) return 0;
+        if (kind == 2) {
+            int i = g->ends[2 * edge], j = g->ends[2 * edge + 1];
+            assign_label(g, g->label[g->top[i]] == OUTER ? j : i, INNER, edge);
+        } else if (kind == 3) {
+            int r = outer_meets_outer(g, g->ends[2 * edge], g->ends[2 * edge + 1], edge);
+            if (r) return r;
+        } else {
+            expand(g, blossom, 0);
+        }
+    }
+}
+
+static void graph_free(Graph *g) {
+    for (int b = 0; b < 2 * g->n; b++) { /* (each table may be missing: a failed allocation stops solve) */
+        if (g->kids) free(g->kids[b]);
+        if (g->kedge) free(g->kedge[b]);
+        if (g->kfrom) free(g->kfrom[b]);
+        if (g->olist) free(g->olist[b]);
+    }
+    void *blocks[] = {g->epos, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
+                      g->base, g->label,
+                      g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
+                      g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
+                      g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
+    for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
+}
+
+/* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
+ * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher).
+ * Runs without the GIL. */
+static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
+    int n = g->n, m = g->m, K = g->K;
+    size_t N2 = 2 * (size_t)n + 1;
+#define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
+    ALLOC(epos, m); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
+    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K);
+    ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
+    ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
+    ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
+    ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
+    ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
+    ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
+    ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
+#undef ALLOC
+    /* adjacency (self-loops left out: no matching uses them) */
+    for (int e = 0; e < m; e++)
+        if (g->ends[2 * e] != g->ends[2 * e + 1]) {
+            g->adjstart[g->ends[2 * e] + 1]++;
+            g->adjstart[g->ends[2 * e + 1] + 1]++;
+        }
+    for (int v = 0; v < n; v++) g->adjstart[v + 1] += g->adjstart[v];
+    int *fill = g->leafbuf;
+    memcpy(fill, g->adjstart, sizeof(int) * n);
+    for (int e = 0; e < m; e++) {
+        int i = g->ends[2 * e], j = g->ends[2 * e + 1];
+        g->epos[e] = -1;
+        if (i == j) continue;
+        g->epos[e] = fill[i];
+        g->adj[fill[i]] = e; g->adjv[fill[i]++] = j;
+        g->adj[fill[j]] = e; g->adjv[fill[j]++] = i;
+    }
+    /* weights: sign-extend each to K limbs, double it (into both adjacency slots); the largest (at least 0)
+     * starts every vertex dual */
+    limb *wmax = g->delta;
+    for (int a = 0; a < g->adjstart[n]; a++) {
+        const unsigned char *src = weights + (size_t)g->adj[a] * width;
+        limb *w = g->s1;
+        limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
+        for (int i = 0; i < K; i++) w[i] = fill_limb;
+        for (Py_ssize_t byte = 0; byte < width; byte++) {
+            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
+            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
+        }
+        if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
+        num_twice(g->adjw2 + (size_t)a * K, w, K);
+    }
+    for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
+    for (int v = 0; v < n; v++) {
+        g->mate[v] = -1;
+        g->top[v] = v;
+        g->parent[v] = -1;
+        g->base[v] = v;
+    }
+    g->nfree = 0;
+    for (int b = 2 * n - 1; b >= n; b--) {
+        g->parent[b] = -1;
+        g->base[b] = -1;
+        g->freeid[g->nfree++] = b;
+    }
+    for (int b = 0; b < 2 * n; b++) { g->mark[b] = 0; g->bestto[b] = -1; }
+    g->stamp = 0;
+    g->epoch = 1;  /* the cache epochs start at 0: nothing cached */
+    for (;;) {
+        int r = stage(g);
+        if (r < 0) return -1;
+        if (r == 0) { /* check the headroom: |every dual| < 2^(64K - 3), so no sum of three overflowed */
+            for (int v = 0; v < n; v++) {
+                int64_t high = (int64_t)U(g, v)[K - 1] >> 60;
+                if (high != 0 && high != -1) return -2;
+            }
+            return 0;
+        }
+        for (int b = n; b < 2 * n; b++) /* end of stage: outermost blossoms with a zero dual are undone */
+            if (g->base[b] >= 0 && g->parent[b] < 0 && num_iszero(Z(g, b), K)) expand(g, b, 1);
+    }
+}
+
+static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_ssize_t n, width;
+    Py_buffer ends, weights;
+    int maxcard;
+    if (!PyArg_ParseTuple(args, "ny*y*np:max_weight_matching", &n, &ends, &weights, &width, &maxcard))
+        return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t m = ends.len / (Py_ssize_t)(2 * sizeof(int));
+    if (n < 0 || n > INT32_MAX / 4 || width < 1 || width > (1 << 24) || ends.len % (2 * sizeof(int)) ||
+        weights.len != m * width || m > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "max_weight_matching: inconsistent sizes of ends and weights");
+        goto done;
+    }
+    const int *e = ends.buf;
+    for (Py_ssize_t i = 0; i < 2 * m; i++)
+        if (e[i] < 0 || e[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "max_weight_matching: an edge end is not a vertex");
+            goto done;
+        }
+    Graph g;
+    memset(&g, 0, sizeof g);
+    g.n = (int)n; g.m = (int)m; g.maxcard = maxcard; g.ends = e;
+    g.K = (int)((width * 8 + 63) / 64) + 1;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = solve(&g, weights.buf, width);
+    Py_END_ALLOW_THREADS
+    if (status == -2) {
+        PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a dual variable outgrew its width");
+    } else if (status < 0) {
+        PyErr_NoMemory();
+    } else if ((result = PyList_New(n))) {
+        for (Py_ssize_t v = 0; v < n; v++) {
+            int me = g.mate[v];
+            PyObject *partner = PyLong_FromLong(me < 0 ? -1 : other_end(&g, me, (int)v));
+            if (!partner) { Py_CLEAR(result); break; }
+            PyList_SET_ITEM(result, v, partner);
+        }
+    }
+    graph_free(&g);
+done:
+    PyBuffer_Release(&ends);
+    PyBuffer_Release(&weights);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"max_weight_matching", max_weight_matching, METH_VARARGS,
+     "max_weight_matching(n, ends, weights, width, maxcardinality) -> list of partners (-1: unmatched)\n\n"
+     "A maximum-weight matching of the graph on vertices 0..n-1 whose edges are given by `ends` (2m native "
+     "ints) and `weights` (m signed little-endian integers of `width` bytes each)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom",
+                                    "Exact maximum-weight matching over integers of any size (C).", -1, methods};
+
+PyMODINIT_FUNC PyInit__blossom(void) { return PyModule_Create(&module); }

@@ -1,0 +1,78 @@
+"""networkx's `min_weight_matching` computed by our compiled exact matching (tournament/pairing/_blossom.c).
+
+gacrux pairs a bracket with `networkx.min_weight_matching(G)`: networkx inverts each weight w into `top - w`
+(top: one more than the largest) and returns a maximum-weight matching among those of maximum cardinality, in
+pure Python, over integers of well over a thousand bits. `min_weight_matching` here keeps that inversion and
+that objective and hands the graph to `_blossom` (Edmonds' blossom algorithm in C, on fixed-width integers as
+wide as the largest weight): a matching of the same cardinality and the same total, 20-30 times faster on
+gacrux's largest brackets.
+
+Where several matchings reach that total, the one returned may differ from networkx's. gacrux's pairing does
+not depend on which: the weights are lexicographic numerals from which every optimum lets gacrux read the same
+pairs (tournament/pairing/weights.py has the proof, docs/pairing.md the summary); tests/tournament/pairing/
+test_blossom.py checks the pairings against networkx's on a generated open, and the corpus replay pairs through
+it.
+
+`_blossom` is an optional extension (setup.py): where it was not built, `AVAILABLE` is False and
+`min_weight_matching` returns networkx's own matching.
+"""
+
+from __future__ import annotations
+
+import importlib
+from array import array
+from typing import Any
+
+import networkx as nx  # type: ignore[import-untyped]
+
+try:  # by name: an import statement in a try would read as a late import (tests/test_import_graph.py)
+    _blossom = importlib.import_module("tournament.pairing._blossom")  # (see _blossom.pyi)
+    AVAILABLE = True
+except ImportError:  # not built (no C compiler at install): networkx's matching, the same pairings, slower
+    AVAILABLE = False
+
+
+def max_weight_matching(count: int, edges: list[tuple[int, int, int]], maxcardinality: bool) -> list[int]:
+    """A maximum-weight matching (of maximum cardinality first if `maxcardinality`) of the graph on vertices
+    0..count-1 with `edges` (a, b, integer weight): each vertex's partner, -1 if unmatched."""
+    return _match(count, edges, None, maxcardinality)
+
+
+def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
+    """`networkx.min_weight_matching(G)`: among the matchings of maximum cardinality, one of least total weight,
+    as a set of (node, node) pairs (each pair in the order of G's nodes). Integer weights only: other weights
+    (which gacrux does not use) go to networkx."""
+    edges = list(G.edges(data=weight, default=1))
+    if not AVAILABLE or not all(type(w) is int for _, _, w in edges):
+        return set(nx.min_weight_matching(G, weight=weight))
+    nodes = list(G)
+    index = {node: k for k, node in enumerate(nodes)}
+    top = 1 + max((w for _, _, w in edges), default=0)
+    try:
+        partners = _match(len(nodes), [(index[a], index[b], w) for a, b, w in edges], top, True)
+    except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
+        return set(nx.min_weight_matching(G, weight=weight))
+    return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
+
+
+def _match(count: int, edges: list[tuple[int, int, int]], top: int | None, maxcardinality: bool) -> list[int]:
+    """The compiled matching over `edges`, their weights w as they are (`top` None) or inverted into top - w
+    (networkx's min_weight_matching): packed one by one, without a list of inverted weights (gacrux's brackets
+    reach 200,000 pairs of 3,000-bit weights)."""
+    if not AVAILABLE:
+        raise RuntimeError("the compiled matching (tournament/pairing/_blossom.c) was not built")
+    if not edges:
+        return [-1] * count
+    low = min(w for _, _, w in edges)
+    high = max(w for _, _, w in edges)
+    if top is not None:
+        low, high = top - high, top - low
+    width = max(high.bit_length(), (-low - 1).bit_length()) // 8 + 1  # bytes, sign bit included
+    ends = array("i", [x for a, b, _ in edges for x in (a, b)])
+    weights = bytearray(width * len(edges))
+    at = 0
+    for _, _, w in edges:
+        weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
+        at += width
+    partners: list[int] = _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
+    return partners
