@@ -7,18 +7,15 @@ entered), best first."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from app.settings import Settings
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
-from tests.support.servers import LiveServer
+from tests.support.servers import LiveServer, prepared_events
 
 EVENT = "noel"
 ROUNDS = 7
@@ -53,11 +50,7 @@ def _points(shown: str) -> Fraction:
 
 
 def test_a_seven_round_open_in_french_from_pairing_to_standings(browser: Any, tmp_path: Path) -> None:
-    events = tmp_path / "events"
-    events.mkdir()
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API keeps an event loop running in this thread
-        tid = pool.submit(asyncio.run, _prepare(events)).result()
-    settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
+    settings, tid = prepared_events(tmp_path, _prepare)
     rng = random.Random(2026)
     points = {f"{last} {first}": Fraction(0) for last, first, _ in PLAYERS}
     contexts = [browser.new_context(viewport={"width": w, "height": h}, locale="fr-FR")
