@@ -26,6 +26,9 @@ PLAYERS = [("LEFÈVRE", "Zoé", 2105), ("N’DIAYE", "Awa", 1980), ("MARTIN", "L
 #: The dialog's buttons by result code (templates/screen/_result_buttons.html): 3 White wins, 2 draw, 1 Black wins.
 SCORES = {"3": (Fraction(1), Fraction(0)), "2": (Fraction(1, 2), Fraction(1, 2)), "1": (Fraction(0), Fraction(1))}
 SHOWN = {"3": "1-0", "2": "½-½", "1": "0-1"}
+#: The cells of the event page's tournaments whose text is cut (wider than the cell shows).
+CLIPPED = """() => [...document.querySelectorAll('tr:has(> td.tournament-links) > td')]
+    .filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent.trim())"""
 
 
 async def _prepare(events: Path) -> int:
@@ -104,6 +107,10 @@ def test_a_seven_round_open_in_french_from_pairing_to_standings(browser: Any, tm
             rows = [r.split("\t") for r in desk.locator("table.sheet tbody tr").all_inner_texts()]
             header = desk.locator("table.sheet thead tr").first.inner_text().split("\t")
             desk.screenshot(path=str(ARTIFACTS / "event-day-standings.png"), full_page=True)
+            for page in (desk, phone):  # the event page: every tournament link whole, at 1280 px and on the phone
+                page.goto(f"{server.url}/event/{EVENT}")
+                page.screenshot(path=str(ARTIFACTS / f"event-day-event-{page.viewport_size['width']}.png"))
+                assert page.evaluate(CLIPPED) == [], page.viewport_size
         finally:
             for c in contexts:
                 c.close()
