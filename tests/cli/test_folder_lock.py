@@ -3,13 +3,16 @@ process that holds it; workers joined by Redis share it; the lock goes with the 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import httpx
 import pytest
 
+from cli import folder_lock
 from cli.folder_lock import FolderBusy, holders, lock_folder
 from tests.support.files import ROOT
 from tests.support.servers import HANG_LIMIT, START_LIMIT, Process, free_port, redis
@@ -77,3 +80,51 @@ def test_serve_with_workers_holds_the_lock_once(tmp_path: Path) -> None:
         assert supervisor.process is not None
         refused = second_serve(events)
         assert refused.returncode == 1 and f"pid {supervisor.process.pid}" in refused.stderr
+
+
+class FakeRangeLocks:
+    """Windows' `msvcrt.locking` rules, for a test on any system: a region (from the file position, n bytes) is
+    refused if any byte of it is locked through another handle or the same one; unlocking frees that region."""
+
+    LK_NBLCK, LK_UNLCK = 2, 0
+
+    def __init__(self) -> None:
+        self.held: dict[int, list[tuple[int, int]]] = {}  # fd -> its (start, end) regions
+
+    def locking(self, fd: int, mode: int, nbytes: int, /) -> None:
+        start = os.lseek(fd, 0, os.SEEK_CUR)
+        region = (start, start + nbytes)
+        if mode == self.LK_UNLCK:
+            self.held[fd].remove(region)
+            return
+        if any(a < region[1] and region[0] < b for regions in self.held.values() for a, b in regions):
+            raise OSError(36, "Resource deadlock avoided")  # what Windows' locking raises after its retries
+        self.held.setdefault(fd, []).append(region)
+
+    def closed(self, handle: IO[bytes]) -> None:
+        """The handle closed: Windows frees its regions."""
+        self.held.pop(handle.fileno(), None)
+        handle.close()
+
+
+def test_on_windows_a_lone_server_and_workers_exclude_each_other_as_with_flock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRangeLocks()
+    monkeypatch.setattr(folder_lock, "WINDOWS", True)
+    monkeypatch.setattr(folder_lock, "windows_locks", lambda: fake)
+    events = tmp_path / "events"
+    lone = lock_folder(events)
+    with pytest.raises(FolderBusy):
+        lock_folder(events)
+    with pytest.raises(FolderBusy):
+        lock_folder(events, shared=True)
+    fake.closed(lone)
+    first, second = lock_folder(events, shared=True), lock_folder(events, shared=True)  # workers share it
+    assert (events / folder_lock.LOCK).read_bytes().count(b'"shared":true') >= 1  # the text stays readable
+    with pytest.raises(FolderBusy):
+        lock_folder(events)
+    fake.closed(first)
+    with pytest.raises(FolderBusy):
+        lock_folder(events)  # one worker is still serving
+    fake.closed(second)
+    fake.closed(lock_folder(events))  # nobody holds it: a lone server takes it
