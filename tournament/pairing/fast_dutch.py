@@ -10,6 +10,7 @@ with the same objects:
   from models, each competitor's pairs with the higher ones made one after the other);
 - list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
   (from those pieces): fast_levels.py;
+- update_homogenious (a homogeneous bracket's weights; its per-pair lists made when read): fast_homogeneous.py;
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -18,9 +19,10 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from decimal import Decimal
-from itertools import accumulate, groupby
-from operator import itemgetter
+from itertools import accumulate, compress, groupby
+from operator import itemgetter, not_
 from typing import Any
 
 from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, TOP  # type: ignore[import-untyped]
@@ -28,6 +30,7 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.matching import ExactCounts
@@ -41,9 +44,31 @@ _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
 _FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
+#: A piece without its offset: (ca, pairs, cbs).
+Part = tuple[int, list[Edge], list[int]]
+_OFFSET_OF, _CA_OF, _PART_OF = itemgetter(0), itemgetter(1), itemgetter(1, 2, 3)
 
 
-class FastCrosstable(FastQuality, ExactDigits, crosstable_dutch):  # type: ignore[misc]
+def without(es: list[Edge], cbs: list[int], gone: set[int]) -> tuple[list[Edge], list[int]]:
+    """The pairs of one piece but those whose second competitor is `gone` (a piece names each second competitor
+    once). A bracket takes a few competitors away from pieces of dozens of pairs: the runs between them are copied
+    whole; a piece that loses many is filtered pair by pair."""
+    if len(gone) * 8 > len(cbs):
+        keep = [k for k, cb in enumerate(cbs) if cb not in gone]
+        return [es[k] for k in keep], [cbs[k] for k in keep]
+    kept_es: list[Edge] = []
+    kept_cbs: list[int] = []
+    start = 0
+    for k in sorted(map(cbs.index, gone)):
+        kept_es += es[start:k]
+        kept_cbs += cbs[start:k]
+        start = k + 1
+    kept_es += es[start:]
+    kept_cbs += cbs[start:]
+    return kept_es, kept_cbs
+
+
+class FastCrosstable(FastHomogeneous, FastQuality, ExactDigits, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
@@ -145,26 +170,27 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
         return pabbracket, pab, nodes, self._remember(kept, parts)
 
     def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
-        """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
-        parts: list[tuple[int, list[Edge], list[int]]] = []
+        """The pairs of the first `end` whose first competitor is in `first` and second in `second`.
+
+        Each step over the ~10^4 pieces is a builtin mapped over them (no Python step per piece); only the pieces
+        that lose a second competitor are cut, in Python (`without`)."""
         # the competitor numbers (0..blob, those of the pair table) not in `second`: a piece keeps all its pairs
         # when none of them is among its second competitors (isdisjoint reads a list as it is; issuperset
         # would first make a set of it)
         left_out = set(range(self.crosstable.BLOB + 1)).difference(second)
-        for offset, ca, es, cbs in segments:
-            if offset >= end:
-                break
-            if ca not in first:
-                continue
-            if offset + len(es) > end:
-                es, cbs = es[: end - offset], cbs[: end - offset]
-            if left_out.isdisjoint(cbs):
-                parts.append((ca, es, cbs))
-            else:
-                keep = [k for k, cb in enumerate(cbs) if cb in second]
-                if keep:
-                    parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
-        return self._remember(joined(p[1] for p in parts), parts)
+        before = segments[: bisect_left(segments, end, key=_OFFSET_OF)]  # the pieces that start before `end`
+        kept = list(compress(before, map(first.__contains__, map(_CA_OF, before))))
+        parts: list[Part] = list(map(_PART_OF, kept))
+        if kept and kept[-1] is before[-1]:  # the last piece may run past `end`
+            offset, ca, es, cbs = kept[-1]
+            parts[-1] = (ca, es[: end - offset], cbs[: end - offset])
+        whole = list(map(left_out.isdisjoint, map(_SECONDS_OF, parts)))
+        if not all(whole):
+            for k in compress(range(len(parts)), map(not_, whole)):
+                ca, es, cbs = parts[k]
+                parts[k] = (ca, *without(es, cbs, left_out.intersection(cbs)))
+            parts = [part for part in parts if part[1]]
+        return self._remember(joined(map(_PAIRS_OF, parts)), parts)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
