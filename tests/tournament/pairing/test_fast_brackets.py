@@ -196,3 +196,25 @@ def test_simple_permute_gives_up_where_gacrux_does() -> None:
         calls.append((found, dict(colordiff), engine.visited))
     assert calls[0] == calls[1]
     assert calls[0][0] == [] and MAXSUB == 40320
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_simple_permute_long_searches_match_gacrux(seed: int) -> None:
+    """Long searches (S1's last competitor can meet one or two of S2, colours at random): simple_permute counts
+    the searches it has seen fail instead of making them again (MEMO_FREE); where gacrux gives up after 8! undone
+    pairs or finds a permutation late, the same permutation, colour counts, pairs evaluated and completion checks."""
+    results = []
+    for method in (pairing_dutch.simple_permute, FastBrackets.simple_permute):
+        rng = random.Random(seed)
+        size = 2 * rng.randrange(8, 11)
+        engine = Search(rng, size, 0.1)
+        last, partners = size // 2, rng.sample(range(size // 2 + 1, size + 1), rng.randrange(1, 3))
+        for j in range(size + 1):
+            engine.opponents[last][j]["qc"] = j in partners
+        players = [{"cop": rng.choice(["nc", "w0", "w1", "w2", "b0", "b1", "b2"])} for _ in range(size)]
+        colordiff = engine.analysis_colordiff(players)
+        checkdf = seed % 2 == 1
+        found = method(engine, 1, [], [], list(range(1, last + 1)), list(range(last + 1, size + 1)), colordiff,
+                       checkdf)
+        results.append((found, dict(colordiff), engine.visited, engine.completions))
+    assert results[0] == results[1]
