@@ -11,6 +11,7 @@ with the same objects:
 - list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
   (from those pieces): fast_levels.py;
 - update_homogenious (a homogeneous bracket's weights; its per-pair lists made when read): fast_homogeneous.py;
+- compute_tiebreak (the competitors' running scores): fast_tiebreak.py;
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -33,6 +34,7 @@ from tournament.pairing.fast_brackets import FastBrackets, FastQuality
 from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_table import pair_table
+from tournament.pairing.fast_tiebreak import FastTiebreak
 from tournament.pairing.matching import ExactCounts
 from tournament.pairing.weights import ExactDigits
 
@@ -103,6 +105,17 @@ class FastCrosstable(FastHomogeneous, FastQuality, ExactDigits, crosstable_dutch
                     for c2 in members[k + 1:]:
                         opponents[c1][c2]["canmeet"] = opponents[c1][c2]["qc"] = False
         return competitors, opponents
+
+    def compute_tiebreak(self, tournament: dict[str, Any], rnd: int) -> dict[int, Any]:
+        """gacrux's (crosstable.compute_tiebreak), with the faster running scores of fast_tiebreak.py."""
+        tb = FastTiebreak(tournament, rnd - 1, None)
+        if tournament["teamTournament"] and "primary" in tournament["scoreSystem"]:
+            tb.set_primaryscore(tournament["scoreSystem"]["primary"])
+        for pos, name in enumerate(["PTS", "ACC", "ACC/X", "RFP", "NUM", "RIP", "COD", "CSQ", self.floatrule(), "TOP",
+                                    "PTS/X"]):
+            tb.compute_single_tiebreak(tb.parse_tiebreak(pos + 1, name))
+        cmps: dict[int, Any] = tb.cmps
+        return cmps
 
     def _competitor(self, i: int, entry: dict[str, Any] | None) -> Node:
         if entry is None:
