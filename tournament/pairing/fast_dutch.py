@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from decimal import Decimal
 from itertools import accumulate, compress, groupby
-from operator import itemgetter, not_
+from operator import itemgetter
 from typing import Any
 
 from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, TOP  # type: ignore[import-untyped]
@@ -143,10 +143,14 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
     # bracket, one Python test per pair. The lists made here are also kept as pieces (runs of pairs with
     # the same first competitor and levels), so that narrowing keeps or drops whole pieces and only
     # tests, pair by pair, the pieces that lose a second competitor. Same pairs, same order.
-    _pieces: dict[int, tuple[list[Edge], list[Segment]]]
+    # With each list: the competitors its second competitors are among (`second` of the narrowing that made it,
+    # None: any), and the level of each piece's second competitors (pair (0, x) holds x's level as "sb"), so that
+    # the next narrowing looks for the competitors it takes away only in the pieces of their levels.
+    _pieces: dict[int, tuple[list[Edge], list[Segment], set[int] | None, list[int]]]
     _listed: tuple[list[Edge], list[tuple[int, list[Edge], list[int]]]] | None
 
-    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
+    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]], among: set[int] | None,
+                  levels: list[int] | None = None) -> list[Edge]:
         if not hasattr(self, "_pieces"):
             self._pieces = {}
         # (offset, ca, pairs, cbs) per piece, made in C (the offsets run one further: the end of the list)
@@ -155,7 +159,9 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                                            map(_SECONDS_OF, parts), strict=False))
         while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
             del self._pieces[next(iter(self._pieces))]
-        self._pieces[id(edges)] = (edges, segments)
+        if levels is None:
+            levels = [part[1][0]["sb"] for part in parts]
+        self._pieces[id(edges)] = (edges, segments, among, levels)
         return edges
 
     def _segments(self, edges: list[Edge]) -> list[Segment] | None:
@@ -180,30 +186,40 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 es = list(group)
                 parts.append((ca, es, list(map(_CB, es))))
         self._listed = None
-        return pabbracket, pab, nodes, self._remember(kept, parts)
+        return pabbracket, pab, nodes, self._remember(kept, parts, None)
 
-    def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
-        """The pairs of the first `end` whose first competitor is in `first` and second in `second`.
+    def _narrow(self, edges: list[Edge], end: int, first: set[int], second: set[int]) -> list[Edge]:
+        """The pairs of the first `end` of `edges` (a list kept in pieces) whose first competitor is in `first` and
+        second in `second`.
 
         Each step over the ~10^4 pieces is a builtin mapped over them (no Python step per piece); only the pieces
-        that lose a second competitor are cut, in Python (`without`)."""
-        # the competitor numbers (0..blob, those of the pair table) not in `second`: a piece keeps all its pairs
-        # when none of them is among its second competitors (isdisjoint reads a list as it is; issuperset
-        # would first make a set of it)
-        left_out = set(range(self.crosstable.BLOB + 1)).difference(second)
-        before = segments[: bisect_left(segments, end, key=_OFFSET_OF)]  # the pieces that start before `end`
-        kept = list(compress(before, map(first.__contains__, map(_CA_OF, before))))
+        of the levels of the competitors taken away (those the list's second competitors were among, not in
+        `second`) are searched for them, and those that lose one are cut, in Python (`without`)."""
+        _, segments, among, levels = self._pieces[id(edges)]
+        if among is None:
+            among = set(range(self.crosstable.BLOB + 1))
+        gone = among.difference(second)
+        count = bisect_left(segments, end, key=_OFFSET_OF)  # the pieces that start before `end`
+        inside = list(map(first.__contains__, map(_CA_OF, segments[:count])))
+        kept = list(compress(segments[:count], inside))
+        kept_levels = list(compress(levels[:count], inside))
         parts: list[Part] = list(map(_PART_OF, kept))
-        if kept and kept[-1] is before[-1]:  # the last piece may run past `end`
+        if kept and kept[-1] is segments[count - 1]:  # the last piece may run past `end`
             offset, ca, es, cbs = kept[-1]
             parts[-1] = (ca, es[: end - offset], cbs[: end - offset])
-        whole = list(map(left_out.isdisjoint, map(_SECONDS_OF, parts)))
-        if not all(whole):
-            for k in compress(range(len(parts)), map(not_, whole)):
+        if gone:
+            opponents = self.opponents
+            hit = {opponents[0][cid]["sb"] for cid in gone}
+            emptied = False
+            for k in compress(range(len(parts)), map(hit.__contains__, kept_levels)):
                 ca, es, cbs = parts[k]
-                parts[k] = (ca, *without(es, cbs, left_out.intersection(cbs)))
-            parts = [part for part in parts if part[1]]
-        return self._remember(joined(map(_PAIRS_OF, parts)), parts)
+                if not gone.isdisjoint(cbs):
+                    parts[k] = (ca, *without(es, cbs, gone.intersection(cbs)))
+                    emptied = emptied or not parts[k][1]
+            if emptied:
+                kept_levels = [level for level, part in zip(kept_levels, parts, strict=True) if part[1]]
+                parts = [part for part in parts if part[1]]
+        return self._remember(joined(map(_PAIRS_OF, parts)), parts, second, kept_levels)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
@@ -220,7 +236,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
             if mid < len(edges):
                 end = mid
         members = {node["cid"] for node in nodes}
-        return self._narrow(segments, end, members, members)
+        return self._narrow(edges, end, members, members)
 
     def get_modifiededges(self, nodeid1: list[int], nodeid2: list[int], edges: list[Edge],
                           condition: str | None = None) -> list[Edge]:
@@ -228,4 +244,4 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
         if segments is None:
             chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
             return chosen
-        return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
+        return self._narrow(edges, len(edges), set(nodeid1), set(nodeid2))
