@@ -79,6 +79,17 @@ def days(start: float | date | None, stop: float | date | None, language: str) -
     return first if first == last or not last else f"{first} → {last}"
 
 
+def _as_datetime(when: float | datetime | None) -> datetime | None:
+    """A moment as a datetime (a timestamp read in the server's time zone); None when there is none or it is out of
+    range."""
+    if when is None or isinstance(when, datetime):
+        return when
+    try:
+        return datetime.fromtimestamp(when)
+    except (OverflowError, OSError, ValueError):
+        return None
+
+
 #: The word between a day and its time ("le 25 novembre 2026 à 22:59"), as CLDR's "at time" patterns say it.
 AT = {"fr": "à", "en": "at"}
 
@@ -89,11 +100,8 @@ def moment(when: float | datetime | None, language: str) -> str:
     >>> moment(datetime(2026, 11, 25, 22, 59), "fr"), moment(datetime(2026, 11, 25, 22, 59), "en")
     ('25 novembre 2026 à 22:59', 'November 25, 2026 at 22:59')
     """
-    if when is None:
-        return ""
-    try:
-        found = when if isinstance(when, datetime) else datetime.fromtimestamp(when)
-    except (OverflowError, OSError, ValueError):
+    found = _as_datetime(when)
+    if found is None:
         return ""
     from babel.dates import format_time
 
@@ -127,11 +135,8 @@ def clock(when: float | datetime | None, language: str, today: date | None = Non
     ...     date(2026, 11, 25)), clock(datetime(2026, 11, 24, 8, 5), "en", date(2026, 11, 25))
     ('22:59', '24 nov. 08:05', 'Nov 24 08:05')
     """
-    if when is None:
-        return ""
-    try:
-        found = when if isinstance(when, datetime) else datetime.fromtimestamp(when)
-    except (OverflowError, OSError, ValueError):
+    found = _as_datetime(when)
+    if found is None:
         return ""
     from babel.dates import format_date, format_time
 

@@ -7,18 +7,15 @@ entered), best first."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from app.settings import Settings
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
-from tests.support.servers import LiveServer
+from tests.support.servers import LiveServer, prepared_events
 
 EVENT = "noel"
 ROUNDS = 7
@@ -29,6 +26,9 @@ PLAYERS = [("LEFÈVRE", "Zoé", 2105), ("N’DIAYE", "Awa", 1980), ("MARTIN", "L
 #: The dialog's buttons by result code (templates/screen/_result_buttons.html): 3 White wins, 2 draw, 1 Black wins.
 SCORES = {"3": (Fraction(1), Fraction(0)), "2": (Fraction(1, 2), Fraction(1, 2)), "1": (Fraction(0), Fraction(1))}
 SHOWN = {"3": "1-0", "2": "½-½", "1": "0-1"}
+#: The cells of the event page's tournaments whose text is cut (wider than the cell shows).
+CLIPPED = """() => [...document.querySelectorAll('tr:has(> td.tournament-links) > td')]
+    .filter(td => td.scrollWidth > td.clientWidth + 1).map(td => td.textContent.trim())"""
 
 
 async def _prepare(events: Path) -> int:
@@ -53,11 +53,7 @@ def _points(shown: str) -> Fraction:
 
 
 def test_a_seven_round_open_in_french_from_pairing_to_standings(browser: Any, tmp_path: Path) -> None:
-    events = tmp_path / "events"
-    events.mkdir()
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API keeps an event loop running in this thread
-        tid = pool.submit(asyncio.run, _prepare(events)).result()
-    settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
+    settings, tid = prepared_events(tmp_path, _prepare)
     rng = random.Random(2026)
     points = {f"{last} {first}": Fraction(0) for last, first, _ in PLAYERS}
     contexts = [browser.new_context(viewport={"width": w, "height": h}, locale="fr-FR")
@@ -111,6 +107,10 @@ def test_a_seven_round_open_in_french_from_pairing_to_standings(browser: Any, tm
             rows = [r.split("\t") for r in desk.locator("table.sheet tbody tr").all_inner_texts()]
             header = desk.locator("table.sheet thead tr").first.inner_text().split("\t")
             desk.screenshot(path=str(ARTIFACTS / "event-day-standings.png"), full_page=True)
+            for page in (desk, phone):  # the event page: every tournament link whole, at 1280 px and on the phone
+                page.goto(f"{server.url}/event/{EVENT}")
+                page.screenshot(path=str(ARTIFACTS / f"event-day-event-{page.viewport_size['width']}.png"))
+                assert page.evaluate(CLIPPED) == [], page.viewport_size
         finally:
             for c in contexts:
                 c.close()

@@ -4,16 +4,13 @@ reload; the type is sized to fill the display (teamfit.js). Screenshots in tests
 
 from __future__ import annotations
 
-import asyncio
 import json
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from app.settings import Settings
 from database.registry import EventRegistry
 from tests.support.files import ARTIFACTS
-from tests.support.servers import LiveServer
+from tests.support.servers import LiveServer, prepared_events
 from tests.support.teams import clubs_in_round_one
 
 EVENT = "interclubs"
@@ -55,11 +52,7 @@ async def prepare(events: Path) -> int:
 
 
 def test_a_rotator_and_a_family_show_the_team_score_live(browser: Any, tmp_path: Path) -> None:
-    events = tmp_path / "events"
-    events.mkdir()
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API keeps an event loop running in this thread
-        mid = pool.submit(asyncio.run, prepare(events)).result()
-    settings = Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False)
+    settings, mid = prepared_events(tmp_path, prepare)
     with LiveServer(settings) as server:
         hall = browser.new_page(viewport={"width": 1920, "height": 1080})
         room = browser.new_page(viewport={"width": 1920, "height": 1080})

@@ -10,6 +10,7 @@ except on CI (ECHIQUIER_REQUIRE_BROWSER=1) where it fails: `.ci/run` installs th
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import socket
@@ -18,7 +19,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import TypeVar
@@ -216,3 +218,20 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=HANG_LIMIT)
+
+
+Prepared = TypeVar("Prepared")
+
+
+def prepared_events(tmp_path: Path, prepare: Callable[[Path], Awaitable[Prepared]]) -> tuple[Settings, Prepared]:
+    """An events folder under `tmp_path` filled by `prepare(folder)` (run in a thread of its own: Playwright's sync
+    API keeps an event loop running in the test's), what `prepare` returned, and the settings that serve the folder
+    (no demo)."""
+    events = tmp_path / "events"
+    events.mkdir()
+    async def run() -> Prepared:
+        return await prepare(events)
+
+    with ThreadPoolExecutor(1) as pool:
+        made: Prepared = pool.submit(asyncio.run, run()).result()
+    return Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False), made
