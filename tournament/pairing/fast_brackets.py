@@ -50,6 +50,8 @@ Edge = dict[str, Any]
 Node = dict[str, Any]
 #: gacrux's limit on the pairs its search undoes before giving up (8!).
 MAXSUB = 40320
+#: simple_permute remembers the searches that failed below a depth with at most this many S2 competitors left.
+MEMO_FREE = 16
 #: What one player of a pair takes from the colour counts (no colour, mild White, any White, mild Black, any
 #: Black), by the letter of the pair's "colordiff" (update_edge: n, w = mild, W = strong or absolute).
 _TAKES = {"n": (1, 0, 0, 0, 0), "w": (0, 1, 1, 0, 0), "W": (0, 0, 1, 0, 0), "b": (0, 0, 0, 1, 1),
@@ -143,11 +145,21 @@ class FastBrackets:
         undone = 0
         start = 0
         complete = False
+        # The undone pairs of each search below a depth that ended without a pairing, by what it depends on (the
+        # depth, the S2 indices left, the colour counts), for the searches that asked no completion check: a later
+        # search from the same place undoes as many pairs and finds nothing (the pairs it would evaluate were
+        # evaluated by the first), so it is counted instead of made, unless it would reach gacrux's limit.
+        failed: dict[tuple[int, ...], int] = {}
+        entries: list[tuple[tuple[int, ...] | None, int, int]] = []  # per depth >= 1: its key, undone and checks
+        checks = 0  # canbecompleted calls so far
+        skip = False
         while True:
             depth = len(chosen)
             found_at = -1  # its place in `free`
             first_free = bisect_left(free, start)
-            if depth >= n1:  # past S1: the first S2 competitor not chosen (no pair to test)
+            if skip:  # a search known to fail: back one depth at once
+                skip = False
+            elif depth >= n1:  # past S1: the first S2 competitor not chosen (no pair to test)
                 if first_free < len(free):
                     found_at = first_free
             else:
@@ -173,6 +185,9 @@ class FastBrackets:
             if found_at < 0:  # back one depth
                 if depth == 0:
                     break
+                key, undone_before, checks_before = entries.pop()
+                if key is not None and checks == checks_before:
+                    failed[key] = undone - undone_before
                 last = chosen.pop()
                 insort(free, last)
                 permutation.pop()
@@ -189,10 +204,20 @@ class FastBrackets:
             chosen.append(i)
             permutation.append(S2[i])
             start = 0
-            if len(permutation) == target and (
-                    not checkdf or self.canbecompleted(scorelevel, nodes, edges, S1, S2, permutation)):
-                complete = True
-                break
+            if len(permutation) == target:
+                if not checkdf:
+                    complete = True
+                    break
+                checks += 1
+                if self.canbecompleted(scorelevel, nodes, edges, S1, S2, permutation):
+                    complete = True
+                    break
+            key = (len(chosen), nc, w0, wc, b0, bc, *free) if len(free) <= MEMO_FREE else None
+            entries.append((key, undone, checks))
+            known_undone = failed.get(key) if key is not None else None
+            if known_undone is not None and undone + known_undone < MAXSUB:
+                undone += known_undone
+                skip = True
         if changed:  # gacrux rewrites these keys at every change, the last state stays
             colordiff.update({"nc": nc, "w0": w0, "wc": wc, "b0": b0, "bc": bc, "c12": c12, "c13": c13,
                               "pref": preference(nc, wc, bc)})

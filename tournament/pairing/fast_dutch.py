@@ -10,6 +10,8 @@ with the same objects:
   from models, each competitor's pairs with the higher ones made one after the other);
 - list_edges (the pairs that may meet, in gacrux's order, as pieces), compute_hamilton and find_pab
   (from those pieces): fast_levels.py;
+- update_homogenious (a homogeneous bracket's weights; its per-pair lists made when read): fast_homogeneous.py;
+- compute_tiebreak (the competitors' running scores): fast_tiebreak.py;
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -18,8 +20,9 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from decimal import Decimal
-from itertools import accumulate, groupby
+from itertools import accumulate, compress, groupby
 from operator import itemgetter
 from typing import Any
 
@@ -28,8 +31,10 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_table import pair_table
+from tournament.pairing.fast_tiebreak import FastTiebreak
 from tournament.pairing.matching import ExactCounts
 from tournament.pairing.weights import ExactDigits
 
@@ -41,9 +46,31 @@ _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
 _FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
 #: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
 Segment = tuple[int, int, list[Edge], list[int]]
+#: A piece without its offset: (ca, pairs, cbs).
+Part = tuple[int, list[Edge], list[int]]
+_OFFSET_OF, _CA_OF, _PART_OF = itemgetter(0), itemgetter(1), itemgetter(1, 2, 3)
 
 
-class FastCrosstable(FastQuality, ExactDigits, crosstable_dutch):  # type: ignore[misc]
+def without(es: list[Edge], cbs: list[int], gone: set[int]) -> tuple[list[Edge], list[int]]:
+    """The pairs of one piece but those whose second competitor is `gone` (a piece names each second competitor
+    once). A bracket takes a few competitors away from pieces of dozens of pairs: the runs between them are copied
+    whole; a piece that loses many is filtered pair by pair."""
+    if len(gone) * 8 > len(cbs):
+        keep = [k for k, cb in enumerate(cbs) if cb not in gone]
+        return [es[k] for k in keep], [cbs[k] for k in keep]
+    kept_es: list[Edge] = []
+    kept_cbs: list[int] = []
+    start = 0
+    for k in sorted(map(cbs.index, gone)):
+        kept_es += es[start:k]
+        kept_cbs += cbs[start:k]
+        start = k + 1
+    kept_es += es[start:]
+    kept_cbs += cbs[start:]
+    return kept_es, kept_cbs
+
+
+class FastCrosstable(FastHomogeneous, FastQuality, ExactDigits, crosstable_dutch):  # type: ignore[misc]
     """gacrux's Dutch crosstable with a faster construction of its pair table."""
 
     def list_edges(self, cmps: dict[int, Any], maxmeets: int, topcolor: str,
@@ -79,6 +106,17 @@ class FastCrosstable(FastQuality, ExactDigits, crosstable_dutch):  # type: ignor
                         opponents[c1][c2]["canmeet"] = opponents[c1][c2]["qc"] = False
         return competitors, opponents
 
+    def compute_tiebreak(self, tournament: dict[str, Any], rnd: int) -> dict[int, Any]:
+        """gacrux's (crosstable.compute_tiebreak), with the faster running scores of fast_tiebreak.py."""
+        tb = FastTiebreak(tournament, rnd - 1, None)
+        if tournament["teamTournament"] and "primary" in tournament["scoreSystem"]:
+            tb.set_primaryscore(tournament["scoreSystem"]["primary"])
+        for pos, name in enumerate(["PTS", "ACC", "ACC/X", "RFP", "NUM", "RIP", "COD", "CSQ", self.floatrule(), "TOP",
+                                    "PTS/X"]):
+            tb.compute_single_tiebreak(tb.parse_tiebreak(pos + 1, name))
+        cmps: dict[int, Any] = tb.cmps
+        return cmps
+
     def _competitor(self, i: int, entry: dict[str, Any] | None) -> Node:
         if entry is None:
             return {"cid": i, "rnk": i, "pts": Decimal("0.0"), "ptx": Decimal("-1.0"), "acc": Decimal("-1.0"),
@@ -105,10 +143,14 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
     # bracket, one Python test per pair. The lists made here are also kept as pieces (runs of pairs with
     # the same first competitor and levels), so that narrowing keeps or drops whole pieces and only
     # tests, pair by pair, the pieces that lose a second competitor. Same pairs, same order.
-    _pieces: dict[int, tuple[list[Edge], list[Segment]]]
+    # With each list: the competitors its second competitors are among (`second` of the narrowing that made it,
+    # None: any), and the level of each piece's second competitors (pair (0, x) holds x's level as "sb"), so that
+    # the next narrowing looks for the competitors it takes away only in the pieces of their levels.
+    _pieces: dict[int, tuple[list[Edge], list[Segment], set[int] | None, list[int]]]
     _listed: tuple[list[Edge], list[tuple[int, list[Edge], list[int]]]] | None
 
-    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]]) -> list[Edge]:
+    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]], among: set[int] | None,
+                  levels: list[int] | None = None) -> list[Edge]:
         if not hasattr(self, "_pieces"):
             self._pieces = {}
         # (offset, ca, pairs, cbs) per piece, made in C (the offsets run one further: the end of the list)
@@ -117,7 +159,9 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                                            map(_SECONDS_OF, parts), strict=False))
         while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
             del self._pieces[next(iter(self._pieces))]
-        self._pieces[id(edges)] = (edges, segments)
+        if levels is None:
+            levels = [part[1][0]["sb"] for part in parts]
+        self._pieces[id(edges)] = (edges, segments, among, levels)
         return edges
 
     def _segments(self, edges: list[Edge]) -> list[Segment] | None:
@@ -142,29 +186,40 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 es = list(group)
                 parts.append((ca, es, list(map(_CB, es))))
         self._listed = None
-        return pabbracket, pab, nodes, self._remember(kept, parts)
+        return pabbracket, pab, nodes, self._remember(kept, parts, None)
 
-    def _narrow(self, segments: list[Segment], end: int, first: set[int], second: set[int]) -> list[Edge]:
-        """The pairs of the first `end` whose first competitor is in `first` and second in `second`."""
-        parts: list[tuple[int, list[Edge], list[int]]] = []
-        # the competitor numbers (0..blob, those of the pair table) not in `second`: a piece keeps all its pairs
-        # when none of them is among its second competitors (isdisjoint reads a list as it is; issuperset
-        # would first make a set of it)
-        left_out = set(range(self.crosstable.BLOB + 1)).difference(second)
-        for offset, ca, es, cbs in segments:
-            if offset >= end:
-                break
-            if ca not in first:
-                continue
-            if offset + len(es) > end:
-                es, cbs = es[: end - offset], cbs[: end - offset]
-            if left_out.isdisjoint(cbs):
-                parts.append((ca, es, cbs))
-            else:
-                keep = [k for k, cb in enumerate(cbs) if cb in second]
-                if keep:
-                    parts.append((ca, [es[k] for k in keep], [cbs[k] for k in keep]))
-        return self._remember(joined(p[1] for p in parts), parts)
+    def _narrow(self, edges: list[Edge], end: int, first: set[int], second: set[int]) -> list[Edge]:
+        """The pairs of the first `end` of `edges` (a list kept in pieces) whose first competitor is in `first` and
+        second in `second`.
+
+        Each step over the ~10^4 pieces is a builtin mapped over them (no Python step per piece); only the pieces
+        of the levels of the competitors taken away (those the list's second competitors were among, not in
+        `second`) are searched for them, and those that lose one are cut, in Python (`without`)."""
+        _, segments, among, levels = self._pieces[id(edges)]
+        if among is None:
+            among = set(range(self.crosstable.BLOB + 1))
+        gone = among.difference(second)
+        count = bisect_left(segments, end, key=_OFFSET_OF)  # the pieces that start before `end`
+        inside = list(map(first.__contains__, map(_CA_OF, segments[:count])))
+        kept = list(compress(segments[:count], inside))
+        kept_levels = list(compress(levels[:count], inside))
+        parts: list[Part] = list(map(_PART_OF, kept))
+        if kept and kept[-1] is segments[count - 1]:  # the last piece may run past `end`
+            offset, ca, es, cbs = kept[-1]
+            parts[-1] = (ca, es[: end - offset], cbs[: end - offset])
+        if gone:
+            opponents = self.opponents
+            hit = {opponents[0][cid]["sb"] for cid in gone}
+            emptied = False
+            for k in compress(range(len(parts)), map(hit.__contains__, kept_levels)):
+                ca, es, cbs = parts[k]
+                if not gone.isdisjoint(cbs):
+                    parts[k] = (ca, *without(es, cbs, gone.intersection(cbs)))
+                    emptied = emptied or not parts[k][1]
+            if emptied:
+                kept_levels = [level for level, part in zip(kept_levels, parts, strict=True) if part[1]]
+                parts = [part for part in parts if part[1]]
+        return self._remember(joined(map(_PAIRS_OF, parts)), parts, second, kept_levels)
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
@@ -181,7 +236,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
             if mid < len(edges):
                 end = mid
         members = {node["cid"] for node in nodes}
-        return self._narrow(segments, end, members, members)
+        return self._narrow(edges, end, members, members)
 
     def get_modifiededges(self, nodeid1: list[int], nodeid2: list[int], edges: list[Edge],
                           condition: str | None = None) -> list[Edge]:
@@ -189,4 +244,4 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
         if segments is None:
             chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
             return chosen
-        return self._narrow(segments, len(edges), set(nodeid1), set(nodeid2))
+        return self._narrow(edges, len(edges), set(nodeid1), set(nodeid2))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Iterable
-from itertools import repeat
+from itertools import islice, repeat
 from typing import Any
 
 Edge = dict[str, Any]
@@ -83,13 +83,17 @@ def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets
     # of i): the later steps read them row by row and level by level, in the order they sit in memory.
     models = {lv: [_Pair(cb, lv, sb, meets, isblob, unplayed).__dict__ for cb, sb, meets, isblob, unplayed in shared]
               for lv in set(level)}
-    upper: list[list[Edge]] = []
+    # Row i's first i pairs are those of the rows above: each pair (i, j) is appended to row j as soon as it is
+    # made, while it is still in the processor's cache (gathered afterwards, column by column, each pair read
+    # costs a trip to memory).
+    table: list[list[Edge]] = [[] for _ in range(n)]
     for i in range(n):
-        row = list(map(dict.copy, models[level[i]][i:]))
-        deque(map(dict.__setitem__, row, repeat("ca"), repeat(i, n - i)), maxlen=0)
+        row = table[i]
+        row += map(dict.copy, models[level[i]][i:])
+        deque(map(dict.__setitem__, islice(row, i, None), repeat("ca"), repeat(i)), maxlen=0)
         for j in apart_of[i]:
-            row[j - i]["canmeet"] = row[j - i]["qc"] = False
+            row[j]["canmeet"] = row[j]["qc"] = False
         for j, times in played_of[i]:
-            row[j - i]["played"] = times
-        upper.append(row)
-    return [list(map(list.__getitem__, upper[:i], range(i, 0, -1))) + upper[i] for i in range(n)]
+            row[j]["played"] = times
+        deque(map(list.append, table[i + 1:], islice(row, i + 1, None)), maxlen=0)
+    return table

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
+from gacrux.crosstabledutch import HO3, crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tests.support.files import FIXTURES
@@ -17,6 +17,7 @@ from tournament.formats.trf import parse_trf
 from tournament.pairing.dutch import gacrux_tournament
 from tournament.pairing.fast_brackets import MAXSUB, FastBrackets, FastQuality
 from tournament.pairing.fast_dutch import FastCrosstable, FastDutch
+from tournament.pairing.fast_homogeneous import Deferred, settle
 from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import PairingInput
 from tournament.pairing.trf_input import pairing_input
@@ -43,9 +44,11 @@ def paired(cls: type, data: PairingInput) -> tuple[Any, list[dict[str, Any]]]:
 
 
 class GacruxCrosstable(FastCrosstable):  # type: ignore[misc]
-    """FastCrosstable with gacrux's own update_edge."""
+    """FastCrosstable with gacrux's own update_edge, update_homogenious and compute_weight."""
 
     update_edge = crosstable_dutch.update_edge
+    update_homogenious = crosstable_dutch.update_homogenious
+    compute_weight = crosstable_dutch.compute_weight
 
 
 class GacruxBrackets(FastDutch):  # type: ignore[misc]
@@ -67,6 +70,11 @@ def test_same_pairing_and_state_as_gacrux(name: str, k: int) -> None:
     assert fast.competitors == gacrux.competitors
     rated = [e for row in gacrux.opponents for e in row if e["quality"] is not None]
     assert rated, "no pair's quality was computed: the comparison below would prove nothing"
+    deferred = [e for row in fast.opponents for e in row if isinstance((e["quality"] or {}).get(HO3), Deferred)]
+    for row in fast.opponents:
+        for edge in row:
+            settle(edge)  # the HO3-HO5 lists fast_homogeneous.py makes only when read
+    assert deferred, "no homogeneous bracket's lists were deferred: their comparison would prove nothing"
     assert fast.opponents == gacrux.opponents  # every pair: quality dicts, weights, colour letters, "qc"
 
 
@@ -188,3 +196,25 @@ def test_simple_permute_gives_up_where_gacrux_does() -> None:
         calls.append((found, dict(colordiff), engine.visited))
     assert calls[0] == calls[1]
     assert calls[0][0] == [] and MAXSUB == 40320
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_simple_permute_long_searches_match_gacrux(seed: int) -> None:
+    """Long searches (S1's last competitor can meet one or two of S2, colours at random): simple_permute counts
+    the searches it has seen fail instead of making them again (MEMO_FREE); where gacrux gives up after 8! undone
+    pairs or finds a permutation late, the same permutation, colour counts, pairs evaluated and completion checks."""
+    results = []
+    for method in (pairing_dutch.simple_permute, FastBrackets.simple_permute):
+        rng = random.Random(seed)
+        size = 2 * rng.randrange(8, 11)
+        engine = Search(rng, size, 0.1)
+        last, partners = size // 2, rng.sample(range(size // 2 + 1, size + 1), rng.randrange(1, 3))
+        for j in range(size + 1):
+            engine.opponents[last][j]["qc"] = j in partners
+        players = [{"cop": rng.choice(["nc", "w0", "w1", "w2", "b0", "b1", "b2"])} for _ in range(size)]
+        colordiff = engine.analysis_colordiff(players)
+        checkdf = seed % 2 == 1
+        found = method(engine, 1, [], [], list(range(1, last + 1)), list(range(last + 1, size + 1)), colordiff,
+                       checkdf)
+        results.append((found, dict(colordiff), engine.visited, engine.completions))
+    assert results[0] == results[1]

@@ -1,0 +1,110 @@
+"""gacrux's `update_homogenious` with its per-pair lists made only for the pairs that are read: the same weights,
+and the same lists wherever they are read.
+
+Before matching a homogeneous bracket, gacrux gives every pair of it three lists (its HO3, HO4 and HO5 criteria:
+S, B - S and B - 1 numbers, where B is the number of competitors the bracket ranks and S its pairs), sets one
+number in them and adds their weights into the pair's "howeight". At 1,000 players (round 3: 19,833 pairs,
+B = 200) that is ~8 million list slots, ~70 MB: the round's peak of memory. The weight is all the matching reads;
+the lists are read only by `compute_weight`, for the pairs the matching chose (a few dozen), and by nobody else
+while the engine pairs (gacrux's checker reads the bracket's quality `compute_weight` returns).
+
+Here each pair's three entries hold one `Deferred` (what the lists are made of) and the lists are made when read:
+`FastHomogeneous.compute_weight` makes those of the pairs it is given before gacrux's own runs (which adds the
+first pair's lists into the bracket's quality in place, as it does on gacrux's lists), and `settle` makes any
+pair's (tests compare the whole table with gacrux's that way). A pair's quality dict is replaced whole when gacrux
+rates it for another bracket (update_edge), so a Deferred is never left behind by a newer value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gacrux.crosstabledutch import HO1, HO2, HO3, HO4, HO5  # type: ignore[import-untyped]
+
+Edge = dict[str, Any]
+
+
+class Deferred:
+    """A pair's HO3-HO5 lists as gacrux's update_homogenious makes them: all zeros (HO4: ones), and, for a pair of
+    two competitors of the bracket's level that can meet, the one number its bracket sequence numbers set."""
+
+    __slots__ = ("absn", "b3", "b4", "b5", "bbsn", "rated", "s")
+
+    def __init__(self, b3: int, b4: int, b5: int, s: int, rated: bool, absn: int, bbsn: int) -> None:
+        self.b3, self.b4, self.b5, self.s, self.rated, self.absn, self.bbsn = b3, b4, b5, s, rated, absn, bbsn
+
+    def lists(self) -> tuple[list[int], list[int], list[int]]:
+        ho3, ho4, ho5 = [0] * self.b3, [1] * self.b4, [0] * self.b5
+        if self.rated:
+            absn, s = self.absn, self.s
+            if absn <= s:
+                ho3[s - absn] = 1
+            else:
+                ho4[absn - s - 1] = 0
+            ho5[absn - 1] = self.bbsn - absn
+        return ho3, ho4, ho5
+
+
+def settle(edge: Edge) -> Edge:
+    """The pair with its HO3-HO5 lists made, if they were deferred (the dict gacrux would have)."""
+    q = edge.get("quality")
+    if q is not None:
+        deferred = q.get(HO3)
+        if isinstance(deferred, Deferred):
+            q[HO3], q[HO4], q[HO5] = deferred.lists()
+    return edge
+
+
+class FastHomogeneous:
+    """gacrux's `crosstable_dutch.update_homogenious` and `compute_weight` (a mixin placed before it)."""
+
+    weight: dict[str, Any]
+    competitors: list[dict[str, Any]]
+    get_edge_quality: Any
+    init_howeights: Any
+    B: int
+    B3: int
+    B4: int
+    B5: int
+    ilen: int
+
+    def update_homogenious(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> None:
+        B = self.B = len(bsn)
+        B3, B4, B5 = self.B3, self.B4, self.B5 = S, B - S, B - 1
+        self.ilen = 0
+        weight = self.weight
+        self.init_howeights(scorelevel, S, B - 2 * S)
+        w1, w2, w3, w4, w5 = weight[HO1], weight[HO2], weight[HO3], weight[HO4], weight[HO5]
+        base = sum(w4)
+        level = [c["scorelevel"] for c in self.competitors]
+        unrated = Deferred(B3, B4, B5, S, False, 0, 0)  # read only: its lists are made anew at each read
+        quality = self.get_edge_quality
+        for c in edges:
+            c["howeight"] = 0
+            ca, cb = c["ca"], c["cb"]
+            q = quality(c)["quality"]
+            q[HO1] = 0
+            q[HO2] = 0
+            howeight = base
+            deferred = unrated
+            if c["canmeet"] and level[ca] == scorelevel and level[cb] == scorelevel:
+                absn, bbsn = bsn[ca], bsn[cb]
+                if absn > bbsn:
+                    absn, bbsn = bbsn, absn
+                if absn > S:
+                    q[HO1] = 1
+                    howeight += w1
+                    howeight -= w4[absn - S - 1]
+                else:
+                    howeight += w3[S - absn]
+                q[HO2] = absn - 1
+                howeight += (absn - 1) * w2 + w5[absn - 1] * (bbsn - absn)
+                deferred = Deferred(B3, B4, B5, S, True, absn, bbsn)
+            q[HO3] = q[HO4] = q[HO5] = deferred
+            c["howeight"] = howeight
+
+    def compute_weight(self, wpairs: list[Edge], bquality: Any) -> dict[str, Any]:
+        for c in wpairs:
+            settle(c)
+        computed: dict[str, Any] = super().compute_weight(wpairs, bquality)  # type: ignore[misc]
+        return computed
