@@ -55,14 +55,15 @@ typedef struct {
     int *freeid, nfree;     /* unused blossom ids */
     int *queue, qhead, qtail;  /* outer vertices whose edges are still to scan */
     int *mark, stamp;       /* blossoms seen while looking for a common ancestor */
-    int *bestto, *touched;  /* scratch for merging least-slack edges */
+    int *bestto, *touched;  /* scratch for merging least-slack edges, and */
+    limb *bestslack;        /* their slacks (per blossom id) */
     int *stack, *leafbuf;   /* scratch for listing a blossom's vertices */
     limb *s1, *s2, *delta;  /* scratch numbers */
 } Graph;
 
 /* ---- K-limb two's-complement integers ---- */
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BLOSSOM_PORTABLE)
 #include <x86intrin.h>  /* add-with-carry and subtract-with-borrow instructions */
 
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
@@ -83,6 +84,18 @@ static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb
         carry = _addcarry_u64(carry, a[i], b[i], &t);
         borrow = _subborrow_u64(borrow, t, d[i], (unsigned long long *)&r[i]);
     }
+}
+
+/* The most significant limb of a + b - d - c (its sign is that of the sum) */
+static inline int64_t num_sum_sign(const limb *a, const limb *b, const limb *d, const limb *c, int K) {
+    unsigned char carry = 0, borrow1 = 0, borrow2 = 0;
+    unsigned long long t = 0;
+    for (int i = 0; i < K; i++) {
+        carry = _addcarry_u64(carry, a[i], b[i], &t);
+        borrow1 = _subborrow_u64(borrow1, t, d[i], &t);
+        borrow2 = _subborrow_u64(borrow2, t, c[i], &t);
+    }
+    return (int64_t)t;
 }
 #else
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
@@ -110,6 +123,23 @@ static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb
     num_add(r, a, b, K);
     num_sub(r, r, d, K);
 }
+
+static inline int64_t num_sum_sign(const limb *a, const limb *b, const limb *d, const limb *c, int K) {
+    limb carry = 0, borrow = 0, top = 0;
+    for (int i = 0; i < K; i++) {
+        limb s = a[i] + carry;
+        carry = s < carry;
+        limb t = s + b[i];
+        carry += t < s;
+        limb x = d[i] + borrow;  /* subtract d + c with their borrows: x and y never wrap unnoticed */
+        borrow = x < borrow;
+        limb y = x + c[i];
+        borrow += y < x;
+        top = t - y;
+        borrow += t < y;
+    }
+    return (int64_t)top;
+}
 #endif
 
 static inline int num_cmp(const limb *a, const limb *b, int K) {
@@ -123,17 +153,25 @@ static inline int num_cmp(const limb *a, const limb *b, int K) {
 #if defined(__SIZEOF_INT128__)
 /* Is a + b - d (the slack of an edge) at least c (a slack already known)? From the most significant limb down,
  * stopping as soon as the rest cannot change the answer: two slacks far apart are told apart in a limb or two,
- * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. */
+ * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. Slacks
+ * close to each other (often equal: gacrux's weights differ in their low digits only) are not told apart in
+ * the first limbs: then the whole of a + b - d - c is computed from the least significant limb up (a carry
+ * chain, several times cheaper per limb than this loop), and its sign read (the duals' headroom, 3 bits, keeps
+ * it inside K limbs). */
 static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
     typedef __int128 wide;
     (void)tmp;
     wide r = (wide)(int64_t)a[K - 1] + (int64_t)b[K - 1] - (int64_t)d[K - 1] - (int64_t)c[K - 1];
-    for (int i = K - 2; i >= 0; i--) {
+    int stop = K > 4 ? K - 4 : -1;
+    for (int i = K - 2; i > stop; i--) {
         if (r >= 3) return 1;
         if (r <= -3) return 0;
         r = r * ((wide)1 << 64) + (wide)a[i] + b[i] - d[i] - c[i];
     }
-    return r >= 0;
+    if (stop < 0) return r >= 0;
+    if (r >= 3) return 1;
+    if (r <= -3) return 0;
+    return num_sum_sign(a, b, d, c, K) >= 0;
 }
 #else
 static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
@@ -168,13 +206,6 @@ static inline int other_end(const Graph *g, int e, int v) {
 /* out = slack of edge e */
 static inline void slack(const Graph *g, int e, limb *out) {
     num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->adjw2 + (size_t)g->epos[e] * g->K, g->K);
-}
-
-/* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
-static int better(Graph *g, int best) {
-    if (best < 0) return 1;
-    slack(g, best, g->s2);
-    return num_cmp(g->s1, g->s2, g->K) < 0;
 }
 
 /* The slack of best[x] (an edge), from the cache when no dual changed since it was computed. */
@@ -257,13 +288,19 @@ static int common_ancestor(Graph *g, int v, int w) {
     return -1;
 }
 
+/* Edge e of the new blossom nb: is it the least-slack edge so far to the outer blossom at its other end? Its
+ * slack is compared with the best one's, kept in bestslack, from the most significant limb down (most edges are
+ * told apart in a limb or two), and computed whole only if it is smaller. */
 static void consider(Graph *g, int nb, int e, int *ntouched) {
     int i = g->ends[2 * e], j = g->ends[2 * e + 1];
     int bj = g->top[i] == nb ? g->top[j] : g->top[i];
     if (bj == nb || g->label[bj] != OUTER) return;
-    slack(g, e, g->s1);
+    const limb *ui = U(g, i), *uj = U(g, j), *w2 = g->adjw2 + (size_t)g->epos[e] * g->K;
+    limb *known = g->bestslack + (size_t)bj * g->K;
     if (g->bestto[bj] < 0) g->touched[(*ntouched)++] = bj;
-    if (better(g, g->bestto[bj])) g->bestto[bj] = e;
+    else if (num_sum_at_least(ui, uj, w2, known, g->K, g->s1)) return;
+    num_add_sub(known, ui, uj, w2, g->K);
+    g->bestto[bj] = e;
 }
 
 /* Shrink the odd cycle closed by the tight edge e = (v, w) between two outer blossoms of one tree, whose paths
@@ -340,7 +377,7 @@ static int add_blossom(Graph *g, int lca, int v, int w, int e) {
         int e2 = g->bestto[g->touched[i]];
         list[i] = e2;
         g->bestto[g->touched[i]] = -1;
-        slack(g, e2, g->s1);
+        memcpy(g->s1, g->bestslack + (size_t)g->touched[i] * g->K, sizeof(limb) * g->K);
         IMPROVE_O(g, nb, e2);
     }
     g->olist[nb] = list;
@@ -593,7 +630,7 @@ static void graph_free(Graph *g) {
     void *blocks[] = {g->epos, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
-                      g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
+                      g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->bestslack, g->touched, g->stack, g->leafbuf,
                       g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
 }
@@ -610,7 +647,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
-    ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
+    ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2); ALLOC(bestslack, N2 * K);
     ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
     ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
     ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
