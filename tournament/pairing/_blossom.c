@@ -767,6 +767,15 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
         g->parent[v] = -1;
         g->base[v] = v;
     }
+    /* The edges of the largest weight are tight: those between exposed vertices are matched greedily, as the
+     * first stages would match them, without a dual change (the duals stay equal). Graphs of equal weights
+     * (ExactCounts' fields, matching.py) are then matched but for a few augmenting paths. */
+    for (int v = 0; v < n; v++)
+        for (int a = g->adjstart[v]; a < g->adjstart[v + 1] && g->mate[v] < 0; a++) {
+            if (g->mate[g->adjv[a]] >= 0) continue;
+            slack(g, g->adj[a], g->s1);
+            if (num_iszero(g->s1, K)) g->mate[v] = g->mate[g->adjv[a]] = g->adj[a];
+        }
     g->nfree = 0;
     for (int b = 2 * n - 1; b >= n; b--) {
         g->parent[b] = -1;
