@@ -43,6 +43,9 @@ typedef struct {
     uint32_t *wofs;         /* where edge e's C chunks are in wstore: wofs[e * C + j], in limbs */
     size_t nstore;          /* (limbs in wstore) */
     int C;
+    int *wid;               /* per edge: an edge of the same weight (the same one for all of them) */
+    int *cls, *clsmap, *clskey;  /* per vertex: a class of vertices whose duals are equal (equal duals may be
+                                  * in different classes); scratch to renumber them at each dual change */
     int *mate;              /* the matched edge of each vertex, -1 */
     int *top;               /* the outermost blossom holding each vertex (a vertex is its own trivial blossom) */
     /* per blossom id (0..n-1 the vertices, n..2n-1 the blossoms) */
@@ -316,6 +319,27 @@ static int common_ancestor(Graph *g, int v, int w) {
     return -1;
 }
 
+/* After a dual change: the vertices of one class and one label have had the same change, so they keep equal
+ * duals; each (class, label) becomes a class, renumbered from 0 (fewer than n). */
+static void reclass(Graph *g) {
+    int next = 0;
+    for (int v = 0; v < g->n; v++) {
+        int key = g->clskey[v] = 3 * g->cls[v] + g->label[g->top[v]];
+        if (g->clsmap[key] < 0) g->clsmap[key] = next++;
+        g->cls[v] = g->clsmap[key];
+    }
+    for (int v = 0; v < g->n; v++) g->clsmap[g->clskey[v]] = -1;
+}
+
+/* Do edges e and f have equal slacks? 1 if they have equal weights and ends of the same classes (a sufficient
+ * condition, read without a limb: gacrux's brackets have many such ties, each needing every limb otherwise). */
+static inline int same_slack(const Graph *g, int e, int f) {
+    if (g->wid[e] != g->wid[f]) return 0;
+    int a = g->cls[g->ends[2 * e]], b = g->cls[g->ends[2 * e + 1]];
+    int c = g->cls[g->ends[2 * f]], d = g->cls[g->ends[2 * f + 1]];
+    return (a == c && b == d) || (a == d && b == c);
+}
+
 /* Edge e of the new blossom nb: is it the least-slack edge so far to the outer blossom at its other end? Its
  * slack is compared with the best one's, kept in bestslack, from the most significant limb down (most edges are
  * told apart in a limb or two), and computed whole only if it is smaller. */
@@ -327,7 +351,7 @@ static void consider(Graph *g, int nb, int e, int *ntouched) {
     Weight w2 = weight(g, e);
     limb *known = g->bestslack + (size_t)bj * g->K;
     if (g->bestto[bj] < 0) g->touched[(*ntouched)++] = bj;
-    else if (num_sum_at_least(ui, uj, w2, known, g->K, g->s1)) return;
+    else if (same_slack(g, e, g->bestto[bj]) || num_sum_at_least(ui, uj, w2, known, g->K, g->s1)) return;
     num_add_sub(known, ui, uj, w2, g->K);
     g->bestto[bj] = e;
 }
@@ -545,7 +569,9 @@ static int scan(Graph *g) {
             if (*best >= 0) {
                 const limb *known = g->label[bw] == OUTER ? best_slack(g, g->obest, g->oslack, g->oepoch, bv)
                                                          : best_slack(g, g->vbest, g->vslack, g->vepoch, w);
-                if (!num_iszero(known, g->K) && num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)) continue;
+                if (!num_iszero(known, g->K) &&
+                    (same_slack(g, e, *best) || num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)))
+                    continue;
             }
             num_add_sub(g->s1, U(g, v), uw, w2, g->K);
             int tight = num_iszero(g->s1, g->K);
@@ -636,6 +662,7 @@ static int stage(Graph *g) {
                 if (g->label[b] == OUTER) num_add(Z(g, b), Z(g, b), g->s1, K);
                 else if (g->label[b] == INNER) num_sub(Z(g, b), Z(g, b), g->s1, K);
             }
+        reclass(g);
         g->epoch++;  /* every cached slack is stale */
         if (kind == 1) return 0;
         if (kind == 2) {
@@ -657,7 +684,7 @@ static void graph_free(Graph *g) {
         if (g->kfrom) free(g->kfrom[b]);
         if (g->olist) free(g->olist[b]);
     }
-    void *blocks[] = {g->wstore, g->wofs, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
+    void *blocks[] = {g->wstore, g->wofs, g->wid, g->cls, g->clsmap, g->clskey, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->bestslack, g->touched, g->stack, g->leafbuf,
@@ -717,6 +744,20 @@ static int store_weights(Graph *g, const unsigned char *weights, Py_ssize_t widt
             g->wofs[(size_t)e * C + j] = table[at];
         }
     }
+    /* weight ids: the edges of equal weights (equal chunks) share one */
+    memset(table, 0xff, sizeof(uint32_t) * slots);
+    for (int e = 0; e < g->m; e++) {
+        g->wid[e] = e;
+        if (g->ends[2 * e] == g->ends[2 * e + 1]) continue;
+        const uint32_t *row = g->wofs + (size_t)e * C;
+        uint64_t h = 0;
+        for (int j = 0; j < C; j++) h = (h ^ row[j]) * 0x9E3779B97F4A7C15ull;
+        size_t at = (h ^ (h >> 29)) & (slots - 1);
+        while (table[at] != UINT32_MAX && memcmp(g->wofs + (size_t)table[at] * C, row, sizeof(uint32_t) * C))
+            at = (at + 1) & (slots - 1);
+        if (table[at] == UINT32_MAX) table[at] = (uint32_t)e;
+        g->wid[e] = (int)table[at];
+    }
     status = 0;
 out:
     free(table); free(w); free(w2);
@@ -731,7 +772,7 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
     int C = g->C = (K + CHUNK - 1) / CHUNK;
-    ALLOC(wofs, (size_t)m * C); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
+    ALLOC(wofs, (size_t)m * C); ALLOC(wid, m); ALLOC(cls, n); ALLOC(clsmap, 3 * (size_t)n); ALLOC(clskey, n); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
     ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m);
     ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
@@ -761,6 +802,8 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     limb *wmax = g->delta;
     if (store_weights(g, weights, width) < 0) return -1;
     for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
+    for (int v = 0; v < n; v++) g->cls[v] = 0;  /* all duals equal */
+    for (int k = 0; k < 3 * n; k++) g->clsmap[k] = -1;
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->top[v] = v;
