@@ -717,10 +717,14 @@ static int store_weights(Graph *g, const unsigned char *weights, Py_ssize_t widt
         const unsigned char *src = weights + (size_t)e * width;
         limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
         for (int i = 0; i < K; i++) w[i] = fill_limb;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(w, src, (size_t)width);  /* the limbs' bytes in the same order (K limbs hold width + 8 bytes) */
+#else
         for (Py_ssize_t byte = 0; byte < width; byte++) {
             int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
             w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
         }
+#endif
         if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
         memset(w2, 0, sizeof(limb) * (size_t)C * CHUNK);
         num_twice(w2, w, K);
