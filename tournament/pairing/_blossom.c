@@ -35,12 +35,17 @@ enum { FREE = 0, OUTER = 1, INNER = 2 };
 typedef struct {
     int n, m, K, maxcard;
     const int *ends;        /* ends[2e], ends[2e+1]: the vertices of edge e */
-    int *epos;              /* where edge e's doubled weight is in adjw2 (its first end's copy) */
     limb *u;                /* vertex duals */
     limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
     int *adjstart, *adj;    /* the edges of vertex v: adj[adjstart[v] .. adjstart[v+1]) */
-    int *adjv;              /* their other ends, and */
-    limb *adjw2;            /* their doubled weights, in the same order (read in sequence when v is scanned) */
+    int *adjv;              /* their other ends */
+    limb *wstore;           /* the doubled weights' chunks (CHUNK limbs each), every distinct chunk once, and */
+    uint32_t *wofs;         /* where edge e's C chunks are in wstore: wofs[e * C + j], in limbs */
+    size_t nstore;          /* (limbs in wstore) */
+    int C;
+    int *wid;               /* per edge: an edge of the same weight (the same one for all of them) */
+    int *cls, *clsmap, *clskey;  /* per vertex: a class of vertices whose duals are equal (equal duals may be
+                                  * in different classes); scratch to renumber them at each dual change */
     int *mate;              /* the matched edge of each vertex, -1 */
     int *top;               /* the outermost blossom holding each vertex (a vertex is its own trivial blossom) */
     /* per blossom id (0..n-1 the vertices, n..2n-1 the blossoms) */
@@ -55,14 +60,27 @@ typedef struct {
     int *freeid, nfree;     /* unused blossom ids */
     int *queue, qhead, qtail;  /* outer vertices whose edges are still to scan */
     int *mark, stamp;       /* blossoms seen while looking for a common ancestor */
-    int *bestto, *touched;  /* scratch for merging least-slack edges */
+    int *bestto, *touched;  /* scratch for merging least-slack edges, and */
+    limb *bestslack;        /* their slacks (per blossom id) */
     int *stack, *leafbuf;   /* scratch for listing a blossom's vertices */
     limb *s1, *s2, *delta;  /* scratch numbers */
 } Graph;
 
 /* ---- K-limb two's-complement integers ---- */
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* An edge's doubled weight, read by chunks of CHUNK limbs through its chunks' places in the store. gacrux's
+ * weights are numerals whose high digits take few values in a bracket (the 2,000-player open's round 3: 209,000
+ * edges, 3,040-bit weights, 2,541 distinct values of the second chunk from the top): each distinct chunk is kept
+ * once, a tenth of the memory, and the chunks read most often stay in the processor's caches. */
+enum { CHUNK = 8 };
+typedef struct { const limb *s; const uint32_t *o; } Weight;
+#define WL(d, i) ((d).s[(d).o[(i) / CHUNK] + (i) % CHUNK])
+/* for (i = 0; i < K; i++) with p the chunk holding limb i, p[i % CHUNK] that limb */
+#define FOR_LIMBS(d, K, i, p) \
+    for (int i = 0, j_ = 0; i < (K); j_++) \
+        for (const limb *p = (d).s + (d).o[j_], *end_ = p + CHUNK; p < end_ && i < (K); p++, i++)
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(BLOSSOM_PORTABLE)
 #include <x86intrin.h>  /* add-with-carry and subtract-with-borrow instructions */
 
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
@@ -76,13 +94,25 @@ static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
 }
 
 /* r = a + b - d in one pass (the slack of an edge: the hottest computation here) */
-static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, Weight d, int K) {
     unsigned char carry = 0, borrow = 0;
-    for (int i = 0; i < K; i++) {
+    FOR_LIMBS(d, K, i, p) {
         unsigned long long t;
         carry = _addcarry_u64(carry, a[i], b[i], &t);
-        borrow = _subborrow_u64(borrow, t, d[i], (unsigned long long *)&r[i]);
+        borrow = _subborrow_u64(borrow, t, *p, (unsigned long long *)&r[i]);
     }
+}
+
+/* The most significant limb of a + b - d - c (its sign is that of the sum) */
+static inline int64_t num_sum_sign(const limb *a, const limb *b, Weight d, const limb *c, int K) {
+    unsigned char carry = 0, borrow1 = 0, borrow2 = 0;
+    unsigned long long t = 0;
+    FOR_LIMBS(d, K, i, p) {
+        carry = _addcarry_u64(carry, a[i], b[i], &t);
+        borrow1 = _subborrow_u64(borrow1, t, *p, &t);
+        borrow2 = _subborrow_u64(borrow2, t, c[i], &t);
+    }
+    return (int64_t)t;
 }
 #else
 static inline void num_add(limb *r, const limb *a, const limb *b, int K) {
@@ -106,9 +136,35 @@ static inline void num_sub(limb *r, const limb *a, const limb *b, int K) {
     }
 }
 
-static inline void num_add_sub(limb *r, const limb *a, const limb *b, const limb *d, int K) {
-    num_add(r, a, b, K);
-    num_sub(r, r, d, K);
+static inline void num_add_sub(limb *r, const limb *a, const limb *b, Weight d, int K) {
+    limb carry = 0, borrow = 0;
+    FOR_LIMBS(d, K, i, p) {
+        limb s = a[i] + carry;
+        carry = s < carry;
+        limb t = s + b[i];
+        carry += t < s;
+        limb x = *p + borrow;
+        borrow = x < borrow;
+        r[i] = t - x;
+        borrow += t < x;
+    }
+}
+
+static inline int64_t num_sum_sign(const limb *a, const limb *b, Weight d, const limb *c, int K) {
+    limb carry = 0, borrow = 0, top = 0;
+    FOR_LIMBS(d, K, i, p) {
+        limb s = a[i] + carry;
+        carry = s < carry;
+        limb t = s + b[i];
+        carry += t < s;
+        limb x = *p + borrow;  /* subtract d + c with their borrows: x and y never wrap unnoticed */
+        borrow = x < borrow;
+        limb y = x + c[i];
+        borrow += y < x;
+        top = t - y;
+        borrow += t < y;
+    }
+    return (int64_t)top;
 }
 #endif
 
@@ -123,20 +179,28 @@ static inline int num_cmp(const limb *a, const limb *b, int K) {
 #if defined(__SIZEOF_INT128__)
 /* Is a + b - d (the slack of an edge) at least c (a slack already known)? From the most significant limb down,
  * stopping as soon as the rest cannot change the answer: two slacks far apart are told apart in a limb or two,
- * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. */
-static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+ * instead of computing all K limbs. The remaining lower limbs add less than 3 units of the current one. Slacks
+ * close to each other (often equal: gacrux's weights differ in their low digits only) are not told apart in
+ * the first limbs: then the whole of a + b - d - c is computed from the least significant limb up (a carry
+ * chain, several times cheaper per limb than this loop), and its sign read (the duals' headroom, 3 bits, keeps
+ * it inside K limbs). */
+static inline int num_sum_at_least(const limb *a, const limb *b, Weight d, const limb *c, int K, limb *tmp) {
     typedef __int128 wide;
     (void)tmp;
-    wide r = (wide)(int64_t)a[K - 1] + (int64_t)b[K - 1] - (int64_t)d[K - 1] - (int64_t)c[K - 1];
-    for (int i = K - 2; i >= 0; i--) {
+    wide r = (wide)(int64_t)a[K - 1] + (int64_t)b[K - 1] - (int64_t)WL(d, K - 1) - (int64_t)c[K - 1];
+    int stop = K > 4 ? K - 4 : -1;
+    for (int i = K - 2; i > stop; i--) {
         if (r >= 3) return 1;
         if (r <= -3) return 0;
-        r = r * ((wide)1 << 64) + (wide)a[i] + b[i] - d[i] - c[i];
+        r = r * ((wide)1 << 64) + (wide)a[i] + b[i] - WL(d, i) - c[i];
     }
-    return r >= 0;
+    if (stop < 0) return r >= 0;
+    if (r >= 3) return 1;
+    if (r <= -3) return 0;
+    return num_sum_sign(a, b, d, c, K) >= 0;
 }
 #else
-static inline int num_sum_at_least(const limb *a, const limb *b, const limb *d, const limb *c, int K, limb *tmp) {
+static inline int num_sum_at_least(const limb *a, const limb *b, Weight d, const limb *c, int K, limb *tmp) {
     num_add_sub(tmp, a, b, d, K);
     return num_cmp(tmp, c, K) >= 0;
 }
@@ -166,15 +230,13 @@ static inline int other_end(const Graph *g, int e, int v) {
 }
 
 /* out = slack of edge e */
-static inline void slack(const Graph *g, int e, limb *out) {
-    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), g->adjw2 + (size_t)g->epos[e] * g->K, g->K);
+static inline Weight weight(const Graph *g, int e) {
+    Weight d = {g->wstore, g->wofs + (size_t)e * g->C};
+    return d;
 }
 
-/* Is the slack in g->s1 smaller than that of edge `best` (-1: no edge yet)? */
-static int better(Graph *g, int best) {
-    if (best < 0) return 1;
-    slack(g, best, g->s2);
-    return num_cmp(g->s1, g->s2, g->K) < 0;
+static inline void slack(const Graph *g, int e, limb *out) {
+    num_add_sub(out, U(g, g->ends[2 * e]), U(g, g->ends[2 * e + 1]), weight(g, e), g->K);
 }
 
 /* The slack of best[x] (an edge), from the cache when no dual changed since it was computed. */
@@ -257,13 +319,41 @@ static int common_ancestor(Graph *g, int v, int w) {
     return -1;
 }
 
+/* After a dual change: the vertices of one class and one label have had the same change, so they keep equal
+ * duals; each (class, label) becomes a class, renumbered from 0 (fewer than n). */
+static void reclass(Graph *g) {
+    int next = 0;
+    for (int v = 0; v < g->n; v++) {
+        int key = g->clskey[v] = 3 * g->cls[v] + g->label[g->top[v]];
+        if (g->clsmap[key] < 0) g->clsmap[key] = next++;
+        g->cls[v] = g->clsmap[key];
+    }
+    for (int v = 0; v < g->n; v++) g->clsmap[g->clskey[v]] = -1;
+}
+
+/* Do edges e and f have equal slacks? 1 if they have equal weights and ends of the same classes (a sufficient
+ * condition, read without a limb: gacrux's brackets have many such ties, each needing every limb otherwise). */
+static inline int same_slack(const Graph *g, int e, int f) {
+    if (g->wid[e] != g->wid[f]) return 0;
+    int a = g->cls[g->ends[2 * e]], b = g->cls[g->ends[2 * e + 1]];
+    int c = g->cls[g->ends[2 * f]], d = g->cls[g->ends[2 * f + 1]];
+    return (a == c && b == d) || (a == d && b == c);
+}
+
+/* Edge e of the new blossom nb: is it the least-slack edge so far to the outer blossom at its other end? Its
+ * slack is compared with the best one's, kept in bestslack, from the most significant limb down (most edges are
+ * told apart in a limb or two), and computed whole only if it is smaller. */
 static void consider(Graph *g, int nb, int e, int *ntouched) {
     int i = g->ends[2 * e], j = g->ends[2 * e + 1];
     int bj = g->top[i] == nb ? g->top[j] : g->top[i];
     if (bj == nb || g->label[bj] != OUTER) return;
-    slack(g, e, g->s1);
+    const limb *ui = U(g, i), *uj = U(g, j);
+    Weight w2 = weight(g, e);
+    limb *known = g->bestslack + (size_t)bj * g->K;
     if (g->bestto[bj] < 0) g->touched[(*ntouched)++] = bj;
-    if (better(g, g->bestto[bj])) g->bestto[bj] = e;
+    else if (same_slack(g, e, g->bestto[bj]) || num_sum_at_least(ui, uj, w2, known, g->K, g->s1)) return;
+    num_add_sub(known, ui, uj, w2, g->K);
+    g->bestto[bj] = e;
 }
 
 /* Shrink the odd cycle closed by the tight edge e = (v, w) between two outer blossoms of one tree, whose paths
@@ -340,7 +430,7 @@ static int add_blossom(Graph *g, int lca, int v, int w, int e) {
         int e2 = g->bestto[g->touched[i]];
         list[i] = e2;
         g->bestto[g->touched[i]] = -1;
-        slack(g, e2, g->s1);
+        memcpy(g->s1, g->bestslack + (size_t)g->touched[i] * g->K, sizeof(limb) * g->K);
         IMPROVE_O(g, nb, e2);
     }
     g->olist[nb] = list;
@@ -472,13 +562,16 @@ static int scan(Graph *g) {
             int e = g->adj[a], w = g->adjv[a];
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
-            const limb *uw = U(g, w), *w2 = g->adjw2 + (size_t)a * g->K;
+            const limb *uw = U(g, w);
+            Weight w2 = weight(g, e);
             /* most edges are no better than the target's least-slack edge so far (slack > 0): skip them early */
             int *best = g->label[bw] == OUTER ? &g->obest[bv] : &g->vbest[w];
             if (*best >= 0) {
                 const limb *known = g->label[bw] == OUTER ? best_slack(g, g->obest, g->oslack, g->oepoch, bv)
                                                          : best_slack(g, g->vbest, g->vslack, g->vepoch, w);
-                if (!num_iszero(known, g->K) && num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)) continue;
+                if (!num_iszero(known, g->K) &&
+                    (same_slack(g, e, *best) || num_sum_at_least(U(g, v), uw, w2, known, g->K, g->s1)))
+                    continue;
             }
             num_add_sub(g->s1, U(g, v), uw, w2, g->K);
             int tight = num_iszero(g->s1, g->K);
@@ -569,6 +662,7 @@ static int stage(Graph *g) {
                 if (g->label[b] == OUTER) num_add(Z(g, b), Z(g, b), g->s1, K);
                 else if (g->label[b] == INNER) num_sub(Z(g, b), Z(g, b), g->s1, K);
             }
+        reclass(g);
         g->epoch++;  /* every cached slack is stale */
         if (kind == 1) return 0;
         if (kind == 2) {
@@ -590,12 +684,88 @@ static void graph_free(Graph *g) {
         if (g->kfrom) free(g->kfrom[b]);
         if (g->olist) free(g->olist[b]);
     }
-    void *blocks[] = {g->epos, g->adjw2, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
+    void *blocks[] = {g->wstore, g->wofs, g->wid, g->cls, g->clsmap, g->clskey, g->adjv, g->u, g->z, g->adjstart, g->adj, g->mate, g->top, g->parent,
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
-                      g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->touched, g->stack, g->leafbuf,
+                      g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->bestslack, g->touched, g->stack, g->leafbuf,
                       g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
+}
+
+static inline uint64_t chunk_hash(const limb *c) {
+    uint64_t h = 0;
+    for (int i = 0; i < CHUNK; i++) h = (h ^ c[i]) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+/* Read the weights into wstore and wofs (each distinct chunk stored once, found through a hash table of the
+ * chunks' places); the largest weight (at least 0) into g->delta. 0, or -1 out of memory. */
+static int store_weights(Graph *g, const unsigned char *weights, Py_ssize_t width) {
+    int K = g->K, C = g->C;
+    size_t cap = 1024, slots = 1024;
+    while (slots < 2 * (size_t)g->m * C) slots *= 2;
+    uint32_t *table = malloc(sizeof(uint32_t) * slots);
+    limb *w = malloc(sizeof(limb) * (size_t)C * CHUNK), *w2 = malloc(sizeof(limb) * (size_t)C * CHUNK);
+    g->wstore = malloc(sizeof(limb) * cap * CHUNK);
+    int status = -1;
+    if (!table || !w || !w2 || !g->wstore) goto out;
+    memset(table, 0xff, sizeof(uint32_t) * slots);
+    g->nstore = 0;
+    limb *wmax = g->delta;
+    for (int e = 0; e < g->m; e++) {
+        if (g->ends[2 * e] == g->ends[2 * e + 1]) continue;  /* a self-loop: never read */
+        const unsigned char *src = weights + (size_t)e * width;
+        limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
+        for (int i = 0; i < K; i++) w[i] = fill_limb;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        memcpy(w, src, (size_t)width);  /* the limbs' bytes in the same order (K limbs hold width + 8 bytes) */
+#else
+        for (Py_ssize_t byte = 0; byte < width; byte++) {
+            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
+            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
+        }
+#endif
+        if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
+        memset(w2, 0, sizeof(limb) * (size_t)C * CHUNK);
+        num_twice(w2, w, K);
+        for (int j = 0; j < C; j++) {
+            const limb *chunk = w2 + (size_t)j * CHUNK;
+            size_t at = chunk_hash(chunk) & (slots - 1);
+            while (table[at] != UINT32_MAX && memcmp(g->wstore + table[at], chunk, sizeof(limb) * CHUNK))
+                at = (at + 1) & (slots - 1);
+            if (table[at] == UINT32_MAX) {
+                if (g->nstore / CHUNK == cap) {
+                    limb *grown = realloc(g->wstore, sizeof(limb) * cap * 2 * CHUNK);
+                    if (!grown) goto out;
+                    g->wstore = grown;
+                    cap *= 2;
+                }
+                if (g->nstore > UINT32_MAX - CHUNK) goto out;
+                memcpy(g->wstore + g->nstore, chunk, sizeof(limb) * CHUNK);
+                table[at] = (uint32_t)g->nstore;
+                g->nstore += CHUNK;
+            }
+            g->wofs[(size_t)e * C + j] = table[at];
+        }
+    }
+    /* weight ids: the edges of equal weights (equal chunks) share one */
+    memset(table, 0xff, sizeof(uint32_t) * slots);
+    for (int e = 0; e < g->m; e++) {
+        g->wid[e] = e;
+        if (g->ends[2 * e] == g->ends[2 * e + 1]) continue;
+        const uint32_t *row = g->wofs + (size_t)e * C;
+        uint64_t h = 0;
+        for (int j = 0; j < C; j++) h = (h ^ row[j]) * 0x9E3779B97F4A7C15ull;
+        size_t at = (h ^ (h >> 29)) & (slots - 1);
+        while (table[at] != UINT32_MAX && memcmp(g->wofs + (size_t)table[at] * C, row, sizeof(uint32_t) * C))
+            at = (at + 1) & (slots - 1);
+        if (table[at] == UINT32_MAX) table[at] = (uint32_t)e;
+        g->wid[e] = (int)table[at];
+    }
+    status = 0;
+out:
+    free(table); free(w); free(w2);
+    return status;
 }
 
 /* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
@@ -605,13 +775,14 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     int n = g->n, m = g->m, K = g->K;
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
-    ALLOC(epos, m); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
-    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m); ALLOC(adjw2, 2 * (size_t)m * K);
+    int C = g->C = (K + CHUNK - 1) / CHUNK;
+    ALLOC(wofs, (size_t)m * C); ALLOC(wid, m); ALLOC(cls, n); ALLOC(clsmap, 3 * (size_t)n); ALLOC(clskey, n); ALLOC(u, (size_t)n * K); ALLOC(z, N2 * K);
+    ALLOC(adjstart, (size_t)n + 1); ALLOC(adj, 2 * (size_t)m);
     ALLOC(adjv, 2 * (size_t)m); ALLOC(mate, n); ALLOC(top, n);
     ALLOC(parent, N2); ALLOC(base, N2); ALLOC(label, N2); ALLOC(ledge, N2); ALLOC(lto, N2); ALLOC(obest, N2);
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
-    ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
+    ALLOC(bestslack, N2 * K); ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
     ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
     ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
 #undef ALLOC
@@ -626,34 +797,32 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     memcpy(fill, g->adjstart, sizeof(int) * n);
     for (int e = 0; e < m; e++) {
         int i = g->ends[2 * e], j = g->ends[2 * e + 1];
-        g->epos[e] = -1;
         if (i == j) continue;
-        g->epos[e] = fill[i];
         g->adj[fill[i]] = e; g->adjv[fill[i]++] = j;
         g->adj[fill[j]] = e; g->adjv[fill[j]++] = i;
     }
-    /* weights: sign-extend each to K limbs, double it (into both adjacency slots); the largest (at least 0)
-     * starts every vertex dual */
+    /* weights: sign-extend each to K limbs, double it, store its chunks; the largest (at least 0) starts every
+     * vertex dual */
     limb *wmax = g->delta;
-    for (int a = 0; a < g->adjstart[n]; a++) {
-        const unsigned char *src = weights + (size_t)g->adj[a] * width;
-        limb *w = g->s1;
-        limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
-        for (int i = 0; i < K; i++) w[i] = fill_limb;
-        for (Py_ssize_t byte = 0; byte < width; byte++) {
-            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
-            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
-        }
-        if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
-        num_twice(g->adjw2 + (size_t)a * K, w, K);
-    }
+    if (store_weights(g, weights, width) < 0) return -1;
     for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
+    for (int v = 0; v < n; v++) g->cls[v] = 0;  /* all duals equal */
+    for (int k = 0; k < 3 * n; k++) g->clsmap[k] = -1;
     for (int v = 0; v < n; v++) {
         g->mate[v] = -1;
         g->top[v] = v;
         g->parent[v] = -1;
         g->base[v] = v;
     }
+    /* The edges of the largest weight are tight: those between exposed vertices are matched greedily, as the
+     * first stages would match them, without a dual change (the duals stay equal). Graphs of equal weights
+     * (ExactCounts' fields, matching.py) are then matched but for a few augmenting paths. */
+    for (int v = 0; v < n; v++)
+        for (int a = g->adjstart[v]; a < g->adjstart[v + 1] && g->mate[v] < 0; a++) {
+            if (g->mate[g->adjv[a]] >= 0) continue;
+            slack(g, g->adj[a], g->s1);
+            if (num_iszero(g->s1, K)) g->mate[v] = g->mate[g->adjv[a]] = g->adj[a];
+        }
     g->nfree = 0;
     for (int b = 2 * n - 1; b >= n; b--) {
         g->parent[b] = -1;

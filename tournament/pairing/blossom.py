@@ -20,6 +20,7 @@ it.
 from __future__ import annotations
 
 import importlib
+import sys
 from array import array
 from typing import Any
 
@@ -69,10 +70,14 @@ def _match(count: int, edges: list[tuple[int, int, int]], top: int | None, maxca
         low, high = top - high, top - low
     width = max(high.bit_length(), (-low - 1).bit_length()) // 8 + 1  # bytes, sign bit included
     ends = array("i", [x for a, b, _ in edges for x in (a, b)])
+    if width <= 8 and sys.byteorder == "little":  # machine integers (ExactCounts' small weights): by array
+        packed = array("q", [w for _, _, w in edges] if top is None else [top - w for _, _, w in edges])
+        partners: list[int] = _blossom.max_weight_matching(count, ends, packed, 8, maxcardinality)
+        return partners
     weights = bytearray(width * len(edges))
     at = 0
     for _, _, w in edges:
         weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
         at += width
-    partners: list[int] = _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
+    partners = _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
     return partners

@@ -75,11 +75,9 @@ def fast_matching() -> Iterator[None]:
 
 def maximum_matching(edges: list[dict[str, Any]], weights: list[int]) -> list[tuple[int, int]]:
     """A maximum-cardinality matching of greatest total weight over the pairs `edges` (competitor numbers "ca" and
-    "cb"), weights positive integers (rustworkx's compiled matching, exact on integers): (lower, higher) pairs,
-    sorted. Which matching among the equally good ones is returned is not networkx's choice: callers use only
-    what every optimum shares (see `ExactCounts`)."""
-    import rustworkx  # here: it loads numpy (about 0.1 s of CPU), which only a field that needs these counts pays
-
+    "cb"), weights integers (our compiled exact matching, blossom.py; networkx's where it was not built): (lower,
+    higher) pairs, sorted. Which matching among the equally good ones is returned is not networkx's choice:
+    callers use only what every optimum shares (see `ExactCounts`)."""
     index: dict[int, int] = {}
     cids: list[int] = []
     listed: list[tuple[int, int, int]] = []
@@ -92,10 +90,13 @@ def maximum_matching(edges: list[dict[str, Any]], weights: list[int]) -> list[tu
                 cids.append(cid)
             ends.append(k)
         listed.append((ends[0], ends[1], weight))
-    graph = rustworkx.PyGraph(multigraph=False)
-    graph.add_nodes_from(cids)
-    graph.extend_from_weighted_edge_list(listed)
-    matched = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    if blossom.AVAILABLE:
+        partners = blossom.max_weight_matching(len(cids), listed, True)
+        matched = [(a, b) for a, b in enumerate(partners) if a < b]
+    else:
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(listed)
+        matched = list(nx.max_weight_matching(graph, maxcardinality=True))
     return sorted((min(cids[a], cids[b]), max(cids[a], cids[b])) for a, b in matched)
 
 

@@ -11,9 +11,10 @@ from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tests.support.pairing import corpus_cut
 from tournament.formats.trf import decode, parse_trf
+from tournament.pairing import blossom
 from tournament.pairing.dutch import pair_dutch
 from tournament.pairing.fast_dutch import FastDutch
-from tournament.pairing.matching import ExactCounts, fast_matching, min_weight_matching
+from tournament.pairing.matching import ExactCounts, min_weight_matching
 from tournament.pairing.trf_input import pairing_input
 
 
@@ -52,10 +53,14 @@ class _Counts(ExactCounts):
             edge["weight"] = edge["sb"] if edge["ca"] == 0 else 0
 
 
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("seed", range(40))
-def test_exact_counts_agree_with_gacrux_over_networkx(seed: int) -> None:
-    # gacrux's own find_weighted_pab and weighted_match (networkx's matching) against ExactCounts (rustworkx's) on
-    # random fields, sparse enough that some have no complete pairing, with and without the dummy competitor 0
+def test_exact_counts_agree_with_gacrux_over_networkx(seed: int, compiled: bool,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # gacrux's own find_weighted_pab and weighted_match (networkx's matching) against ExactCounts (the compiled
+    # matching's, or networkx's where it is not built) on random fields, sparse enough that some have no complete
+    # pairing, with and without the dummy competitor 0
+    monkeypatch.setattr(blossom, "AVAILABLE", compiled)
     rng = random.Random(seed)
     n = rng.randrange(3, 30)
     first = rng.choice([0, 1])
@@ -67,9 +72,9 @@ def test_exact_counts_agree_with_gacrux_over_networkx(seed: int) -> None:
     nodes = [{"cid": cid} for cid in cids]
     ours = _Counts(levels)
     theirs = _Counts(levels)
-    with fast_matching():  # gacrux's method bodies, run on our object: networkx's matching as the engine has it
-        expected = (pairing_dutch.find_weighted_pab(theirs, nodes, edges),
-                    pairing_dutch.weighted_match(theirs, nodes, edges))
+    # gacrux's method bodies, run on our object, with gacrux's own networkx matching
+    expected = (pairing_dutch.find_weighted_pab(theirs, nodes, edges),
+                pairing_dutch.weighted_match(theirs, nodes, edges))
     assert (ours.find_weighted_pab(nodes, edges), ours.weighted_match(nodes, edges)) == expected
 
 
