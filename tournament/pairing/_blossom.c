@@ -894,7 +894,76 @@ done:
     return result;
 }
 
+/*
+ * keep_runs(list, runs, flags): the list narrowed in place to the items of `runs`, in order; the other items are
+ * released. `runs` holds 3k native 64-bit ints (start, stop, at) per run, ascending and not overlapping: the items
+ * start..stop-1 are all kept when `at` is -1, else those whose byte flags[at + i - start] is not 0. The items
+ * kept are moved, not touched: FastDutch narrows its ~500,000-pair list after every bracket, and a new list (or
+ * a freed one) would touch every pair dict's reference count, one trip to memory per pair
+ * (tournament/pairing/fast_dutch.py).
+ */
+static PyObject *keep_runs(PyObject *self, PyObject *args) {
+    PyObject *list;
+    Py_buffer buf, fbuf;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!y*y*", &PyList_Type, &list, &buf, &fbuf)) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(list), k = buf.len / (Py_ssize_t)(3 * sizeof(int64_t));
+    const int64_t *runs = (const int64_t *)buf.buf;
+    const unsigned char *flags = (const unsigned char *)fbuf.buf;
+    PyObject *result = NULL;
+    PyObject **dropped = NULL;
+    if (buf.len % (Py_ssize_t)(3 * sizeof(int64_t)) != 0) {
+        PyErr_Format(PyExc_ValueError, "keep_runs: runs must hold triples of 64-bit integers");
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < k; j++) {
+        int64_t start = runs[3 * j], stop = runs[3 * j + 1], at = runs[3 * j + 2];
+        int64_t floor = j ? runs[3 * j - 2] : 0;
+        if (start < floor || stop < start || stop > n || at < -1 || (at >= 0 && at + (stop - start) > fbuf.len)) {
+            PyErr_Format(PyExc_ValueError, "keep_runs: run %zd (%lld, %lld, %lld) out of order or range", j,
+                         (long long)start, (long long)stop, (long long)at);
+            goto done;
+        }
+    }
+    PyObject **items = ((PyListObject *)list)->ob_item;
+    dropped = PyMem_Malloc((size_t)(n + 1) * sizeof(PyObject *));
+    if (dropped == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* first move, then release (a release may run code that reads the list: it is whole by then) */
+    Py_ssize_t write = 0, read = 0, ndropped = 0;
+    for (Py_ssize_t j = 0; j <= k; j++) {
+        Py_ssize_t start = j < k ? (Py_ssize_t)runs[3 * j] : n, stop = j < k ? (Py_ssize_t)runs[3 * j + 1] : n;
+        int64_t at = j < k ? runs[3 * j + 2] : -1;
+        while (read < start) dropped[ndropped++] = items[read++];
+        if (at < 0) {
+            if (stop > start) memmove(items + write, items + start, (size_t)(stop - start) * sizeof(PyObject *));
+            write += stop - start;
+        } else {
+            for (Py_ssize_t i = start; i < stop; i++) {
+                if (flags[at + (i - start)]) items[write++] = items[i];
+                else dropped[ndropped++] = items[i];
+            }
+        }
+        read = stop;
+    }
+    Py_SET_SIZE(list, write);
+    for (Py_ssize_t j = 0; j < ndropped; j++) Py_DECREF(dropped[j]);
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(dropped);
+    PyBuffer_Release(&buf);
+    PyBuffer_Release(&fbuf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"keep_runs", keep_runs, METH_VARARGS,
+     "keep_runs(list, runs, flags) -> None\n\nNarrow `list` in place to the items in `runs` (start, stop, at: "
+     "native 64-bit ints, ascending, not overlapping; at -1: all, else the items whose byte in `flags` from `at` is "
+     "not 0); the others are released."},
     {"max_weight_matching", max_weight_matching, METH_VARARGS,
      "max_weight_matching(n, ends, weights, width, maxcardinality) -> list of partners (-1: unmatched)\n\n"
      "A maximum-weight matching of the graph on vertices 0..n-1 whose edges are given by `ends` (2m native "

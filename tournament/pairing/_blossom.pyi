@@ -1,4 +1,5 @@
-# The compiled matching (_blossom.c, built by setup.py): its one function, for mypy.
+# The compiled part of the Dutch engine (_blossom.c, built by setup.py): its functions, for mypy.
 from typing_extensions import Buffer
 
 def max_weight_matching(n: int, ends: Buffer, weights: Buffer, width: int, maxcardinality: bool, /) -> list[int]: ...
+def keep_runs(items: list[object], runs: Buffer, flags: Buffer, /) -> None: ...

@@ -43,17 +43,31 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     """`networkx.min_weight_matching(G)`: among the matchings of maximum cardinality, one of least total weight,
     as a set of (node, node) pairs (each pair in the order of G's nodes). Integer weights only: other weights
     (which gacrux does not use) go to networkx."""
-    edges = list(G.edges(data=weight, default=1))
+    pairs = listed_min_weight_matching(list(G), list(G.edges(data=weight, default=1)))
+    return set(nx.min_weight_matching(G, weight=weight)) if pairs is None else pairs
+
+
+def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any]]) -> set[tuple[Any, Any]] | None:
+    """`min_weight_matching` of the graph of `nodes` (in order) and `edges` (a, b, weight; no pair twice, no loop):
+    None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
     if not AVAILABLE or not all(type(w) is int for _, _, w in edges):
-        return set(nx.min_weight_matching(G, weight=weight))
-    nodes = list(G)
+        return None
     index = {node: k for k, node in enumerate(nodes)}
     top = 1 + max((w for _, _, w in edges), default=0)
     try:
         partners = _match(len(nodes), [(index[a], index[b], w) for a, b, w in edges], top, True)
     except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
-        return set(nx.min_weight_matching(G, weight=weight))
+        return None
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
+
+
+def keep_runs(items: list[Any], runs: array, flags: bytes | bytearray) -> None:  # type: ignore[type-arg]
+    """`items` narrowed in place to its runs (start, stop, at; ascending: array("q")): all of a run's items if at is
+    -1, else those whose byte in `flags` from `at` is not 0; the items kept are moved and not touched
+    (FastDutch.remove_pairs, fast_dutch.py). Compiled only (see AVAILABLE)."""
+    if not AVAILABLE:
+        raise RuntimeError("the compiled part of the engine (tournament/pairing/_blossom.c) was not built")
+    _blossom.keep_runs(items, runs, flags)
 
 
 def _match(count: int, edges: list[tuple[int, int, int]], top: int | None, maxcardinality: bool) -> list[int]:

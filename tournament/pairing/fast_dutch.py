@@ -20,16 +20,18 @@ tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from decimal import Decimal
-from itertools import accumulate, compress, groupby
-from operator import itemgetter
+from itertools import accumulate, chain, compress, groupby, repeat
+from operator import add, itemgetter
 from typing import Any
 
 from gacrux.crosstable import ACC, ACX, COD, CSQ, FLT, NUM, PTS, PTX, RFP, RIP, TOP  # type: ignore[import-untyped]
 from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyped]
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
+from tournament.pairing import blossom
 from tournament.pairing.fast_brackets import FastBrackets, FastQuality
 from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
@@ -188,9 +190,11 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
         self._listed = None
         return pabbracket, pab, nodes, self._remember(kept, parts, None)
 
-    def _narrow(self, edges: list[Edge], end: int, first: set[int], second: set[int]) -> list[Edge]:
+    def _narrow(self, edges: list[Edge], end: int, first: set[int], second: set[int],
+                in_place: bool = False) -> list[Edge]:
         """The pairs of the first `end` of `edges` (a list kept in pieces) whose first competitor is in `first` and
-        second in `second`.
+        second in `second`: a new list, or with `in_place` `edges` itself narrowed (when the caller drops the list
+        it had: see remove_pairs).
 
         Each step over the ~10^4 pieces is a builtin mapped over them (no Python step per piece); only the pieces
         of the levels of the competitors taken away (those the list's second competitors were among, not in
@@ -207,6 +211,16 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
         if kept and kept[-1] is segments[count - 1]:  # the last piece may run past `end`
             offset, ca, es, cbs = kept[-1]
             parts[-1] = (ca, es[: end - offset], cbs[: end - offset])
+        # with `in_place`: where each piece kept sits in `edges` (start, stop, -1), or for a piece that loses
+        # pairs, where its flags (1: kept) start in `flags`
+        runs: list[tuple[int, int, int]] = []
+        flags = bytearray()
+        stay = bytearray(self.crosstable.BLOB + 1)
+        if in_place:
+            starts = list(map(_OFFSET_OF, kept))
+            runs = list(zip(starts, map(add, starts, map(len, map(_PAIRS_OF, parts))), repeat(-1)))
+            for cid in second:
+                stay[cid] = 1
         if gone:
             opponents = self.opponents
             hit = {opponents[0][cid]["sb"] for cid in gone}
@@ -214,14 +228,39 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
             for k in compress(range(len(parts)), map(hit.__contains__, kept_levels)):
                 ca, es, cbs = parts[k]
                 if not gone.isdisjoint(cbs):
-                    parts[k] = (ca, *without(es, cbs, gone.intersection(cbs)))
+                    if in_place:
+                        mask = bytes(map(stay.__getitem__, cbs))
+                        runs[k] = (runs[k][0], runs[k][1], len(flags))
+                        flags += mask
+                        parts[k] = (ca, list(compress(es, mask)), list(compress(cbs, mask)))
+                    else:
+                        parts[k] = (ca, *without(es, cbs, gone.intersection(cbs)))
                     emptied = emptied or not parts[k][1]
             if emptied:
                 kept_levels = [level for level, part in zip(kept_levels, parts, strict=True) if part[1]]
                 parts = [part for part in parts if part[1]]
-        return self._remember(joined(map(_PAIRS_OF, parts)), parts, second, kept_levels)
+        if not in_place:
+            return self._remember(joined(map(_PAIRS_OF, parts)), parts, second, kept_levels)
+        blossom.keep_runs(edges, array("q", chain.from_iterable(runs)), flags)
+        if len(edges) != sum(map(len, map(_PAIRS_OF, parts))):
+            raise RuntimeError("the pairs narrowed in place do not match their pieces")
+        del self._pieces[id(edges)]
+        return self._remember(edges, parts, second, kept_levels)
 
-    def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None) -> list[Edge]:
+    def remove_pairs(self, nodes: list[Node], edges: list[Edge],
+                     paired: list[Edge]) -> tuple[list[Node], list[Edge], list[int]]:
+        """gacrux's (pairing.remove_pairs): the competitors but those of `paired`, and the pairs among them. Its one
+        caller (pair_bracket) replaces the list it passes with the one returned: that list is narrowed in place,
+        so that the ~500,000 pairs it keeps are not touched (a new list, then the old one freed, touch each)."""
+        npaired = [edge["ca"] for edge in paired] + [edge["cb"] for edge in paired]
+        gone = set(npaired)
+        mod_nodes = [node for node in nodes if node["cid"] not in gone]
+        if not blossom.AVAILABLE or self._segments(edges) is None or not mod_nodes:
+            return mod_nodes, self.get_edges(mod_nodes, edges), npaired
+        return mod_nodes, self.get_edges(mod_nodes, edges, in_place=True), npaired
+
+    def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None,
+                  in_place: bool = False) -> list[Edge]:
         segments = self._segments(edges) if condition is None else None
         if segments is None or len(nodes) == 0 or len(edges) == 0:
             found: list[Edge] = super().get_edges(nodes, edges, condition)
@@ -236,7 +275,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
             if mid < len(edges):
                 end = mid
         members = {node["cid"] for node in nodes}
-        return self._narrow(edges, end, members, members)
+        return self._narrow(edges, end, members, members, in_place)
 
     def get_modifiededges(self, nodeid1: list[int], nodeid2: list[int], edges: list[Edge],
                           condition: str | None = None) -> list[Edge]:

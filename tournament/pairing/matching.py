@@ -33,7 +33,9 @@ class AdjacencyGraph(nx.Graph):  # type: ignore[misc]
 
 
 def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
-    """`networkx.min_weight_matching(G)`, step for step, on an `AdjacencyGraph`."""
+    """`networkx.min_weight_matching(G)`, step for step, on an `AdjacencyGraph` (G: a Graph or `WeightedPairs`)."""
+    if isinstance(G, WeightedPairs):
+        G = G.graph()
     if len(G.edges) == 0:
         return set(nx.max_weight_matching(G, maxcardinality=True, weight=weight))
     edges = G.edges(data=weight, default=1)
@@ -43,10 +45,49 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     return set(nx.max_weight_matching(inverted, maxcardinality=True, weight=weight))
 
 
+class WeightedPairs:
+    """What gacrux's bracket matching builds, for FastDutch, instead of a networkx Graph: pair_weighted_round makes
+    `nx.Graph()`, adds the bracket's weighted pairs (up to 200,000 at 2,000 players) and hands it to
+    min_weight_matching, which here reads them as they were added. A networkx Graph is made only if networkx's
+    matching is needed (`graph`)."""
+
+    def __init__(self) -> None:
+        self.listed: list[tuple[Any, Any, Any]] = []
+
+    def add_weighted_edges_from(self, ebunch: Any, weight: str = "weight") -> None:
+        if weight != "weight":
+            raise ValueError("only the weights gacrux gives (\"weight\") are kept")
+        self.listed.extend(ebunch)
+
+    def graph(self) -> Any:
+        """The networkx Graph gacrux would have built."""
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(self.listed)
+        return graph
+
+    def __len__(self) -> int:
+        return len(self.nodes())
+
+    def nodes(self) -> list[Any]:
+        """The nodes in a networkx Graph's order (each where a pair first names it)."""
+        return list(dict.fromkeys(node for a, b, _ in self.listed for node in (a, b)))
+
+    def simple(self) -> bool:
+        """No pair twice (a Graph keeps the last weight) and no loop: the pairs are the Graph's edges."""
+        keys = {(a, b) if a <= b else (b, a) for a, b, _ in self.listed}
+        return len(keys) == len(self.listed) and all(a != b for a, b, _ in self.listed)
+
+
 def bracket_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
     """`networkx.min_weight_matching(G)` for a bracket of gacrux's: the compiled exact matching's (blossom.py),
     which gives gacrux the same pairs as networkx's whenever it pairs every node (weights.py has the proof); the
     rare graph without a perfect matching goes to networkx (it leaves the number of resident pairs open)."""
+    if isinstance(G, WeightedPairs):
+        nodes = G.nodes()
+        pairs = blossom.listed_min_weight_matching(nodes, G.listed) if G.simple() else None
+        if pairs is None or 2 * len(pairs) < len(nodes):
+            return min_weight_matching(G.graph(), weight)
+        return pairs
     pairs = blossom.min_weight_matching(G, weight)
     if 2 * len(pairs) < len(G):
         return min_weight_matching(G, weight)
@@ -54,9 +95,10 @@ def bracket_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
 
 
 #: What gacrux's Dutch module sees as `nx` while FastDutch pairs: networkx, but for min_weight_matching (compiled
-#: when it could be built).
+#: when it could be built, on the pairs as gacrux lists them).
 FAST_NX = types.SimpleNamespace(
-    Graph=nx.Graph, min_weight_matching=bracket_matching if blossom.AVAILABLE else min_weight_matching)
+    Graph=WeightedPairs if blossom.AVAILABLE else nx.Graph,
+    min_weight_matching=bracket_matching if blossom.AVAILABLE else min_weight_matching)
 
 
 @contextlib.contextmanager

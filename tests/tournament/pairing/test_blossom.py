@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from array import array
 from collections.abc import Iterator
 from typing import Any
 
@@ -195,3 +196,50 @@ def test_the_bye_digit_is_as_deep_as_the_rounds() -> None:
     table.cascade_weights(depth, qdefs.QC6, qdefs.QC21)
     # 8 unplayed games (the most in round 9) stay below QC8's last digit, which is worth 9 QC9 units
     assert table.weight["QC8"][-1] == 9 * table.weight[QC9]
+
+
+class Token:
+    alive = 0
+
+    def __init__(self) -> None:
+        Token.alive += 1
+
+    def __del__(self) -> None:
+        Token.alive -= 1
+
+
+@given(st.lists(st.tuples(st.integers(0, 6), st.sampled_from(["gap", "whole", "flags"]), st.integers(0, 63)),
+                max_size=12))
+@settings(max_examples=200, deadline=None)
+def test_keep_runs_narrows_a_list_in_place(chunks: list[tuple[int, str, int]]) -> None:
+    # FastDutch.remove_pairs narrows its list of pairs in place: the items kept in order, the others released.
+    # The list is cut in chunks: a gap (no run: dropped), a whole run (at -1: kept) or a run by flags (bit k of
+    # `bits`: item k kept).
+    items = [Token() for _ in range(sum(size for size, _, _ in chunks) + 2)]
+    whole = list(items)
+    runs: list[int] = []
+    flags = bytearray()
+    expected: list[Token] = []
+    start = 1  # the first and last items are in no run
+    for size, kind, bits in chunks:
+        if kind == "whole":
+            runs += [start, start + size, -1]
+            expected += whole[start:start + size]
+        elif kind == "flags":
+            runs += [start, start + size, len(flags)]
+            flags += bytes((bits >> k) & 1 for k in range(size))
+            expected += [item for k, item in enumerate(whole[start:start + size]) if (bits >> k) & 1]
+        start += size
+    blossom.keep_runs(items, array("q", runs), flags)
+    assert items == expected
+    kept = len(expected)
+    del whole, expected
+    assert Token.alive == kept  # the others released
+
+
+def test_keep_runs_refuses_runs_out_of_order() -> None:
+    items = list(range(5))
+    for runs in ([3, 2, -1], [0, 6, -1], [2, 4, -1, 1, 3, -1], [0, 3, 1]):
+        with pytest.raises(ValueError, match="out of order or range"):
+            blossom.keep_runs(items, array("q", runs), b"\x01")
+        assert items == list(range(5))  # unchanged
