@@ -22,9 +22,14 @@ from __future__ import annotations
 import importlib
 import sys
 from array import array
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
+
+_ENDS = itemgetter(0, 1)
+_WEIGHT = itemgetter(2)
 
 try:  # by name: an import statement in a try would read as a late import (tests/test_import_graph.py)
     _blossom = importlib.import_module("tournament.pairing._blossom")  # (see _blossom.pyi)
@@ -36,7 +41,8 @@ except ImportError:  # not built (no C compiler at install): networkx's matching
 def max_weight_matching(count: int, edges: list[tuple[int, int, int]], maxcardinality: bool) -> list[int]:
     """A maximum-weight matching (of maximum cardinality first if `maxcardinality`) of the graph on vertices
     0..count-1 with `edges` (a, b, integer weight): each vertex's partner, -1 if unmatched."""
-    return _match(count, edges, None, maxcardinality)
+    return _match(count, list(chain.from_iterable(map(_ENDS, edges))), list(map(_WEIGHT, edges)), None,
+                  maxcardinality)
 
 
 def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
@@ -50,12 +56,13 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
 def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any]]) -> set[tuple[Any, Any]] | None:
     """`min_weight_matching` of the graph of `nodes` (in order) and `edges` (a, b, weight; no pair twice, no loop):
     None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
-    if not AVAILABLE or not all(type(w) is int for _, _, w in edges):
+    weights = list(map(_WEIGHT, edges))
+    if not AVAILABLE or not set(map(type, weights)) <= {int}:
         return None
     index = {node: k for k, node in enumerate(nodes)}
-    top = 1 + max((w for _, _, w in edges), default=0)
+    ends = list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges))))
     try:
-        partners = _match(len(nodes), [(index[a], index[b], w) for a, b, w in edges], top, True)
+        partners = _match(len(nodes), ends, weights, 1 + max(weights, default=0), True)
     except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
         return None
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
@@ -70,28 +77,27 @@ def keep_runs(items: list[Any], runs: array, flags: bytes | bytearray) -> None: 
     _blossom.keep_runs(items, runs, flags)
 
 
-def _match(count: int, edges: list[tuple[int, int, int]], top: int | None, maxcardinality: bool) -> list[int]:
-    """The compiled matching over `edges`, their weights w as they are (`top` None) or inverted into top - w
-    (networkx's min_weight_matching): packed one by one, without a list of inverted weights (gacrux's brackets
-    reach 200,000 pairs of 3,000-bit weights)."""
+def _match(count: int, ends: list[int], weights: list[int], top: int | None, maxcardinality: bool) -> list[int]:
+    """The compiled matching over the edges whose ends are `ends` (two per edge, one after the other), their
+    weights w as they are (`top` None) or inverted into top - w (networkx's min_weight_matching): packed one by
+    one, without a list of inverted weights (gacrux's brackets reach 200,000 pairs of 3,000-bit weights)."""
     if not AVAILABLE:
         raise RuntimeError("the compiled matching (tournament/pairing/_blossom.c) was not built")
-    if not edges:
+    if not weights:
         return [-1] * count
-    low = min(w for _, _, w in edges)
-    high = max(w for _, _, w in edges)
+    low, high = min(weights), max(weights)
     if top is not None:
         low, high = top - high, top - low
     width = max(high.bit_length(), (-low - 1).bit_length()) // 8 + 1  # bytes, sign bit included
-    ends = array("i", [x for a, b, _ in edges for x in (a, b)])
+    packed_ends = array("i", ends)
     if width <= 8 and sys.byteorder == "little":  # machine integers (ExactCounts' small weights): by array
-        packed = array("q", [w for _, _, w in edges] if top is None else [top - w for _, _, w in edges])
-        partners: list[int] = _blossom.max_weight_matching(count, ends, packed, 8, maxcardinality)
+        packed = array("q", weights if top is None else [top - w for w in weights])
+        partners: list[int] = _blossom.max_weight_matching(count, packed_ends, packed, 8, maxcardinality)
         return partners
-    weights = bytearray(width * len(edges))
+    packed_weights = bytearray(width * len(weights))
     at = 0
-    for _, _, w in edges:
-        weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
+    for w in weights:
+        packed_weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
         at += width
-    partners = _blossom.max_weight_matching(count, ends, weights, width, maxcardinality)
+    partners = _blossom.max_weight_matching(count, packed_ends, packed_weights, width, maxcardinality)
     return partners

@@ -17,12 +17,17 @@ from __future__ import annotations
 import contextlib
 import types
 from collections.abc import Iterator
+from itertools import chain
+from operator import itemgetter, lt
 from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
 import networkx as nx  # type: ignore[import-untyped]
 
 from tournament.pairing import blossom
+
+_ENDS = itemgetter(0, 1)
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 class AdjacencyGraph(nx.Graph):  # type: ignore[misc]
@@ -70,10 +75,12 @@ class WeightedPairs:
 
     def nodes(self) -> list[Any]:
         """The nodes in a networkx Graph's order (each where a pair first names it)."""
-        return list(dict.fromkeys(node for a, b, _ in self.listed for node in (a, b)))
+        return list(dict.fromkeys(chain.from_iterable(map(_ENDS, self.listed))))
 
     def simple(self) -> bool:
         """No pair twice (a Graph keeps the last weight) and no loop: the pairs are the Graph's edges."""
+        if all(map(lt, map(_FIRST, self.listed), map(_SECOND, self.listed))):  # gacrux's: each (lower, higher)
+            return len(set(map(_ENDS, self.listed))) == len(self.listed)
         keys = {(a, b) if a <= b else (b, a) for a, b, _ in self.listed}
         return len(keys) == len(self.listed) and all(a != b for a, b, _ in self.listed)
 
