@@ -9,8 +9,11 @@ with fewer Python-level steps. Mixins placed before gacrux's classes in FastDutc
   here the competitors not chosen are a sorted list (a step visits only those), each candidate pair of a
   depth is evaluated once (its quality is computed by
   gacrux's `get_edge_quality`, as before, the first time gacrux would visit it), and the colour counts are
-  local integers written back to gacrux's dict as gacrux leaves it. Same visits, same count of undone pairs
-  (gacrux's limit of 8! of them), same calls of `canbecompleted`, same permutation.
+  local integers written back to gacrux's dict as gacrux leaves it. `canbecompleted` is asked once per set of
+  S2 competitors left unpaired by S1 (its answer depends on nothing else: it is called once S2 is all placed,
+  and reads which competitors are left; gacrux asks it again at every arrangement of the others, 23,000 times
+  in one bracket of the corpus' 333-player round 8). Same count of undone pairs (gacrux's limit of 8! of them),
+  same pairs evaluated, the same answers of `canbecompleted`, same permutation.
 - `FastQuality.update_edge`: the quality of a pair for the bracket being paired (C.04.3 criteria C6-C21),
   with the criteria's names resolved once (gacrux looks each one up in an Enum per pair, 26 of them to build
   the empty quality dict alone). Same dict, same keys in the same order, same values, same weight.
@@ -146,12 +149,15 @@ class FastBrackets:
         start = 0
         complete = False
         # The undone pairs of each search below a depth that ended without a pairing, by what it depends on (the
-        # depth, the S2 indices left, the colour counts), for the searches that asked no completion check: a later
-        # search from the same place undoes as many pairs and finds nothing (the pairs it would evaluate were
-        # evaluated by the first), so it is counted instead of made, unless it would reach gacrux's limit.
+        # depth, the S2 indices left, the colour counts; S1 not yet all placed): a later search from the same place
+        # undoes as many pairs and finds nothing (the pairs it would evaluate were evaluated by the first, and its
+        # completion checks answer as they did), so it is counted instead of made, unless it would reach gacrux's
+        # limit.
         failed: dict[tuple[int, ...], int] = {}
-        entries: list[tuple[tuple[int, ...] | None, int, int]] = []  # per depth >= 1: its key, undone and checks
-        checks = 0  # canbecompleted calls so far
+        entries: list[tuple[tuple[int, ...] | None, int]] = []  # per depth >= 1: its key and the undone pairs
+        # canbecompleted's answers by the S2 competitors left after S1's pairs: all it depends on (the others of S2
+        # are those paired, the rest of the field is the same), asked once each
+        completions: dict[tuple[int, ...], Any] = {}
         skip = False
         while True:
             depth = len(chosen)
@@ -185,8 +191,8 @@ class FastBrackets:
             if found_at < 0:  # back one depth
                 if depth == 0:
                     break
-                key, undone_before, checks_before = entries.pop()
-                if key is not None and checks == checks_before:
+                key, undone_before = entries.pop()
+                if key is not None:
                     failed[key] = undone - undone_before
                 last = chosen.pop()
                 insort(free, last)
@@ -208,12 +214,15 @@ class FastBrackets:
                 if not checkdf:
                     complete = True
                     break
-                checks += 1
-                if self.canbecompleted(scorelevel, nodes, edges, S1, S2, permutation):
+                left = tuple(permutation[n1:])
+                if left not in completions:
+                    completions[left] = self.canbecompleted(scorelevel, nodes, edges, S1, S2, permutation)
+                if completions[left]:
                     complete = True
                     break
-            key = (len(chosen), nc, w0, wc, b0, bc, *free) if len(free) <= MEMO_FREE else None
-            entries.append((key, undone, checks))
+            # (past S1 the order of the S2 competitors placed so far matters too: no key there)
+            key = (len(chosen), nc, w0, wc, b0, bc, *free) if len(free) <= MEMO_FREE and len(chosen) <= n1 else None
+            entries.append((key, undone))
             known_undone = failed.get(key) if key is not None else None
             if known_undone is not None and undone + known_undone < MAXSUB:
                 undone += known_undone
