@@ -243,3 +243,17 @@ def test_keep_runs_refuses_runs_out_of_order() -> None:
         with pytest.raises(ValueError, match="out of order or range"):
             blossom.keep_runs(items, array("q", runs), b"\x01")
         assert items == list(range(5))  # unchanged
+
+
+def test_without_the_compiled_part_the_pairings_are_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an install without a C compiler: networkx's matchings, lists of pairs narrowed by copy (remove_pairs)
+    rng = random.Random(160)
+    data = open_field(160)
+    for _ in range(4):
+        compiled = pair_dutch(data)
+        with monkeypatch.context() as patched:
+            patched.setattr(blossom, "AVAILABLE", False)
+            patched.setattr(matching.FAST_NX, "Graph", nx.Graph)
+            patched.setattr(matching.FAST_NX, "min_weight_matching", matching.min_weight_matching)
+            assert pair_dutch(data) == compiled  # boards, colours and bye
+        data = play(data, compiled, rng)
