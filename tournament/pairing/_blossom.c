@@ -959,7 +959,114 @@ done:
     return result;
 }
 
+/*
+ * cut_pieces(pairs, seconds, picks, stay) -> (flags, cut, emptied): FastDutch's narrowing of the pieces of a list of
+ * pairs (fast_dutch.py `_narrow`). Piece k holds the pairs pairs[k] (a list) of one first competitor with the
+ * second competitors seconds[k] (a list of ints, as long); `picks` are the indices of the pieces to look at,
+ * ascending; `stay` holds one byte per competitor number (not 0: it stays). Each picked piece with a second
+ * competitor who does not stay gets new lists, of the pairs whose second competitor stays. Returns the pieces'
+ * flags (one byte per pair of each piece cut, 1: kept, one piece after the other), the list of (index, where its
+ * flags start) of the pieces cut, and whether a piece was left empty.
+ */
+static PyObject *cut_pieces(PyObject *self, PyObject *args) {
+    PyObject *pairs, *seconds, *picks;
+    Py_buffer sbuf;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!y*", &PyList_Type, &pairs, &PyList_Type, &seconds, &PyList_Type, &picks,
+                          &sbuf))
+        return NULL;
+    const unsigned char *stay = (const unsigned char *)sbuf.buf;
+    Py_ssize_t nstay = sbuf.len, npicks = PyList_GET_SIZE(picks), nparts = PyList_GET_SIZE(pairs);
+    PyObject *flags = PyByteArray_FromStringAndSize(NULL, 0), *cut = PyList_New(0), *result = NULL;
+    unsigned char *mask = NULL;
+    Py_ssize_t maskcap = 0;
+    int emptied = 0;
+    if (flags == NULL || cut == NULL) goto done;
+    if (PyList_GET_SIZE(seconds) != nparts) {
+        PyErr_Format(PyExc_ValueError, "cut_pieces: %zd lists of pairs, %zd of seconds", nparts,
+                     PyList_GET_SIZE(seconds));
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < npicks; j++) {
+        Py_ssize_t k = PyLong_AsSsize_t(PyList_GET_ITEM(picks, j));
+        if (k == -1 && PyErr_Occurred()) goto done;
+        if (k < 0 || k >= nparts) {
+            PyErr_Format(PyExc_IndexError, "cut_pieces: piece %zd of %zd", k, nparts);
+            goto done;
+        }
+        PyObject *es = PyList_GET_ITEM(pairs, k), *cbs = PyList_GET_ITEM(seconds, k);
+        if (!PyList_Check(es) || !PyList_Check(cbs) || PyList_GET_SIZE(es) != PyList_GET_SIZE(cbs)) {
+            PyErr_Format(PyExc_TypeError, "cut_pieces: piece %zd: not two lists of one length", k);
+            goto done;
+        }
+        Py_ssize_t len = PyList_GET_SIZE(cbs), kept = 0;
+        if (len > maskcap) {
+            unsigned char *grown = PyMem_Realloc(mask, (size_t)len);
+            if (grown == NULL) {
+                PyErr_NoMemory();
+                goto done;
+            }
+            mask = grown;
+            maskcap = len;
+        }
+        for (Py_ssize_t i = 0; i < len; i++) {
+            Py_ssize_t cb = PyLong_AsSsize_t(PyList_GET_ITEM(cbs, i));
+            if (cb == -1 && PyErr_Occurred()) goto done;
+            if (cb < 0 || cb >= nstay) {
+                PyErr_Format(PyExc_IndexError, "cut_pieces: competitor %zd beyond the %zd of `stay`", cb, nstay);
+                goto done;
+            }
+            mask[i] = stay[cb] ? 1 : 0;
+            kept += mask[i];
+        }
+        if (kept == len) continue;
+        PyObject *new_es = PyList_New(kept), *new_cbs = PyList_New(kept), *entry;
+        if (new_es == NULL || new_cbs == NULL) {
+            Py_XDECREF(new_es);
+            Py_XDECREF(new_cbs);
+            goto done;
+        }
+        for (Py_ssize_t i = 0, w = 0; i < len; i++) {
+            if (!mask[i]) continue;
+            PyObject *e = PyList_GET_ITEM(es, i), *c = PyList_GET_ITEM(cbs, i);
+            Py_INCREF(e);
+            Py_INCREF(c);
+            PyList_SET_ITEM(new_es, w, e);
+            PyList_SET_ITEM(new_cbs, w, c);
+            w++;
+        }
+        Py_ssize_t at = PyByteArray_GET_SIZE(flags);
+        entry = Py_BuildValue("(nn)", k, at);
+        if (entry == NULL || PyList_Append(cut, entry) < 0 || PyByteArray_Resize(flags, at + len) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(new_es);
+            Py_DECREF(new_cbs);
+            goto done;
+        }
+        Py_DECREF(entry);
+        memcpy(PyByteArray_AS_STRING(flags) + at, mask, (size_t)len);
+        /* PyList_SetItem steals the new lists and releases the old ones */
+        if (PyList_SetItem(pairs, k, new_es) < 0) {
+            Py_DECREF(new_cbs);
+            goto done;
+        }
+        if (PyList_SetItem(seconds, k, new_cbs) < 0) goto done;
+        if (kept == 0) emptied = 1;
+    }
+    result = Py_BuildValue("(OOO)", flags, cut, emptied ? Py_True : Py_False);
+done:
+    PyMem_Free(mask);
+    Py_XDECREF(flags);
+    Py_XDECREF(cut);
+    PyBuffer_Release(&sbuf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
+    {"cut_pieces", cut_pieces, METH_VARARGS,
+     "cut_pieces(pairs, seconds, picks, stay) -> (flags, cut, emptied)\n\nThe picked pieces (pairs[k], "
+     "seconds[k]) that hold a second competitor not in `stay` (a byte per competitor) given new lists without "
+     "them; the kept-flags of the pieces cut, (index, offset of its flags) per piece cut, whether one is empty."},
     {"keep_runs", keep_runs, METH_VARARGS,
      "keep_runs(list, runs, flags) -> None\n\nNarrow `list` in place to the items in `runs` (start, stop, at: "
      "native 64-bit ints, ascending, not overlapping; at -1: all, else the items whose byte in `flags` from `at` is "

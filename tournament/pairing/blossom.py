@@ -77,6 +77,18 @@ def keep_runs(items: list[Any], runs: array, flags: bytes | bytearray) -> None: 
     _blossom.keep_runs(items, runs, flags)
 
 
+def cut_pieces(pairs: list[list[Any]], seconds: list[list[int]], picks: list[int],
+               stay: bytes) -> tuple[bytearray, list[tuple[int, int]], bool]:
+    """The pieces `picks` (a piece k: its pairs pairs[k], their second competitors seconds[k]) that hold a second
+    competitor whose byte in `stay` is 0, replaced by new lists without those pairs: (the flags of the pieces cut,
+    1 a pair kept, one piece after the other; (index, where its flags start) per piece cut; whether one was left
+    empty). FastDutch's narrowing (fast_dutch.py). Compiled only (see AVAILABLE)."""
+    if not AVAILABLE:
+        raise RuntimeError("the compiled part of the engine (tournament/pairing/_blossom.c) was not built")
+    cut: tuple[bytearray, list[tuple[int, int]], bool] = _blossom.cut_pieces(pairs, seconds, picks, stay)
+    return cut
+
+
 def _match(count: int, ends: list[int], weights: list[int], top: int | None, maxcardinality: bool) -> list[int]:
     """The compiled matching over the edges whose ends are `ends` (two per edge, one after the other), their
     weights w as they are (`top` None) or inverted into top - w (networkx's min_weight_matching): packed one by

@@ -23,7 +23,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from decimal import Decimal
-from itertools import accumulate, chain, compress, groupby, repeat
+from itertools import accumulate, chain, compress, groupby, islice
 from operator import add, itemgetter
 from typing import Any
 
@@ -46,11 +46,27 @@ _CA = itemgetter("ca")
 _CB = itemgetter("cb")
 _PAIR_LEVELS = itemgetter("ca", "sa", "sb")
 _FIRST_OF, _PAIRS_OF, _SECONDS_OF = itemgetter(0), itemgetter(1), itemgetter(2)
-#: A list of pairs as consecutive pieces sharing one first competitor and levels: (offset, ca, pairs, cbs).
-Segment = tuple[int, int, list[Edge], list[int]]
-#: A piece without its offset: (ca, pairs, cbs).
+#: A piece: (first competitor, its pairs, their second competitors).
 Part = tuple[int, list[Edge], list[int]]
-_OFFSET_OF, _CA_OF, _PART_OF = itemgetter(0), itemgetter(1), itemgetter(1, 2, 3)
+
+
+class Pieces:
+    """A list of pairs as consecutive pieces sharing one first competitor and levels, column by column (a tuple per
+    piece would be made and freed at every narrowing: ~40,000 of them at 2,000 players): where each piece starts
+    in the list (one more: the list's end), its first competitor, its pairs, their second competitors, the level of
+    the second ones; and the competitors the list's second competitors were chosen among (None: any)."""
+
+    __slots__ = ("among", "edges", "firsts", "levels", "pairs", "seconds", "starts")
+
+    def __init__(self, edges: list[Edge], firsts: list[int], pairs: list[list[Edge]], seconds: list[list[int]],
+                 levels: list[int], among: set[int] | None) -> None:
+        self.edges, self.firsts, self.pairs, self.seconds, self.levels, self.among = (
+            edges, firsts, pairs, seconds, levels, among)
+        self.starts = list(accumulate(map(len, pairs), initial=0))
+
+    def describes(self, edges: list[Edge]) -> bool:
+        """Whether these are `edges`' pieces (gacrux extends some lists in place: not described then)."""
+        return self.edges is edges and self.starts[-1] == len(edges)
 
 
 def without(es: list[Edge], cbs: list[int], gone: set[int]) -> tuple[list[Edge], list[int]]:
@@ -148,31 +164,27 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
     # With each list: the competitors its second competitors are among (`second` of the narrowing that made it,
     # None: any), and the level of each piece's second competitors (pair (0, x) holds x's level as "sb"), so that
     # the next narrowing looks for the competitors it takes away only in the pieces of their levels.
-    _pieces: dict[int, tuple[list[Edge], list[Segment], set[int] | None, list[int]]]
+    _pieces: dict[int, Pieces]
     _listed: tuple[list[Edge], list[tuple[int, list[Edge], list[int]]]] | None
 
-    def _remember(self, edges: list[Edge], parts: list[tuple[int, list[Edge], list[int]]], among: set[int] | None,
-                  levels: list[int] | None = None) -> list[Edge]:
+    def _remember(self, pieces: Pieces) -> list[Edge]:
         if not hasattr(self, "_pieces"):
             self._pieces = {}
-        # (offset, ca, pairs, cbs) per piece, made in C (the offsets run one further: the end of the list)
-        offsets = accumulate(map(len, map(_PAIRS_OF, parts)), initial=0)
-        segments: list[Segment] = list(zip(offsets, map(_FIRST_OF, parts), map(_PAIRS_OF, parts),
-                                           map(_SECONDS_OF, parts), strict=False))
+        self._pieces.pop(id(pieces.edges), None)
         while len(self._pieces) >= 6:  # the lists gacrux still uses are the latest ones
             del self._pieces[next(iter(self._pieces))]
-        if levels is None:
-            levels = [part[1][0]["sb"] for part in parts]
-        self._pieces[id(edges)] = (edges, segments, among, levels)
-        return edges
+        self._pieces[id(pieces.edges)] = pieces
+        return pieces.edges
 
-    def _segments(self, edges: list[Edge]) -> list[Segment] | None:
+    def _remember_parts(self, edges: list[Edge], parts: list[Part], among: set[int] | None) -> list[Edge]:
+        firsts = list(map(_FIRST_OF, parts))
+        pairs = list(map(_PAIRS_OF, parts))
+        levels = [piece[0]["sb"] for piece in pairs]
+        return self._remember(Pieces(edges, firsts, pairs, list(map(_SECONDS_OF, parts)), levels, among))
+
+    def _segments(self, edges: list[Edge]) -> Pieces | None:
         known = getattr(self, "_pieces", {}).get(id(edges))
-        if known is None or known[0] is not edges:
-            return None
-        segments = known[1]
-        size = segments[-1][0] + len(segments[-1][2]) if segments else 0
-        return segments if size == len(edges) else None  # gacrux extends some lists in place: not ours then
+        return known if known is not None and known.describes(edges) else None
 
     def find_pab(self, nodes: list[Node], edges: list[Edge]) -> tuple[Any, int, list[Node], list[Edge]]:
         listed = getattr(self, "_listed", None)
@@ -188,7 +200,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
                 es = list(group)
                 parts.append((ca, es, list(map(_CB, es))))
         self._listed = None
-        return pabbracket, pab, nodes, self._remember(kept, parts, None)
+        return pabbracket, pab, nodes, self._remember_parts(kept, parts, None)
 
     def _narrow(self, edges: list[Edge], end: int, first: set[int], second: set[int],
                 in_place: bool = False) -> list[Edge]:
@@ -198,54 +210,53 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
 
         Each step over the ~10^4 pieces is a builtin mapped over them (no Python step per piece); only the pieces
         of the levels of the competitors taken away (those the list's second competitors were among, not in
-        `second`) are searched for them, and those that lose one are cut, in Python (`without`)."""
-        _, segments, among, levels = self._pieces[id(edges)]
-        if among is None:
-            among = set(range(self.crosstable.BLOB + 1))
+        `second`) are searched for them, and those that lose one are cut (compiled: `cut_pieces`, else `without`).
+        Narrowing in place needs the compiled part."""
+        pieces = self._pieces[id(edges)]
+        among = pieces.among if pieces.among is not None else set(range(self.crosstable.BLOB + 1))
         gone = among.difference(second)
-        count = bisect_left(segments, end, key=_OFFSET_OF)  # the pieces that start before `end`
-        inside = list(map(first.__contains__, map(_CA_OF, segments[:count])))
-        kept = list(compress(segments[:count], inside))
-        kept_levels = list(compress(levels[:count], inside))
-        parts: list[Part] = list(map(_PART_OF, kept))
-        if kept and kept[-1] is segments[count - 1]:  # the last piece may run past `end`
-            offset, ca, es, cbs = kept[-1]
-            parts[-1] = (ca, es[: end - offset], cbs[: end - offset])
-        # with `in_place`: where each piece kept sits in `edges` (start, stop, -1), or for a piece that loses
-        # pairs, where its flags (1: kept) start in `flags`
-        runs: list[tuple[int, int, int]] = []
+        count = bisect_left(pieces.starts, end, 0, len(pieces.firsts))  # the pieces that start before `end`
+        inside = list(map(first.__contains__, islice(pieces.firsts, count)))
+        firsts = list(compress(pieces.firsts, inside))
+        pairs = list(compress(pieces.pairs, inside))
+        seconds = list(compress(pieces.seconds, inside))
+        levels = list(compress(pieces.levels, inside))
+        starts = list(compress(pieces.starts, inside))
+        if inside and inside[-1] and starts[-1] + len(pairs[-1]) > end:  # the last piece may run past `end`
+            pairs[-1] = pairs[-1][: end - starts[-1]]
+            seconds[-1] = seconds[-1][: end - starts[-1]]
+        # with `in_place`: where each piece kept sits in `edges`, and for a piece that loses pairs, where its flags
+        # (1: kept) start in `flags` (-1: the piece whole)
         flags = bytearray()
-        stay = bytearray(self.crosstable.BLOB + 1)
-        if in_place:
-            starts = list(map(_OFFSET_OF, kept))
-            runs = list(zip(starts, map(add, starts, map(len, map(_PAIRS_OF, parts))), repeat(-1)))
-            for cid in second:
-                stay[cid] = 1
+        at = [-1] * len(firsts) if in_place else []
+        stops = list(map(add, starts, map(len, pairs))) if in_place else []
         if gone:
             opponents = self.opponents
             hit = {opponents[0][cid]["sb"] for cid in gone}
-            emptied = False
-            for k in compress(range(len(parts)), map(hit.__contains__, kept_levels)):
-                ca, es, cbs = parts[k]
-                if not gone.isdisjoint(cbs):
-                    if in_place:
-                        mask = bytes(map(stay.__getitem__, cbs))
-                        runs[k] = (runs[k][0], runs[k][1], len(flags))
-                        flags += mask
-                        parts[k] = (ca, list(compress(es, mask)), list(compress(cbs, mask)))
-                    else:
-                        parts[k] = (ca, *without(es, cbs, gone.intersection(cbs)))
-                    emptied = emptied or not parts[k][1]
+            picks = list(compress(range(len(firsts)), map(hit.__contains__, levels)))
+            if blossom.AVAILABLE:  # compiled: the pieces cut and their flags
+                stay = bytes(map(second.__contains__, range(self.crosstable.BLOB + 1)))
+                flags, cut, emptied = blossom.cut_pieces(pairs, seconds, picks, stay)
+                if in_place:
+                    for k, offset in cut:
+                        at[k] = offset
+            else:
+                emptied = False
+                for k in picks:
+                    if not gone.isdisjoint(seconds[k]):
+                        pairs[k], seconds[k] = without(pairs[k], seconds[k], gone.intersection(seconds[k]))
+                        emptied = emptied or not pairs[k]
             if emptied:
-                kept_levels = [level for level, part in zip(kept_levels, parts, strict=True) if part[1]]
-                parts = [part for part in parts if part[1]]
+                sizes = list(map(len, pairs))
+                firsts, levels = list(compress(firsts, sizes)), list(compress(levels, sizes))
+                pairs, seconds = list(compress(pairs, sizes)), list(compress(seconds, sizes))
         if not in_place:
-            return self._remember(joined(map(_PAIRS_OF, parts)), parts, second, kept_levels)
-        blossom.keep_runs(edges, array("q", chain.from_iterable(runs)), flags)
-        if len(edges) != sum(map(len, map(_PAIRS_OF, parts))):
+            return self._remember(Pieces(joined(pairs), firsts, pairs, seconds, levels, second))
+        blossom.keep_runs(edges, array("q", chain.from_iterable(zip(starts, stops, at, strict=True))), flags)
+        narrowed = Pieces(edges, firsts, pairs, seconds, levels, second)
+        if not narrowed.describes(edges):
             raise RuntimeError("the pairs narrowed in place do not match their pieces")
-        del self._pieces[id(edges)]
-        return self._remember(edges, parts, second, kept_levels)
+        return self._remember(narrowed)
 
     def remove_pairs(self, nodes: list[Node], edges: list[Edge],
                      paired: list[Edge]) -> tuple[list[Node], list[Edge], list[int]]:

@@ -204,13 +204,13 @@ class FastLevels:
 
     def compute_whohasmet_histogram(self, nodes: list[Node], edges: list[Edge]) -> list[int]:
         """How many of `edges` each of `nodes` is in (gacrux's), counted from the pieces FastDutch keeps of the
-        lists it narrows (`_segments`: offset, first competitor, its pairs, their second competitors)."""
-        segments = getattr(self, "_segments", lambda edges: None)(edges)
-        if segments is None:
+        lists it narrows (`_segments`: first competitors, their pairs, the second competitors)."""
+        pieces = getattr(self, "_segments", lambda edges: None)(edges)
+        if pieces is None:
             hist: list[int] = super().compute_whohasmet_histogram(nodes, edges)  # type: ignore[misc]
             return hist
-        count = Counter(chain.from_iterable(segment[3] for segment in segments))
-        for _, ca, pairs, _ in segments:
+        count = Counter(chain.from_iterable(pieces.seconds))
+        for ca, pairs in zip(pieces.firsts, pieces.pairs, strict=True):
             count[ca] += len(pairs)
         where = {node["cid"]: i for i, node in enumerate(nodes)}
         hist = [0] * len(nodes)

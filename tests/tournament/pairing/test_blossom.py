@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from bench.pairing import open_field, play
 from tournament.pairing import blossom, matching
 from tournament.pairing.dutch import pair_dutch
+from tournament.pairing.fast_dutch import without
 from tournament.pairing.weights import ExactDigits, widened_depths
 
 Edge = tuple[int, int, int]
@@ -257,3 +258,35 @@ def test_without_the_compiled_part_the_pairings_are_the_same(monkeypatch: pytest
             patched.setattr(matching.FAST_NX, "min_weight_matching", matching.min_weight_matching)
             assert pair_dutch(data) == compiled  # boards, colours and bye
         data = play(data, compiled, rng)
+
+
+@given(st.lists(st.lists(st.integers(0, 30), unique=True, max_size=12), max_size=10), st.sets(st.integers(0, 30)),
+       st.data())
+@settings(max_examples=200, deadline=None)
+def test_cut_pieces_drops_the_pairs_of_those_who_leave(pieces: list[list[int]], staying: set[int],
+                                                        data: st.DataObject) -> None:
+    # FastDutch's narrowing: the picked pieces lose the pairs whose second competitor does not stay, as `without`
+    # (its Python equivalent) cuts them; the flags say which pairs each piece cut kept
+    seconds = [list(piece) for piece in pieces]
+    pairs: list[list[Any]] = [[("pair", k, cb) for cb in piece] for k, piece in enumerate(pieces)]
+    picks = sorted(data.draw(st.sets(st.integers(0, max(0, len(pieces) - 1)))) if pieces else set())
+    stay = bytes(cid in staying for cid in range(31))
+    flags, cut, emptied = blossom.cut_pieces(pairs, seconds, picks, stay)
+    offsets = dict(cut)
+    for k, piece in enumerate(pieces):
+        expected = [cb for cb in piece if cb in staying] if k in picks else piece
+        assert seconds[k] == expected
+        assert pairs[k] == [("pair", k, cb) for cb in expected]
+        if k in offsets:
+            assert list(flags[offsets[k]:offsets[k] + len(piece)]) == [int(cb in staying) for cb in piece]
+            assert without([("pair", k, cb) for cb in piece], piece, set(piece) - staying)[1] == expected
+    assert sorted(offsets) == [k for k in picks if not set(pieces[k]) <= staying]
+    assert emptied == any(not seconds[k] for k in offsets)
+
+
+def test_cut_pieces_refuses_a_competitor_beyond_stay() -> None:
+    pairs: list[list[Any]] = [["a"]]
+    seconds = [[5]]
+    with pytest.raises(IndexError, match="beyond"):
+        blossom.cut_pieces(pairs, seconds, [0], b"\x01\x01")
+    assert pairs == [["a"]] and seconds == [[5]]  # unchanged
