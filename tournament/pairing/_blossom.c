@@ -968,6 +968,18 @@ done:
  * flags (one byte per pair of each piece cut, 1: kept, one piece after the other), the list of (index, where its
  * flags start) of the pieces cut, and whether a piece was left empty.
  */
+/* items[i] as an index below `bound` into *out: 0, or -1 with an exception (`what` names it in the message) */
+static int index_at(PyObject *items, Py_ssize_t i, Py_ssize_t bound, const char *what, Py_ssize_t *out) {
+    Py_ssize_t k = PyLong_AsSsize_t(PyList_GET_ITEM(items, i));
+    if (k == -1 && PyErr_Occurred()) return -1;
+    if (k < 0 || k >= bound) {
+        PyErr_Format(PyExc_IndexError, "cut_pieces: %s %zd out of 0..%zd", what, k, bound - 1);
+        return -1;
+    }
+    *out = k;
+    return 0;
+}
+
 static PyObject *cut_pieces(PyObject *self, PyObject *args) {
     PyObject *pairs, *seconds, *picks;
     Py_buffer sbuf;
@@ -988,12 +1000,8 @@ static PyObject *cut_pieces(PyObject *self, PyObject *args) {
         goto done;
     }
     for (Py_ssize_t j = 0; j < npicks; j++) {
-        Py_ssize_t k = PyLong_AsSsize_t(PyList_GET_ITEM(picks, j));
-        if (k == -1 && PyErr_Occurred()) goto done;
-        if (k < 0 || k >= nparts) {
-            PyErr_Format(PyExc_IndexError, "cut_pieces: piece %zd of %zd", k, nparts);
-            goto done;
-        }
+        Py_ssize_t k;
+        if (index_at(picks, j, nparts, "piece", &k) < 0) goto done;
         PyObject *es = PyList_GET_ITEM(pairs, k), *cbs = PyList_GET_ITEM(seconds, k);
         if (!PyList_Check(es) || !PyList_Check(cbs) || PyList_GET_SIZE(es) != PyList_GET_SIZE(cbs)) {
             PyErr_Format(PyExc_TypeError, "cut_pieces: piece %zd: not two lists of one length", k);
@@ -1010,12 +1018,8 @@ static PyObject *cut_pieces(PyObject *self, PyObject *args) {
             maskcap = len;
         }
         for (Py_ssize_t i = 0; i < len; i++) {
-            Py_ssize_t cb = PyLong_AsSsize_t(PyList_GET_ITEM(cbs, i));
-            if (cb == -1 && PyErr_Occurred()) goto done;
-            if (cb < 0 || cb >= nstay) {
-                PyErr_Format(PyExc_IndexError, "cut_pieces: competitor %zd beyond the %zd of `stay`", cb, nstay);
-                goto done;
-            }
+            Py_ssize_t cb;
+            if (index_at(cbs, i, nstay, "competitor (beyond `stay`)", &cb) < 0) goto done;
             mask[i] = stay[cb] ? 1 : 0;
             kept += mask[i];
         }
