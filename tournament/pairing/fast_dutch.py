@@ -12,6 +12,8 @@ with the same objects:
   (from those pieces): fast_levels.py;
 - update_homogenious (a homogeneous bracket's weights; its per-pair lists made when read): fast_homogeneous.py;
 - compute_tiebreak (the competitors' running scores): fast_tiebreak.py;
+- get_edges, get_modifiededges, remove_pairs (the lists of pairs narrowed to the competitors left, from their
+  pieces; after a bracket, in place, by the compiled part): here.
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
@@ -272,8 +274,8 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
 
     def get_edges(self, nodes: list[Node], edges: list[Edge], condition: str | None = None,
                   in_place: bool = False) -> list[Edge]:
-        segments = self._segments(edges) if condition is None else None
-        if segments is None or len(nodes) == 0 or len(edges) == 0:
+        pieces = self._segments(edges) if condition is None else None
+        if pieces is None or len(nodes) == 0 or len(edges) == 0:
             found: list[Edge] = super().get_edges(nodes, edges, condition)
             return found
         # gacrux's own steps: pairs sorted by lower level, cut below the last competitor's level minus one
@@ -290,8 +292,7 @@ class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: 
 
     def get_modifiededges(self, nodeid1: list[int], nodeid2: list[int], edges: list[Edge],
                           condition: str | None = None) -> list[Edge]:
-        segments = self._segments(edges)
-        if segments is None:
+        if self._segments(edges) is None:
             chosen: list[Edge] = super().get_modifiededges(nodeid1, nodeid2, edges, condition)
             return chosen
         return self._narrow(edges, len(edges), set(nodeid1), set(nodeid2))
