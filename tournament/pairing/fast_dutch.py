@@ -17,7 +17,7 @@ with the same objects:
 
 Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
-tests/test_pairing_fast.py checks these methods against gacrux's on the corpus.
+tests/tournament/pairing/test_fast_*.py check these methods against gacrux's on the corpus.
 """
 
 from __future__ import annotations
