@@ -68,13 +68,18 @@ def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
 
 
+def _compiled() -> Any:
+    """The compiled module; a RuntimeError where it was not built (callers check AVAILABLE first)."""
+    if not AVAILABLE:
+        raise RuntimeError("the compiled part of the engine (tournament/pairing/_blossom.c) was not built")
+    return _blossom
+
+
 def keep_runs(items: list[Any], runs: array, flags: bytes | bytearray) -> None:  # type: ignore[type-arg]
     """`items` narrowed in place to its runs (start, stop, at; ascending: array("q")): all of a run's items if at is
     -1, else those whose byte in `flags` from `at` is not 0; the items kept are moved and not touched
     (FastDutch.remove_pairs, fast_dutch.py). Compiled only (see AVAILABLE)."""
-    if not AVAILABLE:
-        raise RuntimeError("the compiled part of the engine (tournament/pairing/_blossom.c) was not built")
-    _blossom.keep_runs(items, runs, flags)
+    _compiled().keep_runs(items, runs, flags)
 
 
 def cut_pieces(pairs: list[list[Any]], seconds: list[list[int]], picks: list[int],
@@ -83,9 +88,7 @@ def cut_pieces(pairs: list[list[Any]], seconds: list[list[int]], picks: list[int
     competitor whose byte in `stay` is 0, replaced by new lists without those pairs: (the flags of the pieces cut,
     1 a pair kept, one piece after the other; (index, where its flags start) per piece cut; whether one was left
     empty). FastDutch's narrowing (fast_dutch.py). Compiled only (see AVAILABLE)."""
-    if not AVAILABLE:
-        raise RuntimeError("the compiled part of the engine (tournament/pairing/_blossom.c) was not built")
-    cut: tuple[bytearray, list[tuple[int, int]], bool] = _blossom.cut_pieces(pairs, seconds, picks, stay)
+    cut: tuple[bytearray, list[tuple[int, int]], bool] = _compiled().cut_pieces(pairs, seconds, picks, stay)
     return cut
 
 
@@ -93,8 +96,7 @@ def _match(count: int, ends: list[int], weights: list[int], top: int | None, max
     """The compiled matching over the edges whose ends are `ends` (two per edge, one after the other), their
     weights w as they are (`top` None) or inverted into top - w (networkx's min_weight_matching): packed one by
     one, without a list of inverted weights (gacrux's brackets reach 200,000 pairs of 3,000-bit weights)."""
-    if not AVAILABLE:
-        raise RuntimeError("the compiled matching (tournament/pairing/_blossom.c) was not built")
+    compiled = _compiled()
     if not weights:
         return [-1] * count
     low, high = min(weights), max(weights)
@@ -104,12 +106,12 @@ def _match(count: int, ends: list[int], weights: list[int], top: int | None, max
     packed_ends = array("i", ends)
     if width <= 8 and sys.byteorder == "little":  # machine integers (ExactCounts' small weights): by array
         packed = array("q", weights if top is None else [top - w for w in weights])
-        partners: list[int] = _blossom.max_weight_matching(count, packed_ends, packed, 8, maxcardinality)
+        partners: list[int] = compiled.max_weight_matching(count, packed_ends, packed, 8, maxcardinality)
         return partners
     packed_weights = bytearray(width * len(weights))
     at = 0
     for w in weights:
         packed_weights[at:at + width] = (w if top is None else top - w).to_bytes(width, "little", signed=True)
         at += width
-    partners = _blossom.max_weight_matching(count, packed_ends, packed_weights, width, maxcardinality)
+    partners = compiled.max_weight_matching(count, packed_ends, packed_weights, width, maxcardinality)
     return partners
