@@ -19,11 +19,11 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 import uvicorn
@@ -223,15 +223,13 @@ class LiveServer:
 Prepared = TypeVar("Prepared")
 
 
-def prepared_events(tmp_path: Path, prepare: Callable[[Path], Awaitable[Prepared]]) -> tuple[Settings, Prepared]:
+def prepared_events(tmp_path: Path, prepare: Callable[[Path], Coroutine[Any, Any, Prepared]]
+                    ) -> tuple[Settings, Prepared]:
     """An events folder under `tmp_path` filled by `prepare(folder)` (run in a thread of its own: Playwright's sync
     API keeps an event loop running in the test's), what `prepare` returned, and the settings that serve the folder
     (no demo)."""
     events = tmp_path / "events"
     events.mkdir()
-    async def run() -> Prepared:
-        return await prepare(events)
-
     with ThreadPoolExecutor(1) as pool:
-        made: Prepared = pool.submit(asyncio.run, run()).result()
+        made: Prepared = pool.submit(asyncio.run, prepare(events)).result()
     return Settings(events_dir=events, custom_dir=tmp_path / "custom", create_demo=False), made
