@@ -1,27 +1,34 @@
-"""gacrux's Dutch pair table built faster: one dict per pair of competitors (about 500,000 at 1,000 players), the
-same keys in the same order and the same values as gacrux's `create_edge` makes, one dict shared by [i][j] and
-[j][i] (see FastCrosstable in fast_dutch.py, and tests/tournament/pairing/test_fast_brackets.py).
+"""gacrux's Dutch pair table built faster: one pair per pair of competitors (about 500,000 at 1,000 players), with
+the same keys in the same order and the same values as gacrux's `create_edge` makes, one pair shared by [i][j] and
+[j][i] (see FastCrosstable in fast_dutch.py, and tests/tournament/pairing/test_fast_table.py).
 
 The pairs (i, j), i <= j, of one higher competitor j share most values (gacrux gives a pair j's level, unplayed
-rounds and whether j can meet at all); those of one lower competitor i share i's number and level. Each pair is
-copied (in C) from a model per j and level of i, then given i's number; the pairs that cannot meet though j
-can, or have met before, are then corrected one by one: a few per competitor.
+rounds and whether j can meet at all); those of one lower competitor i share i's number and level. Each pair reads a
+model per j and level of i, with i's number as "ca"; the pairs that cannot meet though j can, or have met before, are
+then corrected one by one: a few per competitor.
 
-The pairs (i, j), j >= i, of each i are made one after the other, i by i: the steps that then read the pairs
-(list_edges: row by row, then level by level) and the freeing of the table find them in memory order. At 1,000
-players the dicts fill ~100 MB, and reading them in another order costs a trip to memory per pair (the table
-made column by column took 0.16 s to free, 0.04 s made row by row).
-
-The model pairs are instances' `__dict__`s, so every pair shares one table of keys (CPython's key-sharing dicts,
-kept by `dict.copy`): about half the memory of a dict literal each.
+Compiled (`_pairs.c`), a pair is a `Pair`: 40 bytes holding i's number, a reference to its model and, once gacrux
+sets a value on it (the pairs of the brackets it rates), a dict of its own values; it reads and writes as the dict
+it stands for. At 2,000 players the table's 2 million dicts filled about 550 MB and took 0.8 s to make and free a
+round; its pairs fill 80 MB. Where `_pairs.c` was not built, each pair is a dict copied from its model (CPython's
+key-sharing dicts, kept by `dict.copy`: about half the memory of a dict literal each), the pairs (i, j), j >= i, of
+each i made one after the other: the steps that then read the pairs (list_edges: row by row, then level by level) and
+the freeing of the table find them in memory order (at 1,000 players the dicts fill ~100 MB; made column by column,
+the table took 0.16 s to free, 0.04 s made row by row).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter, deque
 from collections.abc import Iterable
 from itertools import islice, repeat
 from typing import Any
+
+try:  # by name: an import statement in a try would read as a late import (tests/test_import_graph.py)
+    _pairs: Any = importlib.import_module("tournament.pairing._pairs")  # (see _pairs.pyi)
+except ImportError:  # not built (no C compiler at install): a dict per pair
+    _pairs = None
 
 Edge = dict[str, Any]
 Node = dict[str, Any]
@@ -39,11 +46,10 @@ class _Pair:
 
 
 def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets: int) -> list[list[Edge]]:
-    """The (size+1)² table of pair dicts for competitors 0..size (size is the blob), as gacrux's list_edges
-    makes it (checkonly False): pair (j, i), j <= i, holds "ca" j, "cb" i, whether they can meet (both ready to
-    be paired, not the same, met fewer than `maxmeets` times, not two non-topscorers with the same absolute
-    colour preference [C3]; every competitor can meet the blob), how often they met, i's unplayed rounds;
-    [j][i] is the same dict."""
+    """The (size+1)² table of pairs for competitors 0..size (size is the blob), as gacrux's list_edges makes it
+    (checkonly False): pair (j, i), j <= i, holds "ca" j, "cb" i, whether they can meet (both ready to be paired,
+    not the same, met fewer than `maxmeets` times, not two non-topscorers with the same absolute colour preference
+    [C3]; every competitor can meet the blob), how often they met, i's unplayed rounds; [j][i] is the same pair."""
     level = [c["scorelevel"] for c in competitors]
     ready = [c["rfp"] for c in competitors]
     # C.04.3 [C3]: two non-topscorers with the same absolute colour preference cannot meet.
@@ -79,10 +85,27 @@ def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets
         for i, times in met.items():
             if i <= j:
                 played_of[i].append((j, times))
-    # Row i's pairs (i, j), j >= i, are made one after the other (copies of a model per competitor j and level
-    # of i): the later steps read them row by row and level by level, in the order they sit in memory.
+    # the models: per level of i, per competitor j (their key order is gacrux's)
     models = {lv: [_Pair(cb, lv, sb, meets, isblob, unplayed).__dict__ for cb, sb, meets, isblob, unplayed in shared]
               for lv in set(level)}
+    if _pairs is not None:  # compiled: a pair reads its model's values, and holds only those set on it
+        order = {lv: k for k, lv in enumerate(models)}  # (the blob's level is -1)
+        table: list[list[Edge]] = _pairs.pair_rows(list(models.values()), [order[lv] for lv in level],
+                                                   list(range(n)))
+    else:
+        table = dict_rows(models, level)
+    for i in range(n):
+        row = table[i]
+        for j in apart_of[i]:
+            row[j]["canmeet"] = row[j]["qc"] = False
+        for j, times in played_of[i]:
+            row[j]["played"] = times
+    return table
+
+
+def dict_rows(models: dict[int, list[Edge]], level: list[int]) -> list[list[Edge]]:
+    """The table with a dict per pair, copied from the models (where _pairs.c was not built)."""
+    n = len(level)
     # Row i's first i pairs are those of the rows above: each pair (i, j) is appended to row j as soon as it is
     # made, while it is still in the processor's cache (gathered afterwards, column by column, each pair read
     # costs a trip to memory).
@@ -91,9 +114,5 @@ def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets
         row = table[i]
         row += map(dict.copy, models[level[i]][i:])
         deque(map(dict.__setitem__, islice(row, i, None), repeat("ca"), repeat(i)), maxlen=0)
-        for j in apart_of[i]:
-            row[j]["canmeet"] = row[j]["qc"] = False
-        for j, times in played_of[i]:
-            row[j]["played"] = times
         deque(map(list.append, table[i + 1:], islice(row, i + 1, None)), maxlen=0)
     return table

@@ -1,0 +1,90 @@
+"""tournament/pairing/_pairs.c: a `Pair` reads and writes as the dict it stands for (its model with its own "ca",
+then the values set on it), whatever is done to it; the table is gacrux's shape ([i][j] is [j][i])."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tournament.pairing import fast_table
+
+KEYS = ["ca", "cb", "sa", "canmeet", "played", "quality", "weight", "qc"]
+NEW_KEYS = ["mode", "levels", "biweight"]
+VALUES = st.one_of(st.integers(-5, 10**40), st.booleans(), st.none(), st.text(max_size=3),
+                   st.dictionaries(st.sampled_from(["C6", "C7"]), st.integers(0, 3)))
+
+
+def compiled() -> Any:
+    module = fast_table._pairs
+    assert module is not None, "tournament/pairing/_pairs.c was not built (`pip install -e .` needs a C compiler)"
+    return module
+
+
+def one_pair(model: dict[str, Any], ca: int) -> Any:
+    """The pair (0, 1) of a two-competitor table whose pairs (0, j) read `model` but for "ca"."""
+    table = compiled().pair_rows([[model, model]], [0, 0], [ca, 1])
+    return table[0][1]
+
+
+@given(values=st.lists(VALUES, min_size=len(KEYS), max_size=len(KEYS)), ca=st.integers(0, 3000),
+       writes=st.lists(st.tuples(st.sampled_from(KEYS + NEW_KEYS), VALUES), max_size=8))
+def test_a_pair_behaves_as_its_dict(values: list[Any], ca: int, writes: list[tuple[str, Any]]) -> None:
+    model = dict(zip(KEYS, values, strict=True))
+    pair = one_pair(model, ca)
+    expected = {**model, "ca": ca}
+    for key, value in writes:
+        pair[key] = value
+        expected[key] = value
+    assert pair == expected and expected == pair and not pair != expected
+    assert list(pair) == list(expected) and list(pair.keys()) == list(expected)
+    assert list(pair.items()) == list(expected.items()) and list(pair.values()) == list(expected.values())
+    assert len(pair) == len(expected) and pair.copy() == expected and type(pair.copy()) is dict
+    for key in KEYS + NEW_KEYS + ["absent"]:
+        assert (key in pair) == (key in expected)
+        assert pair.get(key) == expected.get(key) and pair.get(key, "d") == expected.get(key, "d")
+        if key in expected:
+            assert pair[key] == expected[key]
+        else:
+            with pytest.raises(KeyError):
+                pair[key]
+    assert repr(pair) == repr(expected)
+    assert model == dict(zip(KEYS, values, strict=True))  # the model shared by other pairs is never written
+
+
+def test_a_pair_differs_from_another_dict_and_refuses_deletion() -> None:
+    pair = one_pair({"ca": 0, "cb": 1, "weight": 0}, 7)
+    assert pair != {"ca": 0, "cb": 1, "weight": 0} and pair != {"ca": 7, "cb": 1}
+    assert (pair == [1]) is False
+    with pytest.raises(TypeError):
+        del pair["weight"]
+    with pytest.raises(TypeError):
+        hash(pair)
+    assert pair == {"ca": 7, "cb": 1, "weight": 0}
+
+
+def test_the_table_shares_each_pair_and_reads_each_model() -> None:
+    n = 5
+    levels = [1, 0, 1, 0, 1]
+    models = [[{"ca": 0, "cb": j, "sa": lv} for j in range(n)] for lv in range(2)]
+    table = compiled().pair_rows(models, levels, list(range(n)))
+    for i in range(n):
+        for j in range(n):
+            lo, hi = min(i, j), max(i, j)
+            assert table[i][j] is table[j][i]
+            assert table[i][j] == {"ca": lo, "cb": hi, "sa": levels[lo]}
+    table[1][3]["weight"] = 9
+    assert table[3][1]["weight"] == 9 and "weight" not in table[1][2]
+
+
+@pytest.mark.parametrize(("models", "levels", "numbers"), [
+    ([[{"ca": 0}]], [0, 0], [0, 1]),          # a model row shorter than the table
+    ([[{"ca": 0}, {"ca": 0}]], [1, 0], [0, 1]),  # a level without models
+    ([[{"ca": 0}, 5]], [0, 0], [0, 1]),        # a model that is not a dict
+    ([[{"ca": 0}, {"ca": 0}]], [0, 0], [0]),   # a number short
+])
+def test_bad_tables_are_refused(models: list[Any], levels: list[int], numbers: list[int]) -> None:
+    with pytest.raises((ValueError, TypeError)):
+        compiled().pair_rows(models, levels, numbers)
