@@ -112,6 +112,7 @@ def test_update_edge_on_generated_players() -> None:
     top = nodes[0]["scorelevel"]
     rng = random.Random(3)
     marked = set()
+    shared = 0
     for _ in range(4000):
         level = rng.randrange(top + 1)
         table.set_scorelevel(level)
@@ -131,7 +132,11 @@ def test_update_edge_on_generated_players() -> None:
         table.competitors[ca], table.competitors[cb] = saved
         assert ours == theirs
         marked.update(k for k, v in theirs["quality"].items() if v == 1 or (isinstance(v, list) and 1 in v))
+        assert table.zeros is not None
+        shared += sum(ours["quality"][name] is table.zeros[1] for name in ("QC7", "QC18", "QC19", "QC20", "QC21"))
     assert {"QC6", "QC7", "QN8", "QC8", "QC10", "QC11", "QC12", "QC13", "QC14", "QC15", "QC18", "QC19"} <= marked
+    # the lists of zeros the pairs share (until they mark one) were shared, and never written into
+    assert shared > 1000 and table.zeros_kept()
 
 class Search(FastBrackets, pairing_dutch):  # type: ignore[misc]
     """A search problem for simple_permute: pairs with a colour letter each and whether they can meet, and a
