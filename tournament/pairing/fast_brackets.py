@@ -27,6 +27,8 @@ from typing import Any
 
 from gacrux.crosstable import flt  # type: ignore[import-untyped]
 from gacrux.crosstabledutch import (  # type: ignore[import-untyped]
+    HE1,
+    HE2,
     QC6,
     QC7,
     QC8,
@@ -281,8 +283,9 @@ def third_same_colour(a: Node, b: Node) -> bool:
     return False
 
 
-#: The criteria whose values are lists (one number per score difference or meeting), zeros until a pair marks one.
-LISTED = (QC7, QC8, QMM, QC18, QC19, QC20, QC21)
+#: The criteria whose values are lists (one number per score difference, meeting or moved-down player), zeros until
+#: a pair marks one.
+LISTED = (QC7, QC8, QMM, QC18, QC19, QC20, QC21, HE1, HE2)
 
 
 class FastQuality:
@@ -294,6 +297,11 @@ class FastQuality:
     players (the 648-player bracket of round 3) that is 1.5 million lists fewer, 90 MB."""
 
     zeros: tuple[tuple[int, int], list[int], list[int], list[int]] | None = None
+    he_zeros: list[int] | None = None  # HE1 and HE2's (fast_homogeneous.py)
+
+    def shared_zeros(self) -> list[list[int]]:
+        """The lists of zeros pairs share."""
+        return [*(self.zeros[1:] if self.zeros is not None else ()), *([self.he_zeros] if self.he_zeros else [])]
 
     scorelevel: int
     BLOB: int
@@ -398,8 +406,8 @@ class FastQuality:
 
     def compute_weight(self, wpairs: list[Edge], bquality: Any) -> dict[str, Any]:
         """gacrux's, on pairs whose lists are their own (it adds them into the first pair's, in place)."""
-        if self.zeros is not None:
-            shared = {id(row) for row in self.zeros[1:]}
+        shared = {id(row) for row in self.shared_zeros()}
+        if shared:
             for c in wpairs:
                 q = c.get("quality")
                 if q is not None:
@@ -412,4 +420,4 @@ class FastQuality:
 
     def zeros_kept(self) -> bool:
         """Whether the shared lists of zeros are still zeros (nobody wrote into them)."""
-        return self.zeros is None or not any(map(any, self.zeros[1:]))
+        return not any(map(any, self.shared_zeros()))

@@ -48,6 +48,7 @@ class GacruxCrosstable(FastCrosstable):  # type: ignore[misc]
 
     update_edge = crosstable_dutch.update_edge
     update_homogenious = crosstable_dutch.update_homogenious
+    update_hetrogenious = crosstable_dutch.update_hetrogenious
     compute_weight = crosstable_dutch.compute_weight
 
 
@@ -75,6 +76,7 @@ def test_same_pairing_and_state_as_gacrux(name: str, k: int) -> None:
         for edge in row:
             settle(edge)  # the HO3-HO5 lists fast_homogeneous.py makes only when read
     assert deferred, "no homogeneous bracket's lists were deferred: their comparison would prove nothing"
+    assert any(e.get("heweight") for row in fast.opponents for e in row), "no moved-down player's pair was rated"
     assert fast.opponents == gacrux.opponents  # every pair: quality dicts, weights, colour letters, "qc"
 
 
