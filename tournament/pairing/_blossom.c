@@ -698,9 +698,64 @@ static inline uint64_t chunk_hash(const limb *c) {
     return h ^ (h >> 29);
 }
 
+/* Where the weights are read from: `width` bytes per edge (little-endian, two's complement), or a list of Python
+ * ints (read with the GIL held), each inverted into top - w if `top` is given (K limbs). */
+typedef struct {
+    const unsigned char *bytes;
+    Py_ssize_t width;
+    PyObject *list;
+    const limb *top;
+} Source;
+
+/* Edge e's weight into w (K limbs). 0, or -3 with a Python exception set (an int out of range, not an int). */
+static int read_weight(const Source *src, int e, limb *w, int K) {
+    if (src->list) {
+        PyObject *item = PyList_GET_ITEM(src->list, e);
+        if (!PyLong_Check(item)) {
+            PyErr_SetString(PyExc_TypeError, "max_weight_matching: a weight is not an int");
+            return -3;
+        }
+#if PY_VERSION_HEX >= 0x030D0000
+        Py_ssize_t need = PyLong_AsNativeBytes(item, w, (Py_ssize_t)(sizeof(limb) * K),
+                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+        if (need < 0) return -3;
+        if (need > (Py_ssize_t)(sizeof(limb) * K)) {
+            PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a weight is wider than announced");
+            return -3;
+        }
+#else
+        if (_PyLong_AsByteArray((PyLongObject *)item, (unsigned char *)w, sizeof(limb) * K, 1, 1) < 0) return -3;
+#endif
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+        for (int i = 0; i < K; i++) {  /* little-endian bytes into native limbs */
+            const unsigned char *b = (const unsigned char *)&w[i];
+            limb x = 0;
+            for (int k = 7; k >= 0; k--) x = (x << 8) | b[k];
+            w[i] = x;
+        }
+#endif
+        if (src->top) num_sub(w, src->top, w, K);
+        return 0;
+    }
+    const unsigned char *b = src->bytes + (size_t)e * src->width;
+    Py_ssize_t width = src->width;
+    limb fill_limb = (b[width - 1] & 0x80) ? ~(limb)0 : 0;
+    for (int i = 0; i < K; i++) w[i] = fill_limb;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(w, b, (size_t)width);  /* the limbs' bytes in the same order (K limbs hold width + 8 bytes) */
+#else
+    for (Py_ssize_t byte = 0; byte < width; byte++) {
+        int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
+        w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)b[byte] << shift);
+    }
+#endif
+    return 0;
+}
+
 /* Read the weights into wstore and wofs (each distinct chunk stored once, found through a hash table of the
- * chunks' places); the largest weight (at least 0) into g->delta. 0, or -1 out of memory. */
-static int store_weights(Graph *g, const unsigned char *weights, Py_ssize_t width) {
+ * chunks' places); the largest weight (at least 0) into g->delta. 0, -1 out of memory, -3 a Python exception
+ * (reading a list: with the GIL held). */
+static int store_weights(Graph *g, const Source *source) {
     int K = g->K, C = g->C;
     size_t cap = 1024, slots = 1024;
     while (slots < 2 * (size_t)g->m * C) slots *= 2;
@@ -714,17 +769,9 @@ static int store_weights(Graph *g, const unsigned char *weights, Py_ssize_t widt
     limb *wmax = g->delta;
     for (int e = 0; e < g->m; e++) {
         if (g->ends[2 * e] == g->ends[2 * e + 1]) continue;  /* a self-loop: never read */
-        const unsigned char *src = weights + (size_t)e * width;
-        limb fill_limb = (src[width - 1] & 0x80) ? ~(limb)0 : 0;
-        for (int i = 0; i < K; i++) w[i] = fill_limb;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        memcpy(w, src, (size_t)width);  /* the limbs' bytes in the same order (K limbs hold width + 8 bytes) */
-#else
-        for (Py_ssize_t byte = 0; byte < width; byte++) {
-            int i = (int)(byte / 8), shift = (int)(byte % 8) * 8;
-            w[i] = (w[i] & ~((limb)0xff << shift)) | ((limb)src[byte] << shift);
-        }
-#endif
+        memset(w, 0, sizeof(limb) * (size_t)C * CHUNK);
+        int r = read_weight(source, e, w, K);
+        if (r < 0) { status = r; goto out; }
         if (num_cmp(w, wmax, K) > 0) memcpy(wmax, w, sizeof(limb) * K);
         memset(w2, 0, sizeof(limb) * (size_t)C * CHUNK);
         num_twice(w2, w, K);
@@ -769,9 +816,9 @@ out:
 }
 
 /* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
- * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher).
- * Runs without the GIL. */
-static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
+ * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher), -3 a
+ * Python exception reading the weights. Runs without the GIL (taken to read a list of ints). */
+static int solve(Graph *g, const Source *source) {
     int n = g->n, m = g->m, K = g->K;
     size_t N2 = 2 * (size_t)n + 1;
 #define ALLOC(field, count) if (!(g->field = calloc((size_t)(count) + 1, sizeof(*g->field)))) return -1
@@ -804,7 +851,15 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
     /* weights: sign-extend each to K limbs, double it, store its chunks; the largest (at least 0) starts every
      * vertex dual */
     limb *wmax = g->delta;
-    if (store_weights(g, weights, width) < 0) return -1;
+    int stored;
+    if (source->list) {  /* Python ints: read with the GIL (released for the rest) */
+        PyGILState_STATE gil = PyGILState_Ensure();
+        stored = store_weights(g, source);
+        PyGILState_Release(gil);
+    } else {
+        stored = store_weights(g, source);
+    }
+    if (stored < 0) return stored;
     for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
     for (int v = 0; v < n; v++) g->cls[v] = 0;  /* all duals equal */
     for (int k = 0; k < 3 * n; k++) g->clsmap[k] = -1;
@@ -850,15 +905,21 @@ static int solve(Graph *g, const unsigned char *weights, Py_ssize_t width) {
 static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     (void)self;
     Py_ssize_t n, width;
-    Py_buffer ends, weights;
+    Py_buffer ends, weights = {0};
+    PyObject *wobj, *topobj = Py_None;
     int maxcard;
-    if (!PyArg_ParseTuple(args, "ny*y*np:max_weight_matching", &n, &ends, &weights, &width, &maxcard))
+    limb *top = NULL;
+    if (!PyArg_ParseTuple(args, "ny*Onp|O:max_weight_matching", &n, &ends, &wobj, &width, &maxcard, &topobj))
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t m = ends.len / (Py_ssize_t)(2 * sizeof(int));
+    int listed = PyList_Check(wobj);
+    if (!listed && PyObject_GetBuffer(wobj, &weights, PyBUF_SIMPLE) < 0) goto done;
     if (n < 0 || n > INT32_MAX / 4 || width < 1 || width > (1 << 24) || ends.len % (2 * sizeof(int)) ||
-        weights.len != m * width || m > INT32_MAX / 2) {
-        PyErr_SetString(PyExc_ValueError, "max_weight_matching: inconsistent sizes of ends and weights");
+        (listed ? PyList_GET_SIZE(wobj) != m : weights.len != m * width) || m > INT32_MAX / 2 ||
+        (topobj != Py_None && (!listed || !PyLong_Check(topobj)))) {
+        PyErr_SetString(PyExc_ValueError, "max_weight_matching: inconsistent sizes of ends and weights (or a top "
+                                          "without a list of weights)");
         goto done;
     }
     const int *e = ends.buf;
@@ -871,11 +932,26 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     memset(&g, 0, sizeof g);
     g.n = (int)n; g.m = (int)m; g.maxcard = maxcard; g.ends = e;
     g.K = (int)((width * 8 + 63) / 64) + 1;
+    Source source = {listed ? NULL : weights.buf, width, listed ? wobj : NULL, NULL};
+    if (topobj != Py_None) {
+        if (!(top = calloc((size_t)g.K, sizeof(limb)))) { PyErr_NoMemory(); goto done; }
+        Source one = {NULL, 0, NULL, NULL};
+        PyObject *single = PyList_New(1);
+        if (!single) goto done;
+        PyList_SET_ITEM(single, 0, Py_NewRef(topobj));
+        one.list = single;
+        int r = read_weight(&one, 0, top, g.K);
+        Py_DECREF(single);
+        if (r < 0) goto done;
+        source.top = top;
+    }
     int status;
     Py_BEGIN_ALLOW_THREADS
-    status = solve(&g, weights.buf, width);
+    status = solve(&g, &source);
     Py_END_ALLOW_THREADS
-    if (status == -2) {
+    if (status == -3) {
+        /* the exception reading the weights is set */
+    } else if (status == -2) {
         PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a dual variable outgrew its width");
     } else if (status < 0) {
         PyErr_NoMemory();
@@ -889,8 +965,9 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     }
     graph_free(&g);
 done:
+    free(top);
     PyBuffer_Release(&ends);
-    PyBuffer_Release(&weights);
+    if (weights.obj) PyBuffer_Release(&weights);
     return result;
 }
 
@@ -1076,9 +1153,10 @@ static PyMethodDef methods[] = {
      "native 64-bit ints, ascending, not overlapping; at -1: all, else the items whose byte in `flags` from `at` is "
      "not 0); the others are released."},
     {"max_weight_matching", max_weight_matching, METH_VARARGS,
-     "max_weight_matching(n, ends, weights, width, maxcardinality) -> list of partners (-1: unmatched)\n\n"
+     "max_weight_matching(n, ends, weights, width, maxcardinality, top=None) -> list of partners (-1: unmatched)\n\n"
      "A maximum-weight matching of the graph on vertices 0..n-1 whose edges are given by `ends` (2m native "
-     "ints) and `weights` (m signed little-endian integers of `width` bytes each)."},
+     "ints) and `weights`: m signed little-endian integers of `width` bytes each, or a list of m ints that fit in "
+     "`width` bytes, read as top - w if `top` (an int) is given."},
     {NULL, NULL, 0, NULL},
 };
 

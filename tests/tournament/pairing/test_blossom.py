@@ -18,7 +18,7 @@ from typing import Any
 import networkx as nx
 import pytest
 from gacrux.crosstabledutch import HO1, HO2, HO3, HO4, HO5, QC9, crosstable_dutch, qdefs
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bench.pairing import open_field, play
@@ -290,3 +290,47 @@ def test_cut_pieces_refuses_a_competitor_beyond_stay() -> None:
     with pytest.raises(IndexError, match="beyond"):
         blossom.cut_pieces(pairs, seconds, [0], b"\x01\x01")
     assert pairs == [["a"]] and seconds == [[5]]  # unchanged
+
+
+def compiled_total(n: int, edges: list[Edge], weights: Any, width: int, top: int | None = None) -> int:
+    """The total weight (as given in `edges`) of the compiled matching fed `weights` (bytes or a list)."""
+    ends = array("i", [v for a, b, _ in edges for v in (a, b)])
+    partners = blossom._compiled().max_weight_matching(n, ends, weights, width, True, *([] if top is None else [top]))
+    assert all(partners[p] == v for v, p in enumerate(partners) if p >= 0)
+    weight = {frozenset((a, b)): w for a, b, w in edges}
+    return sum(weight[frozenset((v, p))] for v, p in enumerate(partners) if p > v)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graph=graphs())
+def test_weights_given_as_bytes_as_ints_or_inverted_give_the_same_optimum(graph: tuple[int, list[Edge]]) -> None:
+    n, edges = graph
+    assume(edges)
+    weights = [w for *_, w in edges]
+    top = 1 + max(weights)
+    width = max(max(map(abs, weights)).bit_length(), top.bit_length()) // 8 + 2
+    by_bytes = compiled_total(n, edges, as_bytes(weights, width), width)
+    assert by_bytes == compiled_total(n, edges, weights, width) == total(ours(n, edges, True), edges)
+    # inverted by the compiled part (networkx's min_weight_matching): the same as inverted beforehand
+    inverted = [top - w for w in weights]
+    inverted_edges = [(a, b, top - w) for a, b, w in edges]
+    assert (compiled_total(n, edges, weights, width, top)
+            == compiled_total(n, edges, as_bytes(inverted, width), width)
+            == total(ours(n, inverted_edges, True), edges))
+
+
+def as_bytes(weights: list[int], width: int) -> bytes:
+    return b"".join(w.to_bytes(width, "little", signed=True) for w in weights)
+
+
+def test_bad_weights_are_refused_with_a_message() -> None:
+    ends = array("i", [0, 1, 1, 2])
+    with pytest.raises(TypeError, match="not an int"):
+        blossom._compiled().max_weight_matching(3, ends, [1, "2"], 8, True)
+    with pytest.raises(OverflowError):
+        blossom._compiled().max_weight_matching(3, ends, [1, 2 ** 200], 8, True)  # wider than announced
+    with pytest.raises(ValueError, match="inconsistent"):
+        blossom._compiled().max_weight_matching(3, ends, [1], 8, True)  # a weight short
+    with pytest.raises(ValueError, match="inconsistent"):
+        blossom._compiled().max_weight_matching(3, ends, bytes(16), 8, True, 5)  # a top without a list
+    assert blossom._compiled().max_weight_matching(3, ends, [1, 2], 8, True, 3) == [1, 0, -1]
