@@ -35,8 +35,11 @@ static void pair_dealloc(Pair *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static int is_ca(PyObject *key) {
-    return key == CA || (PyUnicode_Check(key) && PyUnicode_Compare(key, CA) == 0);
+/* Is key "ca"? Keys written in Python code are interned, as CA is: a string compare only for the others. */
+static inline int is_ca(PyObject *key) {
+    if (key == CA) return 1;
+    if (!PyUnicode_Check(key) || (PyUnicode_CheckExact(key) && PyUnicode_CHECK_INTERNED(key))) return 0;
+    return PyUnicode_Compare(key, CA) == 0;
 }
 
 /* The value of key (a new reference), or NULL with no error set if the pair has no such key. */

@@ -88,3 +88,16 @@ def test_the_table_shares_each_pair_and_reads_each_model() -> None:
 def test_bad_tables_are_refused(models: list[Any], levels: list[int], numbers: list[int]) -> None:
     with pytest.raises((ValueError, TypeError)):
         compiled().pair_rows(models, levels, numbers)
+
+
+def test_ca_is_read_whatever_string_names_it() -> None:
+    pair = one_pair({"ca": 0, "cb": 1}, 42)
+    built = "".join(["c", "a"])  # not interned
+    assert pair[built] == 42 and pair.get(built) == 42
+
+    class Name(str):
+        pass
+
+    assert pair[Name("ca")] == 42
+    pair[built] = 43
+    assert pair["ca"] == 43 and pair == {"ca": 43, "cb": 1}
