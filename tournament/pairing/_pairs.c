@@ -7,32 +7,73 @@
  * here holds the lower competitor's number, a reference to that shared dict (its model) and, once a value is set on
  * it, a dict of its own values, which hide the model's. It reads and writes as gacrux's dict does (pair["key"],
  * pair["key"] = value, get, keys, items, len, in, iteration, ==): the same keys in the same order with the same
- * values. A pair is 40 bytes until a value is set on it; gacrux sets values on the pairs of the brackets it rates.
+ * values. A pair is 32 bytes until a value is set on it (its number as a C int, its model; CPython's allocator rounds
+ * 40 bytes up to 48, which 2 million pairs at 2,000 players would pay); gacrux sets values on the pairs of the
+ * brackets it rates, which then point to a record of their own: the model, the dict of their values, "ca" if
+ * written.
  *
  * A pair holds no reference to itself, nor do gacrux's values: it is not tracked by the cycle collector.
  *
  * Entry point: pair_rows(models, levels, numbers) -> the (n x n) table, [i][j] and [j][i] the same pair (i <= j):
  * models[lv][j] the model of the pairs (i, j) whose lower competitor i has level lv, levels[i] competitor i's
- * level, numbers[i] the int i (shared, not made per pair). Row i's pairs (i, j), j >= i, are made one after the
+ * level, numbers[i] pair (i, j)'s "ca" (an int from 0 to 2^31 - 1: read as one int object per value, kept by the
+ * module). Row i's pairs (i, j), j >= i, are made one after the
  * other, as fast_table.py makes its dicts.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+
+/* What a pair holds once a value is set on it. */
+typedef struct {
+    PyObject *model;
+    PyObject *own;    /* a dict: the values set on the pair */
+    PyObject *ca;     /* NULL, or the "ca" written on the pair */
+} Own;
 
 typedef struct {
     PyObject_HEAD
-    PyObject *ca;     /* the lower competitor's number */
-    PyObject *model;  /* a dict: the values shared with other pairs (its "ca" is hidden by ca) */
-    PyObject *own;    /* NULL, or a dict: the values set on this pair */
+    int32_t ca;       /* the lower competitor's number (read as NUMBERS[ca]) */
+    int32_t owned;    /* 1: `data` is an Own record; 0: the model */
+    void *data;       /* the model (a dict: the values shared with other pairs; its "ca" is hidden), or an Own */
 } Pair;
 
 static PyObject *CA;  /* the interned "ca" */
+static PyObject **NUMBERS;  /* the int objects 0 .. NNUMBERS - 1, made once */
+static Py_ssize_t NNUMBERS;
+
+static PyObject *model_of(Pair *self) { return self->owned ? ((Own *)self->data)->model : (PyObject *)self->data; }
+static PyObject *own_of(Pair *self) { return self->owned ? ((Own *)self->data)->own : NULL; }
+
+static PyObject *ca_of(Pair *self) {
+    if (self->owned && ((Own *)self->data)->ca) return ((Own *)self->data)->ca;
+    return NUMBERS[self->ca];
+}
 
 static void pair_dealloc(Pair *self) {
-    Py_XDECREF(self->ca);
-    Py_XDECREF(self->model);
-    Py_XDECREF(self->own);
+    if (self->owned) {
+        Own *own = self->data;
+        Py_XDECREF(own->model);
+        Py_XDECREF(own->own);
+        Py_XDECREF(own->ca);
+        PyMem_Free(own);
+    } else {
+        Py_XDECREF((PyObject *)self->data);
+    }
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The pair's Own record, made on the first write. */
+static Own *owned(Pair *self) {
+    if (self->owned) return self->data;
+    Own *own = PyMem_Malloc(sizeof(Own));
+    if (!own) { PyErr_NoMemory(); return NULL; }
+    if (!(own->own = PyDict_New())) { PyMem_Free(own); return NULL; }
+    own->model = self->data;  /* the reference moves */
+    own->ca = NULL;
+    self->data = own;
+    self->owned = 1;
+    return own;
 }
 
 /* Is key "ca"? Keys written in Python code are interned, as CA is: a string compare only for the others. */
@@ -44,14 +85,15 @@ static inline int is_ca(PyObject *key) {
 
 /* The value of key (a new reference), or NULL with no error set if the pair has no such key. */
 static PyObject *lookup(Pair *self, PyObject *key) {
-    if (key == CA) return Py_NewRef(self->ca);
-    if (self->own) {
-        PyObject *v = PyDict_GetItemWithError(self->own, key);
+    if (key == CA) return Py_NewRef(ca_of(self));
+    PyObject *own = own_of(self);
+    if (own) {
+        PyObject *v = PyDict_GetItemWithError(own, key);
         if (v) return Py_NewRef(v);
         if (PyErr_Occurred()) return NULL;
     }
-    if (is_ca(key)) return Py_NewRef(self->ca);
-    PyObject *v = PyDict_GetItemWithError(self->model, key);
+    if (is_ca(key)) return Py_NewRef(ca_of(self));
+    PyObject *v = PyDict_GetItemWithError(model_of(self), key);
     return v ? Py_NewRef(v) : NULL;
 }
 
@@ -67,15 +109,17 @@ static int pair_ass_subscript(Pair *self, PyObject *key, PyObject *value) {
             PyErr_SetString(PyExc_TypeError, "a pair's \"ca\" cannot be deleted");
             return -1;
         }
-        Py_SETREF(self->ca, Py_NewRef(value));
+        Own *own = owned(self);
+        if (!own) return -1;
+        Py_XSETREF(own->ca, Py_NewRef(value));
         return 0;
     }
     if (!value) {
         PyErr_SetString(PyExc_TypeError, "a pair's keys cannot be deleted");
         return -1;
     }
-    if (!self->own && !(self->own = PyDict_New())) return -1;
-    return PyDict_SetItem(self->own, key, value);
+    Own *own = owned(self);
+    return own ? PyDict_SetItem(own->own, key, value) : -1;
 }
 
 /* A new dict with the pair's keys and values, in gacrux's order: the model's keys, then those set on the pair only,
@@ -84,7 +128,8 @@ static PyObject *as_dict(Pair *self) {
     PyObject *d = PyDict_New(), *key, *value;
     Py_ssize_t pos = 0;
     if (!d) return NULL;
-    while (PyDict_Next(self->model, &pos, &key, &value)) {
+    PyObject *model = model_of(self), *own = own_of(self);
+    while (PyDict_Next(model, &pos, &key, &value)) {
         PyObject *v = lookup(self, key);
         if (!v || PyDict_SetItem(d, key, v) < 0) {
             Py_XDECREF(v);
@@ -93,10 +138,10 @@ static PyObject *as_dict(Pair *self) {
         }
         Py_DECREF(v);
     }
-    if (self->own) {
+    if (own) {
         pos = 0;
-        while (PyDict_Next(self->own, &pos, &key, &value)) {
-            int known = PyDict_Contains(self->model, key);
+        while (PyDict_Next(own, &pos, &key, &value)) {
+            int known = PyDict_Contains(model, key);
             if (known < 0 || (!known && PyDict_SetItem(d, key, value) < 0)) {
                 Py_DECREF(d);
                 return NULL;
@@ -107,12 +152,13 @@ static PyObject *as_dict(Pair *self) {
 }
 
 static Py_ssize_t pair_length(Pair *self) {
-    Py_ssize_t count = PyDict_GET_SIZE(self->model);
-    if (self->own) {
+    PyObject *model = model_of(self), *own = own_of(self);
+    Py_ssize_t count = PyDict_GET_SIZE(model);
+    if (own) {
         PyObject *key, *value;
         Py_ssize_t pos = 0;
-        while (PyDict_Next(self->own, &pos, &key, &value)) {
-            int known = PyDict_Contains(self->model, key);
+        while (PyDict_Next(own, &pos, &key, &value)) {
+            int known = PyDict_Contains(model, key);
             if (known < 0) return -1;
             count += !known;
         }
@@ -121,11 +167,12 @@ static Py_ssize_t pair_length(Pair *self) {
 }
 
 static int pair_contains(Pair *self, PyObject *key) {
-    if (self->own) {
-        int found = PyDict_Contains(self->own, key);
+    PyObject *own = own_of(self);
+    if (own) {
+        int found = PyDict_Contains(own, key);
         if (found) return found;
     }
-    return PyDict_Contains(self->model, key);
+    return PyDict_Contains(model_of(self), key);
 }
 
 static PyObject *pair_get(Pair *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -247,6 +294,24 @@ static PyObject *pair_rows(PyObject *self, PyObject *args) {
                 return NULL;
             }
     }
+    Py_ssize_t most = -1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *number = PyList_GET_ITEM(numbers, i);
+        long value = PyLong_Check(number) ? PyLong_AsLong(number) : -1;
+        if (value == -1 && PyErr_Occurred()) return NULL;
+        if (value < 0 || value > INT32_MAX - 1) {
+            PyErr_SetString(PyExc_ValueError, "pair_rows: a number is not an int from 0 to 2^31 - 2");
+            return NULL;
+        }
+        if (value > most) most = value;
+    }
+    if (most >= NNUMBERS) {  /* the int objects of the numbers not made yet */
+        PyObject **grown = PyMem_Realloc(NUMBERS, sizeof(PyObject *) * (size_t)(most + 1));
+        if (!grown) return PyErr_NoMemory();
+        NUMBERS = grown;
+        for (; NNUMBERS <= most; NNUMBERS++)
+            if (!(NUMBERS[NNUMBERS] = PyLong_FromSsize_t(NNUMBERS))) return NULL;
+    }
     PyObject *table = PyList_New(n);
     if (!table) return NULL;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -257,13 +322,13 @@ static PyObject *pair_rows(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *row = PyList_GET_ITEM(table, i);
         PyObject *mrow = PyList_GET_ITEM(models, PyLong_AsSsize_t(PyList_GET_ITEM(levels, i)));
-        PyObject *number = PyList_GET_ITEM(numbers, i);
+        int32_t number = (int32_t)PyLong_AsLong(PyList_GET_ITEM(numbers, i));
         for (Py_ssize_t j = i; j < n; j++) {
             Pair *p = PyObject_New(Pair, &PairType);
             if (!p) { Py_DECREF(table); return NULL; }
-            p->ca = Py_NewRef(number);
-            p->model = Py_NewRef(PyList_GET_ITEM(mrow, j));
-            p->own = NULL;
+            p->ca = number;
+            p->owned = 0;
+            p->data = Py_NewRef(PyList_GET_ITEM(mrow, j));
             PyList_SET_ITEM(row, j, (PyObject *)p);
             if (j > i) PyList_SET_ITEM(PyList_GET_ITEM(table, j), i, Py_NewRef((PyObject *)p));
         }

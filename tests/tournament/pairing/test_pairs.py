@@ -3,6 +3,7 @@ then the values set on it), whatever is done to it; the table is gacrux's shape 
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
@@ -65,6 +66,14 @@ def test_a_pair_differs_from_another_dict_and_refuses_deletion() -> None:
     assert pair == {"ca": 7, "cb": 1, "weight": 0}
 
 
+def test_a_pair_is_32_bytes_until_a_value_is_set_on_it() -> None:
+    # CPython's allocator hands out 16-byte steps: 40 bytes would take 48, 2 million pairs at 2,000 players
+    pair = one_pair({"ca": 0, "cb": 1}, 3)
+    assert sys.getsizeof(pair) == 32
+    pair["weight"] = 2 ** 3000  # (then it holds a record of its own values)
+    assert pair["weight"] == 2 ** 3000 and sys.getsizeof(pair) == 32
+
+
 def test_the_table_shares_each_pair_and_reads_each_model() -> None:
     n = 5
     levels = [1, 0, 1, 0, 1]
@@ -84,6 +93,8 @@ def test_the_table_shares_each_pair_and_reads_each_model() -> None:
     ([[{"ca": 0}, {"ca": 0}]], [1, 0], [0, 1]),  # a level without models
     ([[{"ca": 0}, 5]], [0, 0], [0, 1]),        # a model that is not a dict
     ([[{"ca": 0}, {"ca": 0}]], [0, 0], [0]),   # a number short
+    ([[{"ca": 0}, {"ca": 0}]], [0, 0], [0, -1]),  # a number below 0
+    ([[{"ca": 0}, {"ca": 0}]], [0, 0], [0, "1"]),  # a number that is not an int
 ])
 def test_bad_tables_are_refused(models: list[Any], levels: list[int], numbers: list[int]) -> None:
     with pytest.raises((ValueError, TypeError)):
