@@ -10,11 +10,11 @@ then corrected one by one: a few per competitor.
 Compiled (`_pairs.c`), a pair is a `Pair`: 32 bytes holding i's number and a reference to its model, then, once
 gacrux sets a value on it (the pairs of the brackets it rates), to a record with a dict of its own values; it reads
 and writes as the dict it stands for. At 2,000 players the table's 2 million dicts filled about 550 MB and took
-0.8 s to make and free a round; its pairs fill 64 MB. Where `_pairs.c` was not built, each pair is a dict copied from its model (CPython's
-key-sharing dicts, kept by `dict.copy`: about half the memory of a dict literal each), the pairs (i, j), j >= i, of
-each i made one after the other: the steps that then read the pairs (list_edges: row by row, then level by level) and
-the freeing of the table find them in memory order (at 1,000 players the dicts fill ~100 MB; made column by column,
-the table took 0.16 s to free, 0.04 s made row by row).
+0.8 s to make and free a round; its pairs fill 64 MB. Where `_pairs.c` was not built, each pair is a dict copied
+from its model (CPython's key-sharing dicts, kept by `dict.copy`: about half the memory of a dict literal each), the
+pairs (i, j), j >= i, of each i made one after the other: the steps that then read the pairs (list_edges: row by
+row, then level by level) and the freeing of the table find them in memory order (at 1,000 players the dicts fill
+~100 MB; made column by column, the table took 0.16 s to free, 0.04 s made row by row).
 """
 
 from __future__ import annotations
