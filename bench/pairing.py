@@ -6,7 +6,8 @@
 --sweep pairs every round of every tournament in tests/fixtures/pairing/ (cut as the replay test cuts them),
 then generated opens of the given sizes round by round (rounds 1-9, seeded random results), once each, and
 prints per size the median and the worst CPU time of a round, the process's peak memory (resident set, so
-far) and the worst rounds by name. Goals (issue 28): no round over 1 s of CPU up to 1,000 players, under 3 s
+far) and the worst rounds by name; for the generated opens, also each round's own peak (Linux: the peak resident
+set is reset before each round). Goals (issue 28): no round over 1 s of CPU up to 1,000 players, under 3 s
 at 2,000, peak memory under 300 MB.
 
 Each round is paired by gacrux's engine unchanged ("gacrux") and by FastDutch, gacrux with our faster
@@ -109,11 +110,35 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def report(label: str, times: list[tuple[float, str]]) -> None:
+def round_peak_start() -> bool:
+    """Start measuring one round's peak memory: Linux resets the process's peak resident set (VmHWM) on writing 5
+    to /proc/self/clear_refs. False where it cannot (then only the process's peak so far is known)."""
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+        return True
+    except OSError:
+        return False
+
+
+def round_peak_mb() -> float | None:
+    """The peak resident set since `round_peak_start` (VmHWM), in MB."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def report(label: str, times: list[tuple[float, str]], peak: float | None = None) -> None:
+    """The median and worst round; the process's peak memory so far (`peak`: the worst round's, where each round's
+    was measured: resetting the peak for a round resets the process's)."""
     cpu = [t for t, _ in times]
     worst = sorted(times, reverse=True)[:3]
+    memory = f"peak memory so far {peak_mb():6.0f} MB" if peak is None else f"peak memory {peak:6.0f} MB"
     print(f"  {label:<16} {len(cpu):>4} rounds  median {statistics.median(cpu):6.2f} s  worst {max(cpu):6.2f} s"
-          f"  peak memory so far {peak_mb():6.0f} MB")
+          f"  {memory}")
     print("    worst: " + ", ".join(f"{name} {t:.2f} s" for t, name in worst), flush=True)
 
 
@@ -140,13 +165,22 @@ def sweep_open(n: int, rounds: int) -> None:
     rng = random.Random(n)
     data = open_field(n)
     times: list[tuple[float, str]] = []
+    peaks: list[tuple[float, str]] = []
     for rnd in range(1, rounds + 1):
+        measured = round_peak_start()
         pairing, cpu = timed(data)
+        peak = round_peak_mb() if measured else None
         times.append((cpu, f"open-{n} r{rnd}"))
-        print(f"    open-{n} round {rnd}: {cpu:.2f} s", flush=True)
+        if peak is not None:
+            peaks.append((peak, f"r{rnd}"))
+        print(f"    open-{n} round {rnd}: {cpu:.2f} s" + (f", peak memory {peak:.0f} MB" if peak else ""), flush=True)
         if rnd < rounds:
             data = play(data, pairing, rng)
-    report(f"open {n}", times)
+    report(f"open {n}", times, max(peaks)[0] if peaks else None)
+    if peaks:
+        over = [name for mb, name in peaks if mb >= 300]
+        print(f"    peak memory of a round: {min(peaks)[0]:.0f}-{max(peaks)[0]:.0f} MB; at or over 300 MB: "
+              + (", ".join(over) or "none"), flush=True)
 
 
 def main() -> None:
