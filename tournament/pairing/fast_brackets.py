@@ -298,6 +298,9 @@ class FastQuality:
 
     zeros: tuple[tuple[int, int], list[int], list[int], list[int]] | None = None
     he_zeros: list[int] | None = None  # HE1 and HE2's (fast_homogeneous.py)
+    #: the ratings of this bracket, per kind of pair, and what they read of each competitor (update_edge)
+    rated: dict[tuple[Any, ...], tuple[dict[str, Any], str | None, bool, int]] | None = None
+    signatures: dict[int, tuple[Node, tuple[Any, ...]]] | None = None
 
     def shared_zeros(self) -> list[list[int]]:
         """The lists of zeros pairs share."""
@@ -312,7 +315,31 @@ class FastQuality:
     competitors: list[Node]
     weight: dict[str, Any]
 
+    def update_crosstable(self, scorelevel: int, nodes: list[Node], edges: list[Edge], pablevel: Any,
+                          update_maxpsd: bool = True) -> None:
+        """gacrux's (the bracket's weights, maxpsd, the bye's level), and the ratings remembered so far forgotten."""
+        self.rated = {}
+        self.signatures = {}
+        super().update_crosstable(scorelevel, nodes, edges, pablevel, update_maxpsd)  # type: ignore[misc]
+
+    def signature(self, c: Node) -> tuple[Any, ...]:
+        """What a pair's rating reads of competitor c (remembered per competitor dict until the next bracket)."""
+        signatures = self.signatures
+        if signatures is None:
+            signatures = self.signatures = {}
+        known = signatures.get(id(c))
+        if known is not None and known[0] is c:
+            return known[1]
+        sig = (c["scorelevel"], c["top"], c["cid"] > 0, c["cod"], c["csq"][-2:], c["cop"], c["acc"], c["flt"],
+               c["num"].get("val", 0))
+        signatures[id(c)] = (c, sig)
+        return sig
+
     def update_edge(self, edge: Edge) -> None:
+        """gacrux's: the pair's quality for the bracket (C6-C21), its colour letters, whether it breaks none of the
+        criteria ("qc") and their weight. Pairs of competitors alike (the same values of everything the rating
+        reads) are rated alike: the first is rated, the others copy its quality (the 2,000-player open's round 3
+        rates 210,000 pairs of a few hundred kinds)."""
         level = self.scorelevel
         if level == -1:  # gacrux prints the topscorers' criteria at this level
             super().update_edge(edge)  # type: ignore[misc]
@@ -323,16 +350,35 @@ class FastQuality:
         if not edge["canmeet"]:
             edge["quality"] = _UNSET.copy()
             return
+        a, b = self.competitors[edge["ca"]], self.competitors[edge["cb"]]
+        played = edge["played"]
+        key = (self.signature(a), self.signature(b), played, level, self.pablevel, self.maxpsd, self.maxmeets,
+               self.rnd)
+        memo = self.rated
+        if memo is None:
+            memo = self.rated = {}
+        rated = memo.get(key)
+        if rated is None:
+            rated = memo[key] = self.rate(a, b, played, level)
+        quality, colordiff, qc, cost = rated
+        edge["quality"] = quality.copy()
+        if colordiff is not None:
+            edge["colordiff"] = colordiff
+        edge["qc"] = qc
+        edge["qcweight"] = cost
+
+    def rate(self, a: Node, b: Node, played: int, level: int) -> tuple[dict[str, Any], str | None, bool, int]:
+        """A pair's rating (gacrux's update_edge): its quality dict, its colour letters (None: left as they were),
+        "qc" and "qcweight". The quality's lists of zeros are shared (`zeros`), those it marks its own."""
         maxpsd = self.maxpsd
         q: dict[str, Any] = _ZERO.copy()
-        edge["quality"] = q
         zeros = self.zeros
         if zeros is None or zeros[0] != (maxpsd, self.maxmeets):
             zeros = self.zeros = ((maxpsd, self.maxmeets), [0] * maxpsd, [0] * (maxpsd + 1), [0] * (self.maxmeets - 1))
         _, psd_zeros, c8_zeros, met_zeros = zeros
         q[QC7], q[QC8], q[QMM] = psd_zeros, c8_zeros, met_zeros
         q[QC18] = q[QC19] = q[QC20] = q[QC21] = psd_zeros
-        a, b = self.competitors[edge["ca"]], self.competitors[edge["cb"]]
+        colordiff = None
         if a["scorelevel"] < b["scorelevel"]:
             a, b = b, a
         high, low = a["scorelevel"], b["scorelevel"]
@@ -359,9 +405,9 @@ class FastQuality:
             cost += w[QC9] * q[QC9]
             faults += q[QC9]
         if high >= level and low == level:
-            if edge["played"] > 0 and self.maxmeets > 1:
+            if played > 0 and self.maxmeets > 1:
                 q[QMM] = met_zeros.copy()
-                q[QMM][edge["played"] - 1] = 1
+                q[QMM][played - 1] = 1
                 faults += 1
             if (a["top"] or b["top"]) and a["cid"] > 0 and b["cid"] > 0:
                 if a["cod"] == b["cod"] and abs(a["cod"]) >= 2:
@@ -374,7 +420,7 @@ class FastQuality:
                 mark(QC12)
                 if int(a["cop"][1]) > 0 and int(b["cop"][1]) > 0:
                     mark(QC13)
-            edge["colordiff"] = colour_letter(a["cop"]) + colour_letter(b["cop"])
+            colordiff = colour_letter(a["cop"]) + colour_letter(b["cop"])
             upfloater = a if a["acc"] < b["acc"] else b if a["acc"] > b["acc"] else None
             upfloat = upfloater["flt"] if upfloater is not None else 0
             floats = (False, bool(upfloat & _UF1), False, bool(upfloat & _UF2))
@@ -401,20 +447,18 @@ class FastQuality:
             drop = high - (level - 1)
             if drop > 0:
                 mark(QC8, maxpsd + 1 - drop)
-        edge["qc"] = faults == 0
-        edge["qcweight"] = cost
+        return q, colordiff, faults == 0, cost
 
     def compute_weight(self, wpairs: list[Edge], bquality: Any) -> dict[str, Any]:
-        """gacrux's, on pairs whose lists are their own (it adds them into the first pair's, in place)."""
-        shared = {id(row) for row in self.shared_zeros()}
-        if shared:
-            for c in wpairs:
-                q = c.get("quality")
-                if q is not None:
-                    for name in LISTED:
-                        row = q.get(name)
-                        if id(row) in shared:
-                            q[name] = row.copy()
+        """gacrux's, on pairs whose lists are their own (it adds them into the first pair's, in place; pairs rated
+        alike share their lists, and the lists of zeros are shared by all)."""
+        for c in wpairs:
+            q = c.get("quality")
+            if q is not None:
+                for name in LISTED:
+                    row = q.get(name)
+                    if isinstance(row, list):
+                        q[name] = row.copy()
         computed: dict[str, Any] = super().compute_weight(wpairs, bquality)  # type: ignore[misc]
         return computed
 
