@@ -199,21 +199,17 @@ static PyObject *pair_values(Pair *self, PyObject *Py_UNUSED(ignored)) { return 
 static PyObject *pair_items(Pair *self, PyObject *Py_UNUSED(ignored)) { return via_dict(self, "items"); }
 static PyObject *pair_copy(Pair *self, PyObject *Py_UNUSED(ignored)) { return via_dict(self, NULL); }
 
-static PyObject *pair_iter(Pair *self) {
+/* f applied to the pair as a dict (its iterator, its repr) */
+static PyObject *through_dict(Pair *self, PyObject *(*f)(PyObject *)) {
     PyObject *d = as_dict(self);
     if (!d) return NULL;
-    PyObject *it = PyObject_GetIter(d);
-    Py_DECREF(d);
-    return it;
-}
-
-static PyObject *pair_repr(Pair *self) {
-    PyObject *d = as_dict(self);
-    if (!d) return NULL;
-    PyObject *r = PyObject_Repr(d);
+    PyObject *r = f(d);
     Py_DECREF(d);
     return r;
 }
+
+static PyObject *pair_iter(Pair *self) { return through_dict(self, PyObject_GetIter); }
+static PyObject *pair_repr(Pair *self) { return through_dict(self, PyObject_Repr); }
 
 static PyTypeObject PairType;
 
