@@ -34,6 +34,7 @@ enum { FREE = 0, OUTER = 1, INNER = 2 };
 
 typedef struct {
     int n, m, K, maxcard;
+    int single;             /* grow one alternating tree per stage (a perfect matching sought: see stage) */
     const int *ends;        /* ends[2e], ends[2e+1]: the vertices of edge e */
     limb *u;                /* vertex duals */
     limb *z;                /* blossom duals (index: blossom id, n..2n-1) */
@@ -64,6 +65,7 @@ typedef struct {
     limb *bestslack;        /* their slacks (per blossom id) */
     int *stack, *leafbuf;   /* scratch for listing a blossom's vertices */
     limb *s1, *s2, *delta;  /* scratch numbers */
+    limb *wmax;             /* the largest weight, at least 0 (every vertex dual's start) */
 } Graph;
 
 /* ---- K-limb two's-complement integers ---- */
@@ -554,6 +556,21 @@ static int outer_meets_outer(Graph *g, int v, int w, int e) {
     return 1;
 }
 
+/* Outer vertex v reaches vertex w of a free blossom across tight edge e: w's blossom becomes inner (its mate's
+ * outer), or, if its base is exposed (only when one tree grows at a time), the path from v's root through e to it
+ * is augmenting: 1 then. */
+static int reach_free(Graph *g, int v, int w, int e) {
+    int bw = g->top[w];
+    if (g->mate[g->base[bw]] >= 0) {
+        assign_label(g, w, INNER, e);
+        return 0;
+    }
+    augment_from(g, v, e);
+    g->ledge[bw] = -1;  /* w's blossom: a tree of its own, its base matched through e from now on */
+    augment_from(g, w, e);
+    return 1;
+}
+
 /* Scan the queued outer vertices' edges: labels, blossoms, least slacks. 1 if it augmented, -1 out of memory. */
 static int scan(Graph *g) {
     while (g->qhead < g->qtail) {
@@ -583,7 +600,7 @@ static int scan(Graph *g) {
                     IMPROVE_O(g, bv, e);
                 }
             } else if (g->label[bw] == FREE && tight) {
-                assign_label(g, w, INNER, e);
+                if (reach_free(g, v, w, e)) return 1;
             } else {
                 IMPROVE_V(g, w, e);
             }
@@ -604,7 +621,7 @@ static int stage(Graph *g) {
     g->qhead = g->qtail = 0;
     g->epoch++;
     int exposed = 0;
-    for (int v = 0; v < n; v++)
+    for (int v = 0; v < n && !(g->single && exposed); v++)
         if (g->mate[v] < 0 && g->label[g->top[v]] == FREE) {
             assign_label(g, v, OUTER, -1);
             exposed++;
@@ -650,7 +667,8 @@ static int stage(Graph *g) {
                     kind = 4; blossom = b;
                 }
             }
-        if (!kind) return 0;  /* maximum cardinality: no edge can become tight, no path is left */
+        if (!kind) return g->single ? -4 : 0;  /* maximum cardinality: no edge can become tight, no path is left
+                                                 * (from this one root: no perfect matching, see run) */
         for (int v = 0; v < n; v++) {
             int lab = g->label[g->top[v]];
             if (lab == OUTER) num_sub(U(g, v), U(g, v), delta, K);
@@ -667,7 +685,8 @@ static int stage(Graph *g) {
         if (kind == 1) return 0;
         if (kind == 2) {
             int i = g->ends[2 * edge], j = g->ends[2 * edge + 1];
-            assign_label(g, g->label[g->top[i]] == OUTER ? j : i, INNER, edge);
+            int outer = g->label[g->top[i]] == OUTER ? i : j;
+            if (reach_free(g, outer, outer == i ? j : i, edge)) return 1;
         } else if (kind == 3) {
             int r = outer_meets_outer(g, g->ends[2 * edge], g->ends[2 * edge + 1], edge);
             if (r) return r;
@@ -688,7 +707,7 @@ static void graph_free(Graph *g) {
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->bestslack, g->touched, g->stack, g->leafbuf,
-                      g->s1, g->s2, g->delta, g->vslack, g->oslack, g->vepoch, g->oepoch};
+                      g->s1, g->s2, g->delta, g->wmax, g->vslack, g->oslack, g->vepoch, g->oepoch};
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
 }
 
@@ -753,7 +772,7 @@ static int read_weight(const Source *src, int e, limb *w, int K) {
 }
 
 /* Read the weights into wstore and wofs (each distinct chunk stored once, found through a hash table of the
- * chunks' places); the largest weight (at least 0) into g->delta. 0, -1 out of memory, -3 a Python exception
+ * chunks' places); the largest weight (at least 0) into g->wmax. 0, -1 out of memory, -3 a Python exception
  * (reading a list: with the GIL held). */
 static int store_weights(Graph *g, const Source *source) {
     int K = g->K, C = g->C;
@@ -766,7 +785,7 @@ static int store_weights(Graph *g, const Source *source) {
     if (!table || !w || !w2 || !g->wstore) goto out;
     memset(table, 0xff, sizeof(uint32_t) * slots);
     g->nstore = 0;
-    limb *wmax = g->delta;
+    limb *wmax = g->wmax;
     for (int e = 0; e < g->m; e++) {
         if (g->ends[2 * e] == g->ends[2 * e + 1]) continue;  /* a self-loop: never read */
         memset(w, 0, sizeof(limb) * (size_t)C * CHUNK);
@@ -818,6 +837,8 @@ out:
 /* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
  * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher), -3 a
  * Python exception reading the weights. Runs without the GIL (taken to read a list of ints). */
+static int run(Graph *g, const limb *wmax);
+
 static int solve(Graph *g, const Source *source) {
     int n = g->n, m = g->m, K = g->K;
     size_t N2 = 2 * (size_t)n + 1;
@@ -830,7 +851,7 @@ static int solve(Graph *g, const Source *source) {
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
     ALLOC(bestslack, N2 * K); ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
-    ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K);
+    ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K); ALLOC(wmax, K);
     ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
 #undef ALLOC
     /* adjacency (self-loops left out: no matching uses them) */
@@ -850,7 +871,7 @@ static int solve(Graph *g, const Source *source) {
     }
     /* weights: sign-extend each to K limbs, double it, store its chunks; the largest (at least 0) starts every
      * vertex dual */
-    limb *wmax = g->delta;
+    limb *wmax = g->wmax;
     int stored;
     if (source->list) {  /* Python ints: read with the GIL (released for the rest) */
         PyGILState_STATE gil = PyGILState_Ensure();
@@ -860,7 +881,27 @@ static int solve(Graph *g, const Source *source) {
         stored = store_weights(g, source);
     }
     if (stored < 0) return stored;
+    /* With maxcardinality and an even number of vertices, a perfect matching is sought one alternating tree at a
+     * time (single): a stage scans the edges of one tree's vertices, not those of every exposed vertex's tree (the
+     * 2,000-player open's largest bracket: 185 stages of ~570 vertices' edges each). A tree that cannot grow
+     * means there is no perfect matching: everything starts over with a forest of every exposed vertex per stage,
+     * as Galil describes it. */
+    g->single = g->maxcard && n % 2 == 0;
+    for (;;) {
+        int r = run(g, wmax);
+        if (r != -4) return r;
+        for (int b = n; b < 2 * n; b++) /* start over: no blossom, the forest of every exposed vertex */
+            if (g->base[b] >= 0) release(g, b);
+        g->single = 0;
+    }
+}
+
+/* The stages from the start (equal duals, the greedy matching of the heaviest edges): 0, -1 out of memory, -2 a
+ * dual outgrew its headroom, -4 a single tree could not grow (see solve). */
+static int run(Graph *g, const limb *wmax) {
+    int n = g->n, K = g->K;
     for (int v = 0; v < n; v++) memcpy(U(g, v), wmax, sizeof(limb) * K);
+    for (int b = n; b < 2 * n; b++) memset(Z(g, b), 0, sizeof(limb) * K);
     for (int v = 0; v < n; v++) g->cls[v] = 0;  /* all duals equal */
     for (int k = 0; k < 3 * n; k++) g->clsmap[k] = -1;
     for (int v = 0; v < n; v++) {
@@ -887,8 +928,11 @@ static int solve(Graph *g, const Source *source) {
     for (int b = 0; b < 2 * n; b++) { g->mark[b] = 0; g->bestto[b] = -1; }
     g->stamp = 0;
     g->epoch = 1;  /* the cache epochs start at 0: nothing cached */
+    for (int v = 0; v < n; v++) g->vepoch[v] = 0;  /* (a second run: no slack cached by the first is current) */
+    for (int b = 0; b < 2 * n; b++) g->oepoch[b] = 0;
     for (;;) {
         int r = stage(g);
+        if (r == -4) return -4;
         if (r < 0) return -1;
         if (r == 0) { /* check the headroom: |every dual| < 2^(64K - 3), so no sum of three overflowed */
             for (int v = 0; v < n; v++) {

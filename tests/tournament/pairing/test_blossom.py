@@ -334,3 +334,28 @@ def test_bad_weights_are_refused_with_a_message() -> None:
     with pytest.raises(ValueError, match="inconsistent"):
         blossom._compiled().max_weight_matching(3, ends, bytes(16), 8, True, 5)  # a top without a list
     assert blossom._compiled().max_weight_matching(3, ends, [1, 2], 8, True, 3) == [1, 0, -1]
+
+
+def test_a_graph_without_a_perfect_matching_is_matched_again_from_the_start() -> None:
+    # ten vertices, four pairs at most: the single tree grown from one exposed vertex cannot grow, and the matching
+    # starts over with the forest of every exposed vertex, from the largest weight (a run once started from the
+    # scratch number that the last dual step had left there: 96 instead of 112)
+    edges = [(0, 3, 0), (1, 3, 32), (1, 7, 0), (2, 4, 0), (2, 9, 48), (3, 4, 0), (4, 5, 0), (4, 6, 0), (5, 7, 0),
+             (6, 7, 32), (7, 9, 32), (8, 9, 32)]
+    mine, reference = ours(10, edges, True), theirs(10, edges, True)
+    assert len(mine) == len(reference) == 4
+    assert total(mine, edges) == total(reference, edges) == 112
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_even_graphs_with_and_without_a_perfect_matching_reach_networkx_optimum(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(60):
+        n = rng.choice([4, 6, 10, 20, 30])
+        density = rng.choice([0.15, 0.3, 0.6, 1.0])
+        value = rng.choice([lambda: rng.randrange(4) << 70, lambda: rng.randrange(-50, 50),
+                            lambda: rng.getrandbits(300)])
+        edges = [(a, b, value()) for a, b in itertools.combinations(range(n), 2) if rng.random() < density]
+        mine, reference = ours(n, edges, True), theirs(n, edges, True)
+        assert len(mine) == len(reference)
+        assert total(mine, edges) == total(reference, edges)
