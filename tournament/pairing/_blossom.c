@@ -66,6 +66,10 @@ typedef struct {
     int *stack, *leafbuf;   /* scratch for listing a blossom's vertices */
     limb *s1, *s2, *delta;  /* scratch numbers */
     limb *wmax;             /* the largest weight, at least 0 (every vertex dual's start) */
+    limb *D, *uvD;          /* the stage's dual steps so far (the outer duals' fall); scratch: U(v) + D */
+    unsigned char *keyed;   /* per vertex: vslack holds its least slack from an outer vertex plus D at the time (a
+                             * free vertex: that sum stays the same while the outer duals fall), else the slack
+                             * itself at dual step vepoch (an inner vertex) */
 } Graph;
 
 /* ---- K-limb two's-complement integers ---- */
@@ -282,6 +286,27 @@ static void drop_olist(Graph *g, int b) {
     g->nolist[b] = 0;
 }
 
+/* A vertex leaves the free ones (it becomes inner): its least slack from an outer vertex, kept as a key, becomes
+ * the slack itself (outer-inner slacks stay put while the duals change). */
+static void unkey(Graph *g, int x) {
+    if (!g->keyed[x]) return;
+    g->keyed[x] = 0;
+    if (g->vbest[x] < 0) return;
+    limb *c = g->vslack + (size_t)x * g->K;
+    num_sub(c, c, g->D, g->K);
+    g->vepoch[x] = g->epoch;
+}
+
+/* A vertex becomes free again (an inner blossom undone): its least slack from an outer vertex as a key. */
+static void rekey(Graph *g, int x) {
+    if (g->keyed[x]) return;
+    g->keyed[x] = 1;
+    if (g->vbest[x] < 0) return;
+    limb *c = g->vslack + (size_t)x * g->K;
+    if (g->vepoch[x] != g->epoch) slack(g, g->vbest[x], c);
+    num_add(c, c, g->D, g->K);
+}
+
 /* Label the outermost blossom of vertex w, reached through edge e (-1: a tree root). An inner blossom's base is
  * matched: the blossom at the other end of that matched edge becomes outer. */
 static void assign_label(Graph *g, int w, int lab, int e) {
@@ -294,6 +319,8 @@ static void assign_label(Graph *g, int w, int lab, int e) {
         drop_olist(g, b);
         g->qtail += leaves(g, b, g->queue + g->qtail);
     } else {
+        int nl = leaves(g, b, g->leafbuf);
+        for (int i = 0; i < nl; i++) unkey(g, g->leafbuf[i]);
         int bv = g->base[b], me = g->mate[bv];
         assign_label(g, other_end(g, me, bv), OUTER, me);
     }
@@ -543,6 +570,12 @@ static void expand(Graph *g, int b, int endstage) {
         g->label[c0] = INNER;
         g->ledge[c0] = e;
         g->lto[c0] = to;
+        for (int i = 0; i < k; i++) {           /* the sub-blossoms left free: their vertices' slacks as keys */
+            int c = g->kids[b][i];
+            if (g->label[c] != FREE) continue;
+            int nl = leaves(g, c, g->leafbuf);
+            for (int l = 0; l < nl; l++) rekey(g, g->leafbuf[l]);
+        }
     }
     release(g, b);
 }
@@ -575,12 +608,31 @@ static int reach_free(Graph *g, int v, int w, int e) {
 static int scan(Graph *g) {
     while (g->qhead < g->qtail) {
         int v = g->queue[g->qhead++];
+        num_add(g->uvD, U(g, v), g->D, g->K);
         for (int a = g->adjstart[v]; a < g->adjstart[v + 1]; a++) {
             int e = g->adj[a], w = g->adjv[a];
             int bv = g->top[v], bw = g->top[w];
             if (bv == bw) continue;
             const limb *uw = U(g, w);
             Weight w2 = weight(g, e);
+            if (g->label[bw] == FREE) {  /* keys: slack + D (see keyed) */
+                limb *key = g->vslack + (size_t)w * g->K;
+                int known = g->vbest[w] >= 0;
+                if (known && num_cmp(key, g->D, g->K) != 0 &&
+                    (same_slack(g, e, g->vbest[w]) || num_sum_at_least(g->uvD, uw, w2, key, g->K, g->s1)))
+                    continue;
+                num_add_sub(g->s1, U(g, v), uw, w2, g->K);
+                if (num_iszero(g->s1, g->K)) {
+                    if (reach_free(g, v, w, e)) return 1;
+                } else {
+                    num_add(g->s1, g->s1, g->D, g->K);
+                    if (!known || num_cmp(g->s1, key, g->K) < 0) {
+                        g->vbest[w] = e;
+                        memcpy(key, g->s1, sizeof(limb) * g->K);
+                    }
+                }
+                continue;
+            }
             /* most edges are no better than the target's least-slack edge so far (slack > 0): skip them early */
             int *best = g->label[bw] == OUTER ? &g->obest[bv] : &g->vbest[w];
             if (*best >= 0) {
@@ -617,7 +669,8 @@ static int stage(Graph *g) {
         g->obest[b] = -1;
         drop_olist(g, b);
     }
-    for (int v = 0; v < n; v++) g->vbest[v] = -1;
+    for (int v = 0; v < n; v++) { g->vbest[v] = -1; g->keyed[v] = 1; }
+    memset(g->D, 0, sizeof(limb) * K);
     g->qhead = g->qtail = 0;
     g->epoch++;
     int exposed = 0;
@@ -641,14 +694,19 @@ static int stage(Graph *g) {
                     kind = 1;
                 }
         }
-        for (int v = 0; v < n; v++) /* 2: an edge from an outer vertex to a free one becomes tight */
-            if (g->label[g->top[v]] == FREE && g->vbest[v] >= 0) {
-                const limb *sv = best_slack(g, g->vbest, g->vslack, g->vepoch, v);
-                if (!kind || num_cmp(sv, delta, K) < 0) {
-                    memcpy(delta, sv, sizeof(limb) * K);
-                    kind = 2; edge = g->vbest[v];
-                }
+        /* 2: an edge from an outer vertex to a free one becomes tight (the least key, less D) */
+        int least = -1;
+        for (int v = 0; v < n; v++)
+            if (g->label[g->top[v]] == FREE && g->vbest[v] >= 0 &&
+                (least < 0 || num_cmp(g->vslack + (size_t)v * K, g->vslack + (size_t)least * K, K) < 0))
+                least = v;
+        if (least >= 0) {
+            num_sub(g->s2, g->vslack + (size_t)least * K, g->D, K);
+            if (!kind || num_cmp(g->s2, delta, K) < 0) {
+                memcpy(delta, g->s2, sizeof(limb) * K);
+                kind = 2; edge = g->vbest[least];
             }
+        }
         for (int b = 0; b < 2 * n; b++) /* 3: an edge between two outer blossoms becomes tight */
             if (g->parent[b] < 0 && (b < n || g->base[b] >= 0) && g->label[b] == OUTER && g->obest[b] >= 0) {
                 memcpy(g->s1, best_slack(g, g->obest, g->oslack, g->oepoch, b), sizeof(limb) * K);
@@ -674,6 +732,7 @@ static int stage(Graph *g) {
             if (lab == OUTER) num_sub(U(g, v), U(g, v), delta, K);
             else if (lab == INNER) num_add(U(g, v), U(g, v), delta, K);
         }
+        num_add(g->D, g->D, delta, K);
         num_twice(g->s1, delta, K);
         for (int b = n; b < 2 * n; b++)
             if (g->base[b] >= 0 && g->parent[b] < 0) {
@@ -707,7 +766,7 @@ static void graph_free(Graph *g) {
                       g->base, g->label,
                       g->ledge, g->lto, g->obest, g->kids, g->kedge, g->kfrom, g->nkids, g->olist, g->nolist,
                       g->vbest, g->freeid, g->queue, g->mark, g->bestto, g->bestslack, g->touched, g->stack, g->leafbuf,
-                      g->s1, g->s2, g->delta, g->wmax, g->vslack, g->oslack, g->vepoch, g->oepoch};
+                      g->s1, g->s2, g->delta, g->wmax, g->D, g->uvD, g->keyed, g->vslack, g->oslack, g->vepoch, g->oepoch};
     for (size_t i = 0; i < sizeof(blocks) / sizeof(blocks[0]); i++) free(blocks[i]);
 }
 
@@ -851,7 +910,7 @@ static int solve(Graph *g, const Source *source) {
     ALLOC(kids, N2); ALLOC(kedge, N2); ALLOC(kfrom, N2); ALLOC(nkids, N2); ALLOC(olist, N2); ALLOC(nolist, N2);
     ALLOC(vbest, n); ALLOC(freeid, N2); ALLOC(queue, (size_t)n + 1); ALLOC(mark, N2); ALLOC(bestto, N2);
     ALLOC(bestslack, N2 * K); ALLOC(touched, N2); ALLOC(stack, N2); ALLOC(leafbuf, (size_t)n + 1);
-    ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K); ALLOC(wmax, K);
+    ALLOC(s1, K); ALLOC(s2, K); ALLOC(delta, K); ALLOC(wmax, K); ALLOC(D, K); ALLOC(uvD, K); ALLOC(keyed, n);
     ALLOC(vslack, (size_t)n * K); ALLOC(oslack, N2 * K); ALLOC(vepoch, n); ALLOC(oepoch, N2);
 #undef ALLOC
     /* adjacency (self-loops left out: no matching uses them) */
