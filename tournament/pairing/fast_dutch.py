@@ -15,7 +15,7 @@ with the same objects:
 - get_edges, get_modifiededges, remove_pairs (the lists of pairs narrowed to the competitors left, from their
   pieces; after a bracket, in place, by the compiled part): here.
 
-Per bracket, fast_brackets.py's mixins replace simple_permute and update_edge. Everything else
+Per bracket, fast_brackets.py's and fast_quality.py's mixins replace simple_permute and update_edge. Everything else
 (brackets, weights, matching, colours, boards) is gacrux's own code.
 tests/tournament/pairing/test_fast_*.py check these methods against gacrux's on the corpus.
 """
@@ -34,9 +34,10 @@ from gacrux.crosstabledutch import crosstable_dutch  # type: ignore[import-untyp
 from gacrux.pairingdutch import pairing_dutch  # type: ignore[import-untyped]
 
 from tournament.pairing import blossom
-from tournament.pairing.fast_brackets import FastBrackets, FastQuality
+from tournament.pairing.fast_brackets import FastBrackets
 from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
+from tournament.pairing.fast_quality import FastQuality
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.fast_tiebreak import FastTiebreak
 from tournament.pairing.matching import ExactCounts

@@ -1,5 +1,6 @@
-"""tournament/pairing/fast_brackets.py against gacrux's own methods: the same results and the same state left
-behind (the colour counts, every pair's quality dict), on corpus rounds and on generated search problems."""
+"""tournament/pairing/fast_brackets.py and fast_quality.py against gacrux's own methods: the same results and the
+same state left behind (the colour counts, every pair's quality dict), on corpus rounds and on generated search
+problems."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from tests.support.files import FIXTURES
 from tests.support.pairing import corpus_file, cut_file
 from tournament.formats.trf import parse_trf
 from tournament.pairing.dutch import gacrux_tournament
-from tournament.pairing.fast_brackets import MAXSUB, FastBrackets, FastQuality
+from tournament.pairing.fast_brackets import MAXSUB, FastBrackets
 from tournament.pairing.fast_dutch import FastCrosstable, FastDutch
 from tournament.pairing.fast_homogeneous import Deferred, settle
+from tournament.pairing.fast_quality import FastQuality
 from tournament.pairing.matching import fast_matching
 from tournament.pairing.model import PairingInput
 from tournament.pairing.trf_input import pairing_input
