@@ -18,9 +18,16 @@
  * ones. All vertices of the forest keep the parity of the exposed vertices' duals (equal to each other), so the
  * slack of an edge between two outer blossoms is even and half of it, the step that makes it tight, an integer.
  *
- * Entry point: max_weight_matching(n, ends, weights, width, maxcardinality) -> list of n partners (-1: none).
- * `ends` holds 2m native ints (the two ends of each edge), `weights` m * width bytes. With maxcardinality the
- * matching is of maximum cardinality first, then of maximum weight among those (vertex duals may go below 0).
+ * With maxcardinality and an even number of vertices (gacrux's brackets, which have perfect matchings), a stage
+ * grows one tree at a time instead, as Edmonds' algorithm for a perfect matching does: it scans one tree's edges,
+ * not the whole forest's. Each stage's root ends matched, so an exposed vertex has never had its dual changed (all
+ * equal, the same parity argument). A tree that cannot grow proves there is no perfect matching, and the stages
+ * start over with the forest (solve, run, reach_free; the free vertices' least slacks kept as keys: unkey, rekey).
+ *
+ * Entry point: max_weight_matching(n, ends, weights, width, maxcardinality, top=None) -> list of n partners (-1:
+ * none). `ends` holds 2m native ints (the two ends of each edge), `weights` m * width bytes or a list of m ints
+ * (read as top - w if top is given). With maxcardinality the matching is of maximum cardinality first, then of
+ * maximum weight among those (vertex duals may go below 0).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
