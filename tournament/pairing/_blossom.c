@@ -658,9 +658,7 @@ static int scan(Graph *g) {
                 } else {
                     IMPROVE_O(g, bv, e);
                 }
-            } else if (g->label[bw] == FREE && tight) {
-                if (reach_free(g, v, w, e)) return 1;
-            } else {
+            } else {  /* an inner vertex (free ones are handled above) */
                 IMPROVE_V(g, w, e);
             }
         }
@@ -792,33 +790,38 @@ typedef struct {
     const limb *top;
 } Source;
 
+/* The Python int `item` into w (K limbs, two's complement). 0, or -3 with a Python exception set (not an int, or
+ * wider than K limbs). */
+static int int_to_limbs(PyObject *item, limb *w, int K) {
+    if (!PyLong_Check(item)) {
+        PyErr_SetString(PyExc_TypeError, "max_weight_matching: a weight is not an int");
+        return -3;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t need = PyLong_AsNativeBytes(item, w, (Py_ssize_t)(sizeof(limb) * K), Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    if (need < 0) return -3;
+    if (need > (Py_ssize_t)(sizeof(limb) * K)) {
+        PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a weight is wider than announced");
+        return -3;
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)item, (unsigned char *)w, sizeof(limb) * K, 1, 1) < 0) return -3;
+#endif
+#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+    for (int i = 0; i < K; i++) {  /* little-endian bytes into native limbs */
+        const unsigned char *b = (const unsigned char *)&w[i];
+        limb x = 0;
+        for (int k = 7; k >= 0; k--) x = (x << 8) | b[k];
+        w[i] = x;
+    }
+#endif
+    return 0;
+}
+
 /* Edge e's weight into w (K limbs). 0, or -3 with a Python exception set (an int out of range, not an int). */
 static int read_weight(const Source *src, int e, limb *w, int K) {
     if (src->list) {
-        PyObject *item = PyList_GET_ITEM(src->list, e);
-        if (!PyLong_Check(item)) {
-            PyErr_SetString(PyExc_TypeError, "max_weight_matching: a weight is not an int");
-            return -3;
-        }
-#if PY_VERSION_HEX >= 0x030D0000
-        Py_ssize_t need = PyLong_AsNativeBytes(item, w, (Py_ssize_t)(sizeof(limb) * K),
-                                               Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-        if (need < 0) return -3;
-        if (need > (Py_ssize_t)(sizeof(limb) * K)) {
-            PyErr_SetString(PyExc_OverflowError, "max_weight_matching: a weight is wider than announced");
-            return -3;
-        }
-#else
-        if (_PyLong_AsByteArray((PyLongObject *)item, (unsigned char *)w, sizeof(limb) * K, 1, 1) < 0) return -3;
-#endif
-#if !(defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
-        for (int i = 0; i < K; i++) {  /* little-endian bytes into native limbs */
-            const unsigned char *b = (const unsigned char *)&w[i];
-            limb x = 0;
-            for (int k = 7; k >= 0; k--) x = (x << 8) | b[k];
-            w[i] = x;
-        }
-#endif
+        if (int_to_limbs(PyList_GET_ITEM(src->list, e), w, K) < 0) return -3;
         if (src->top) num_sub(w, src->top, w, K);
         return 0;
     }
@@ -900,10 +903,11 @@ out:
     return status;
 }
 
+static int run(Graph *g, const limb *wmax);
+
 /* Read the weights, set up the structures, run the stages. 0, -1 out of memory, -2 if a dual outgrew its headroom
  * (not seen: duals stay within a few multiples of the largest weight; then the caller uses another matcher), -3 a
  * Python exception reading the weights. Runs without the GIL (taken to read a list of ints). */
-static int run(Graph *g, const limb *wmax);
 
 static int solve(Graph *g, const Source *source) {
     int n = g->n, m = g->m, K = g->K;
@@ -1045,14 +1049,7 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     Source source = {listed ? NULL : weights.buf, width, listed ? wobj : NULL, NULL};
     if (topobj != Py_None) {
         if (!(top = calloc((size_t)g.K, sizeof(limb)))) { PyErr_NoMemory(); goto done; }
-        Source one = {NULL, 0, NULL, NULL};
-        PyObject *single = PyList_New(1);
-        if (!single) goto done;
-        PyList_SET_ITEM(single, 0, Py_NewRef(topobj));
-        one.list = single;
-        int r = read_weight(&one, 0, top, g.K);
-        Py_DECREF(single);
-        if (r < 0) goto done;
+        if (int_to_limbs(topobj, top, g.K) < 0) goto done;
         source.top = top;
     }
     int status;

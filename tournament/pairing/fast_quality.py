@@ -60,7 +60,7 @@ class _Criteria:
 
 
 _UNSET = _Criteria(dict.fromkeys(NAMES)).__dict__
-#: A pair that can meet: every criterion of C6-C21 at 0 (the lists are made per pair, they are written in place).
+#: A pair that can meet: every criterion of C6-C21 at 0 (its lists of zeros are set by `rate`, shared).
 _ZERO = _Criteria({**_UNSET, **dict.fromkeys((QC6, QN8, QC9, QC10, QC11, QC12, QC13, QC14, QC15, QC16, QC17), 0)}
                   ).__dict__
 _LETTER = {"nc": "n", "w0": "w", "w1": "W", "w2": "W", "b0": "b", "b1": "B", "b2": "B"}
