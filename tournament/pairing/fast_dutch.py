@@ -40,6 +40,7 @@ from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_quality import FastQuality
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.fast_tiebreak import FastTiebreak
+from tournament.pairing.lexicographic import SplitHomogeneous
 from tournament.pairing.matching import ExactCounts
 from tournament.pairing.weights import ExactDigits
 
@@ -154,7 +155,7 @@ class FastCrosstable(FastHomogeneous, FastQuality, ExactDigits, crosstable_dutch
         return node
 
 
-class FastDutch(FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: ignore[misc]
+class FastDutch(SplitHomogeneous, FastBrackets, FastLevels, ExactCounts, pairing_dutch):  # type: ignore[misc]
     """gacrux's Dutch engine with faster equivalents of its table-wide steps."""
 
     def get_crosstable(self, experimental: Any, checkonly: bool, verbose: Any) -> FastCrosstable:

@@ -109,6 +109,11 @@ class FastHomogeneous:
                 c["heweight"] = 0
 
     def update_homogenious(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> None:
+        self.homogeneous_weights(scorelevel, edges, bsn, S)
+
+    def homogeneous_weights(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> list[int]:
+        """gacrux's update_homogenious, and for each pair its HO5 part if both its competitors are residents
+        numbered after S (a pair an optimum avoids where it can: lexicographic.py), else 0."""
         B = self.B = len(bsn)
         B3, B4, B5 = self.B3, self.B4, self.B5 = S, B - S, B - 1
         self.ilen = 0
@@ -119,7 +124,8 @@ class FastHomogeneous:
         level = [c["scorelevel"] for c in self.competitors]
         unrated = Deferred(B3, B4, B5, S, False, 0, 0)  # read only: its lists are made anew at each read
         quality = self.get_edge_quality
-        for c in edges:
+        trims = [0] * len(edges)
+        for k, c in enumerate(edges):
             c["howeight"] = 0
             ca, cb = c["ca"], c["cb"]
             q = quality(c)["quality"]
@@ -138,10 +144,14 @@ class FastHomogeneous:
                 else:
                     howeight += w3[S - absn]
                 q[HO2] = absn - 1
-                howeight += (absn - 1) * w2 + w5[absn - 1] * (bbsn - absn)
+                ho5 = w5[absn - 1] * (bbsn - absn)
+                howeight += (absn - 1) * w2 + ho5
+                if absn > S:
+                    trims[k] = ho5
                 deferred = Deferred(B3, B4, B5, S, True, absn, bbsn)
             q[HO3] = q[HO4] = q[HO5] = deferred
             c["howeight"] = howeight
+        return trims
 
     def compute_weight(self, wpairs: list[Edge], bquality: Any) -> dict[str, Any]:
         for c in wpairs:

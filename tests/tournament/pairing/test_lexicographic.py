@@ -1,0 +1,114 @@
+"""A homogeneous bracket matched in parts (tournament/pairing/lexicographic.py): the residents among themselves, the
+players below among themselves, at most one pair between them, and the same optimum as the whole graph's."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from bench.pairing import open_field, play
+from tournament.pairing import lexicographic
+from tournament.pairing.dutch import pair_dutch
+from tournament.pairing.lexicographic import split_matching
+
+Listed = list[tuple[int, int, int]]
+
+
+def bracket(rng: random.Random, residents: int, others: int, cut_weight: int, density: float = 0.8
+            ) -> tuple[Listed, Listed, Listed]:
+    """A bracket graph: residents 0..residents-1, others after them; pairs between residents and others weigh
+    cut_weight and more (C6's digit), the others' pairs all but equal (gacrux gives them one howeight)."""
+    inner, cut, outer = [], [], []
+    for a in range(residents + others):
+        for b in range(a + 1, residents + others):
+            if rng.random() > density:
+                continue
+            if b < residents:
+                inner.append((a, b, rng.randrange(10**30)))
+            elif a < residents:
+                cut.append((a, b, cut_weight + rng.randrange(4) * 10**30))
+            else:
+                outer.append((a, b, 7 * 10**40 + rng.randrange(3) * 10**35))
+    return inner, cut, outer
+
+
+def networkx_total(listed: Listed) -> tuple[int, int]:
+    """(pairs, total weight) of networkx's minimum-weight matching among the maximum-cardinality ones."""
+    graph = nx.Graph()
+    graph.add_weighted_edges_from(listed)
+    pairs = nx.min_weight_matching(graph)
+    return len(pairs), sum(graph[a][b]["weight"] for a, b in pairs)
+
+
+def total(pairs: set[tuple[int, int]], listed: Listed) -> int:
+    weight = {frozenset((a, b)): w for a, b, w in listed}
+    return sum(weight[frozenset(pair)] for pair in pairs)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_parts_give_an_optimum_of_the_whole_graph(seed: int) -> None:
+    rng = random.Random(seed)
+    residents, others = rng.randrange(3, 11), rng.randrange(3, 11)
+    if (residents + others) % 2:
+        others += 1
+    heavy = rng.random() < 0.7  # a cut pair weighs more than any matching of the parts: they are matched apart
+    inner, cut, outer = bracket(rng, residents, others, 10**45 if heavy else 10**29, density=rng.choice((0.6, 1)))
+    whole = inner + cut + outer
+    pairs = split_matching(inner, cut, outer)
+    if pairs is None:  # not proved: gacrux's own way (test_a_complete_bracket_is_matched_in_parts: it is, there)
+        return
+    assert all(len(set(pair)) == 2 for pair in pairs)
+    assert len({end for pair in pairs for end in pair}) == 2 * len(pairs)  # a matching
+    assert (len(pairs), total(pairs, whole)) == networkx_total(whole)
+
+
+@pytest.mark.parametrize("residents", [8, 9])
+def test_a_complete_bracket_is_matched_in_parts(residents: int) -> None:
+    # an even number of residents: no pair between the parts; an odd one: exactly one resident floats down
+    rng = random.Random(residents)
+    inner, cut, outer = bracket(rng, residents, 7 if residents % 2 else 6, 10**45, density=1)
+    pairs = split_matching(inner, cut, outer)
+    assert pairs is not None
+    crossing = [pair for pair in pairs if min(pair) < residents <= max(pair)]
+    assert len(crossing) == residents % 2
+    assert (len(pairs), total(pairs, inner + cut + outer)) == networkx_total(inner + cut + outer)
+
+
+def test_light_pairs_between_the_parts_are_not_split() -> None:
+    # a pair between the parts cheaper than the residents' own matching: splitting is not proved, None
+    inner = [(0, 1, 10**20), (2, 3, 10**20), (0, 2, 10**20), (1, 3, 10**20)]
+    outer = [(4, 5, 1), (5, 6, 1), (6, 7, 1), (4, 7, 1)]
+    cut = [(0, 4, 0), (1, 5, 0), (2, 6, 0), (3, 7, 0)]
+    assert split_matching(inner, cut, outer) is None
+    assert networkx_total(inner + cut + outer) == (4, 0)
+
+
+def test_a_part_without_a_perfect_matching_is_not_split() -> None:
+    inner = [(0, 1, 5), (0, 2, 5), (0, 3, 5)]  # a star: one pair at most
+    outer = [(4, 5, 1)]
+    cut = [(1, 4, 10**9), (2, 5, 10**9)]
+    assert split_matching(inner, cut, outer) is None
+
+
+def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkeypatch: pytest.MonkeyPatch) -> None:
+    # rounds 1-5 of a 600-player open: its homogeneous brackets pair residents with a score group below
+    split: list[bool] = []
+    matched = lexicographic.split_matching
+
+    def counted(inner: Listed, cut: Listed, outer: Listed) -> set[tuple[int, int]] | None:
+        pairs = matched(inner, cut, outer)
+        split.append(pairs is not None)
+        return pairs
+
+    monkeypatch.setattr(lexicographic, "split_matching", counted)
+    rng = random.Random(600)
+    data = open_field(600)
+    for _ in range(5):
+        monkeypatch.setattr(lexicographic, "ENABLED", True)
+        parts = pair_dutch(data)
+        monkeypatch.setattr(lexicographic, "ENABLED", False)
+        assert pair_dutch(data) == parts  # boards, colours and bye
+        data = play(data, parts, rng)
+    assert any(split)

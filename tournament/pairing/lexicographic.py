@@ -1,0 +1,203 @@
+"""A homogeneous bracket matched in two parts: its residents among themselves, the players below among themselves.
+
+gacrux matches a homogeneous bracket (`pairing_dutch.pair_weighted_round`, mode "HO") together with the players of
+the levels below it (so that what it leaves can still be paired), on the weights
+
+    weight = qcweight * W0 + howeight
+
+where qcweight rates a pair on C.04.3's criteria C6-C21 and howeight places it among the bracket's transpositions
+(HO1-HO5: one digit per bracket sequence number, 3,000 bits at 648 players), in a minimum-weight matching among
+those of maximum cardinality. At the 2,000-player open's round 3 that is one matching of 648 players (384
+residents, 264 below) and 209,000 pairs on 48-limb numbers: 2.4 s, and 90 MB of weights.
+
+**The split.** The residents R (the players of the bracket's level) and the others O are matched apart: R on the
+full weights, O on its weights less their least, divided by their greatest common divisor (a perfect matching of
+O has a fixed number of pairs, so its order among them is unchanged; gacrux gives every pair of O the same
+howeight, so that leaves qcweight: machine integers). Their union M is gacrux's optimum whenever
+
+    weight(M) < (the least qcweight of a pair between R and O) * W0
+
+because every weight is at least 0 (qcweight and howeight are sums of digits at least 0; howeight's HO4 baseline is
+at least the one HO4 weight a pair takes back), so a matching holding a pair between R and O weighs at least that
+much: every optimum of the whole graph holds no such pair, and is a perfect matching of R and one of O. M, made of
+optima of both, is then an optimum of the whole, from which gacrux reads the same pairs as from any other
+(weights.py's theorem). Moving a resident down costs C6 (a score difference): the bound holds in every round of
+the corpus and of the generated opens but where a resident must float down.
+
+Where it does not hold, where R or O cannot be paired whole, or the compiled matching is not built, the bracket
+is matched as gacrux does, whole. tests/tournament/pairing/test_lexicographic.py compares both ways.
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from itertools import chain
+from math import gcd
+from typing import Any
+
+import gacrux.pairingdutch  # type: ignore[import-untyped]
+from gacrux.crosstabledutch import HO0  # type: ignore[import-untyped]
+
+from tournament.pairing import blossom, matching
+
+Edge = dict[str, Any]
+Node = dict[str, Any]
+Listed = list[tuple[int, int, int]]
+
+#: Matching in two parts (tests switch it off to compare with the whole matching).
+ENABLED = True
+
+
+class SplitHomogeneous:
+    """gacrux's `pairing_dutch.pair_weighted_round` for homogeneous brackets (a mixin placed before it): the
+    bracket's residents and the players below it matched apart where that gives gacrux's optimum (see the
+    module)."""
+
+    crosstable: Any
+    competitors: list[Node]
+    opponents: list[list[Edge]]
+    checkonly: bool
+    reportlevel: int
+    modify_edges: Any
+    update_bsn: Any
+
+    def pair_weighted_round(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], pairingmode: str,
+                            numpairs: int, category: int) -> Any:
+        if (pairingmode == "HO" and ENABLED and gacrux.pairingdutch.nx is matching.FAST_NX and blossom.AVAILABLE
+                and not self.checkonly and self.reportlevel <= 2):
+            pairs = self._split(bracket, nodes, edges, numpairs, category)
+            if pairs is not None:
+                return pairs
+        return super().pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs,  # type: ignore[misc]
+                                           category)
+
+    def _split(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], numpairs: int,
+               category: int) -> set[tuple[int, int]] | None:
+        """The bracket's pairs as gacrux's matching would choose them, matched in parts; None where the parts are
+        not proved to give an optimum (then gacrux's own way, from the start)."""
+        scorelevel = bracket["scorelevel"]
+        modified_nodes, modified_edges = self.modify_edges(nodes, None, edges, scorelevel, category, "canmeet")
+        if not modified_nodes or not modified_edges:
+            return None
+        competitors = self.competitors
+        count = len(competitors)
+
+        def resident(cid: int) -> bool:
+            return 0 < cid < count and competitors[cid]["scorelevel"] == scorelevel
+
+        ct = self.crosstable
+        bsn = bracket["bsno"] = self.update_bsn(
+            scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel])
+        trims = ct.homogeneous_weights(scorelevel, modified_edges, bsn, numpairs)  # (update_homogenious)
+        w0 = ct.weight[HO0]
+        parts: tuple[Listed, Listed, Listed] = ([], [], [])  # residents', cut (resident first), the others'
+        lighter: Listed = []
+        for c, trim in zip(modified_edges, trims, strict=True):
+            a, b = c["ca"], c["cb"]
+            weight = c["qcweight"] * w0 + c["howeight"]  # gacrux's update_weight, "HO"
+            here = resident(a)
+            if here == resident(b):
+                parts[0 if here else 2].append((a, b, weight))
+                if here:
+                    lighter.append((a, b, weight - trim))
+            else:
+                parts[1].append((a, b, weight) if here else (b, a, weight))
+        inner, cut, outer = parts
+        # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
+        # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
+        # players): lighter, so an optimum of the lighter graph that holds none of them is one of the graph.
+        trimmed = {(a, b) for (a, b, w), (_, _, light) in zip(inner, lighter, strict=True) if light != w}
+        pairs = split_matching(lighter, cut, outer) if trimmed else None
+        if pairs is None or any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
+            pairs = split_matching(inner, cut, outer)
+        if pairs is None:
+            return None
+        for a, b in pairs:  # gacrux's update_weight on the pairs kept (the others' weights are read by nobody)
+            ct.update_weight("HO", category, self.opponents[a][b])
+        return as_networkx(modified_edges, pairs)
+
+
+
+def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """`pairs` as networkx's matching of gacrux's graph of `edges` gives them, a set made in the same order (gacrux
+    lists a bracket's pairs in the set's order): each pair (lower, higher) in the order of the graph's nodes, the
+    order of their first pair in `edges` (blossom.listed_min_weight_matching)."""
+    order = list(dict.fromkeys(chain.from_iterable((c["ca"], c["cb"]) for c in edges)))
+    place = {node: k for k, node in enumerate(order)}
+    partner = {a: b for pair in pairs for a, b in (pair, pair[::-1])}
+    return {(node, partner[node]) for node in order if node in partner and place[node] < place[partner[node]]}
+
+
+def split_matching(inner: Listed, cut: Listed, outer: Listed) -> set[tuple[int, int]] | None:
+    """networkx's `min_weight_matching` (maximum cardinality, then least weight) of the graph of the pairs `inner`
+    (two residents), `cut` (a resident, then another) and `outer` (two others), weights at least 0, found in parts
+    with at most one cut pair; None where that is not proved to be an optimum of the whole (see the module)."""
+    if not inner or min(w for _, _, w in chain(inner, cut, outer)) < 0:
+        return None
+    residents = {*chain.from_iterable((a, b) for a, b, _ in inner), *(r for r, _, _ in cut)}
+    others = {*chain.from_iterable((a, b) for a, b, _ in outer), *(o for _, o, _ in cut)}
+    if not cut or not outer:  # the residents alone (no others, or none they can meet)
+        own = _perfect(inner) if not others else None
+        return own[0] if own is not None and 2 * len(own[0]) == len(residents) else None
+    least_cut = min(w for _, _, w in cut)
+    if len(residents) % 2 == 0:  # no cut pair
+        own, below = _perfect(inner), _perfect(outer)
+        if own is None or below is None or own[1] + below[1] > 2 * least_cut:
+            return None
+        pairs = own[0] | below[0]
+    else:  # one resident r floats down: a perfect matching of the residents and a vertex FLOAT, (r, FLOAT)
+        # weighing at least as much as any pair (r, o) and a perfect matching of the others but o
+        apart = _perfect(outer + [(FLOAT, o, 0) for o in others])
+        if apart is None:
+            return None
+        rest = sum(w for a, b, w in outer if (a, b) in apart[0] or (b, a) in apart[0])  # the others' but one
+        floats: dict[int, int] = {}
+        for r, _, w in cut:
+            floats[r] = min(w, floats.get(r, w))
+        own = _perfect(inner + [(r, FLOAT, w + rest) for r, w in floats.items()])
+        if own is None:
+            return None
+        down = next(a if b == FLOAT else b for a, b in own[0] if FLOAT in (a, b))
+        below = _perfect(outer + [(r, o, w) for r, o, w in cut if r == down])
+        if below is None or below[1] != floats[down] + rest or own[1] > 3 * least_cut:
+            return None
+        pairs = {pair for pair in own[0] if FLOAT not in pair} | below[0]
+    return pairs if 2 * len(pairs) == len(residents) + len(others) else None
+
+
+#: The vertex standing for the players below the bracket (competitor numbers are at least 0).
+FLOAT = -1
+
+
+def _perfect(listed: Listed) -> tuple[set[tuple[int, int]], int] | None:
+    """networkx's `min_weight_matching` of the pairs `listed` (a, b, weight; gacrux's graph: its nodes in the order
+    of their first pair) if it pairs every node, and its total weight; else None. The weights are matched less their
+    least, divided by their greatest common divisor: the same order among perfect matchings, fewer limbs (the
+    residents' weights without the HO5 digits after S share a factor of ~1,100 bits at 2,000 players)."""
+    order = list(dict.fromkeys(chain.from_iterable((a, b) for a, b, _ in listed)))
+    if len(order) % 2:
+        return None
+    least = min(w for _, _, w in listed)
+    pairs = blossom.listed_min_weight_matching(order, [(a, b, w) for (a, b, _), w in zip(
+        listed, reduced([w - least for _, _, w in listed]), strict=True)])
+    if pairs is None or 2 * len(pairs) < len(order):
+        return None
+    total = sum(w for a, b, w in listed if (a, b) in pairs or (b, a) in pairs)
+    return pairs, total
+
+
+def reduced(values: list[int]) -> list[int]:
+    """`values` (at least 0) divided by their greatest common divisor, found from a sample and checked on all (one
+    division each) rather than computed over all of them (one gcd of 2,000-bit numbers each)."""
+    step = reduce(gcd, values[:: max(1, len(values) // 64)], 0)
+    if step > 1:
+        quotients = []
+        for value in values:
+            quotient, remainder = divmod(value, step)
+            if remainder:
+                break
+            quotients.append(quotient)
+        else:
+            return quotients
+        step = reduce(gcd, values, 0)
+    return [value // step for value in values] if step > 1 else values
