@@ -79,43 +79,46 @@ class SplitHomogeneous:
         modified_nodes, modified_edges = self.modify_edges(nodes, None, edges, scorelevel, category, "canmeet")
         if not modified_nodes or not modified_edges:
             return None
-        competitors = self.competitors
-        count = len(competitors)
-
-        def resident(cid: int) -> bool:
-            return 0 < cid < count and competitors[cid]["scorelevel"] == scorelevel
-
         ct = self.crosstable
         bsn = bracket["bsno"] = self.update_bsn(
             scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel])
         trims = ct.homogeneous_weights(scorelevel, modified_edges, bsn, numpairs)  # (update_homogenious)
+        here = [0 < cid < len(self.competitors) and c["scorelevel"] == scorelevel
+                for cid, c in enumerate(self.competitors)]  # residents, by competitor number
         w0 = ct.weight[HO0]
-        parts: tuple[Listed, Listed, Listed] = ([], [], [])  # residents', cut (resident first), the others'
+        inner: Listed = []  # gacrux's weights (update_weight, "HO")
         lighter: Listed = []
+        cut: Listed = []  # (resident, other, qcweight): gacrux gives them all one howeight
+        outer: Listed = []  # (other, other, qcweight): the same howeight
+        shared = None
         for c, trim in zip(modified_edges, trims, strict=True):
             a, b = c["ca"], c["cb"]
-            weight = c["qcweight"] * w0 + c["howeight"]  # gacrux's update_weight, "HO"
-            here = resident(a)
-            if here == resident(b):
-                parts[0 if here else 2].append((a, b, weight))
-                if here:
-                    lighter.append((a, b, weight - trim))
+            if here[a] and here[b]:
+                weight = c["qcweight"] * w0 + c["howeight"]
+                inner.append((a, b, weight))
+                lighter.append((a, b, weight - trim) if trim else (a, b, weight))
+                continue
+            if shared is None:
+                shared = c["howeight"]
+            elif c["howeight"] != shared:
+                return None  # (not gacrux's weights: matched whole)
+            if here[a] or here[b]:
+                cut.append((a, b, c["qcweight"]) if here[a] else (b, a, c["qcweight"]))
             else:
-                parts[1].append((a, b, weight) if here else (b, a, weight))
-        inner, cut, outer = parts
+                outer.append((a, b, c["qcweight"]))
+        scale = (w0, shared or 0)
         # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
         # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
         # players): lighter, so an optimum of the lighter graph that holds none of them is one of the graph.
         trimmed = {(a, b) for (a, b, w), (_, _, light) in zip(inner, lighter, strict=True) if light != w}
-        pairs = split_matching(lighter, cut, outer) if trimmed else None
+        pairs = split_matching(lighter, cut, outer, scale) if trimmed else None
         if pairs is None or any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
-            pairs = split_matching(inner, cut, outer)
+            pairs = split_matching(inner, cut, outer, scale)
         if pairs is None:
             return None
         for a, b in pairs:  # gacrux's update_weight on the pairs kept (the others' weights are read by nobody)
             ct.update_weight("HO", category, self.opponents[a][b])
         return as_networkx(modified_edges, pairs)
-
 
 
 def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -128,21 +131,24 @@ def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int
     return {(node, partner[node]) for node in order if node in partner and place[node] < place[partner[node]]}
 
 
-def split_matching(inner: Listed, cut: Listed, outer: Listed) -> set[tuple[int, int]] | None:
+def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int] = (1, 0)
+                   ) -> set[tuple[int, int]] | None:
     """networkx's `min_weight_matching` (maximum cardinality, then least weight) of the graph of the pairs `inner`
-    (two residents), `cut` (a resident, then another) and `outer` (two others), weights at least 0, found in parts
-    with at most one cut pair; None where that is not proved to be an optimum of the whole (see the module)."""
-    if not inner or min(w for _, _, w in chain(inner, cut, outer)) < 0:
+    (two residents), `cut` (a resident, then another) and `outer` (two others), found in parts with at most one cut
+    pair; None where that is not proved to be an optimum of the whole (see the module). The cut and outer pairs'
+    weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least 0."""
+    unit, shift = scale
+    if not inner or min(w for _, _, w in chain(inner, cut, outer)) < 0 or unit < 0 or shift < 0:
         return None
     residents = {*chain.from_iterable((a, b) for a, b, _ in inner), *(r for r, _, _ in cut)}
     others = {*chain.from_iterable((a, b) for a, b, _ in outer), *(o for _, o, _ in cut)}
     if not cut or not outer:  # the residents alone (no others, or none they can meet)
         own = _perfect(inner) if not others else None
         return own[0] if own is not None and 2 * len(own[0]) == len(residents) else None
-    least_cut = min(w for _, _, w in cut)
+    least_cut = min(w for _, _, w in cut) * unit + shift
     if len(residents) % 2 == 0:  # no cut pair
         own, below = _perfect(inner), _perfect(outer)
-        if own is None or below is None or own[1] + below[1] > 2 * least_cut:
+        if own is None or below is None or own[1] + below[1] * unit + len(below[0]) * shift > 2 * least_cut:
             return None
         pairs = own[0] | below[0]
     else:  # one resident r floats down: a perfect matching of the residents and a vertex FLOAT, (r, FLOAT)
@@ -150,16 +156,18 @@ def split_matching(inner: Listed, cut: Listed, outer: Listed) -> set[tuple[int, 
         apart = _perfect(outer + [(FLOAT, o, 0) for o in others])
         if apart is None:
             return None
-        rest = sum(w for a, b, w in outer if (a, b) in apart[0] or (b, a) in apart[0])  # the others' but one
+        rest = apart[1] * unit + (len(apart[0]) - 1) * shift  # the others' pairs but FLOAT's
         floats: dict[int, int] = {}
         for r, _, w in cut:
-            floats[r] = min(w, floats.get(r, w))
-        own = _perfect(inner + [(r, FLOAT, w + rest) for r, w in floats.items()])
+            if w < floats.get(r, w + 1):
+                floats[r] = w
+        own = _perfect(inner + [(r, FLOAT, w * unit + shift + rest) for r, w in floats.items()])
         if own is None:
             return None
         down = next(a if b == FLOAT else b for a, b in own[0] if FLOAT in (a, b))
         below = _perfect(outer + [(r, o, w) for r, o, w in cut if r == down])
-        if below is None or below[1] != floats[down] + rest or own[1] > 3 * least_cut:
+        if (below is None or below[1] * unit + len(below[0]) * shift != floats[down] * unit + shift + rest
+                or own[1] > 3 * least_cut):
             return None
         pairs = {pair for pair in own[0] if FLOAT not in pair} | below[0]
     return pairs if 2 * len(pairs) == len(residents) + len(others) else None
@@ -170,34 +178,31 @@ FLOAT = -1
 
 
 def _perfect(listed: Listed) -> tuple[set[tuple[int, int]], int] | None:
-    """networkx's `min_weight_matching` of the pairs `listed` (a, b, weight; gacrux's graph: its nodes in the order
-    of their first pair) if it pairs every node, and its total weight; else None. The weights are matched less their
-    least, divided by their greatest common divisor: the same order among perfect matchings, fewer limbs (the
-    residents' weights without the HO5 digits after S share a factor of ~1,100 bits at 2,000 players)."""
+    """networkx's `min_weight_matching` of the pairs `listed` (a, b, weight at least 0; gacrux's graph: its nodes in
+    the order of their first pair) if it pairs every node, and its total weight; else None. The weights are matched
+    divided by their greatest common divisor: the same order, fewer limbs (the residents' weights without the HO5
+    digits after S share a factor of ~1,100 bits at 2,000 players)."""
     order = list(dict.fromkeys(chain.from_iterable((a, b) for a, b, _ in listed)))
     if len(order) % 2:
         return None
-    least = min(w for _, _, w in listed)
-    pairs = blossom.listed_min_weight_matching(order, [(a, b, w) for (a, b, _), w in zip(
-        listed, reduced([w - least for _, _, w in listed]), strict=True)])
+    step = common_divisor([w for _, _, w in listed])
+    pairs = blossom.listed_min_weight_matching(
+        order, listed if step == 1 else [(a, b, w // step) for a, b, w in listed])
     if pairs is None or 2 * len(pairs) < len(order):
         return None
     total = sum(w for a, b, w in listed if (a, b) in pairs or (b, a) in pairs)
     return pairs, total
 
 
-def reduced(values: list[int]) -> list[int]:
-    """`values` (at least 0) divided by their greatest common divisor, found from a sample and checked on all (one
-    division each) rather than computed over all of them (one gcd of 2,000-bit numbers each)."""
-    step = reduce(gcd, values[:: max(1, len(values) // 64)], 0)
-    if step > 1:
-        quotients = []
-        for value in values:
-            quotient, remainder = divmod(value, step)
-            if remainder:
-                break
-            quotients.append(quotient)
-        else:
-            return quotients
-        step = reduce(gcd, values, 0)
-    return [value // step for value in values] if step > 1 else values
+def common_divisor(values: list[int]) -> int:
+    """The greatest common divisor of `values` (1 if there are none): one remainder per value, a gcd only where a
+    value is not a multiple of the divisor so far (a few times; a gcd of 2,000-bit numbers costs ten remainders)."""
+    step = reduce(gcd, values[:: max(1, len(values) // 16)], 0)
+    for value in values:
+        if step == 1:
+            return 1
+        if not step:
+            step = value
+        elif value % step:
+            step = gcd(step, value)
+    return step or 1

@@ -97,8 +97,8 @@ def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkey
     split: list[bool] = []
     matched = lexicographic.split_matching
 
-    def counted(inner: Listed, cut: Listed, outer: Listed) -> set[tuple[int, int]] | None:
-        pairs = matched(inner, cut, outer)
+    def counted(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int]) -> set[tuple[int, int]] | None:
+        pairs = matched(inner, cut, outer, scale)
         split.append(pairs is not None)
         return pairs
 
