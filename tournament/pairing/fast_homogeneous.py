@@ -71,6 +71,7 @@ class FastHomogeneous:
     mdp: list[int]
     ilen: int
     init_heweights: Any
+    rate_edges: Any
     he_zeros: list[int] | None = None
 
     def update_hetrogenious(self, scorelevel: int, nodes: list[dict[str, Any]], edges: list[Edge],
@@ -88,10 +89,10 @@ class FastHomogeneous:
         w1, w2 = weight[HE1], weight[HE2]
         level = [c["scorelevel"] for c in self.competitors]
         zeros = self.he_zeros = [0] * M
-        quality = self.get_edge_quality
+        self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
         for c in edges:
             ca, cb = c["ca"], c["cb"]
-            q = quality(c)["quality"]
+            q = c["quality"]  # (rated above)
             ascl, bscl = level[ca], level[cb]
             absn, bbsn = bsn.get(ca, elen), bsn.get(cb, elen)
             if absn > bbsn:
@@ -123,12 +124,12 @@ class FastHomogeneous:
         base = sum(w4)
         level = [c["scorelevel"] for c in self.competitors]
         unrated = Deferred(B3, B4, B5, S, False, 0, 0)  # read only: its lists are made anew at each read
-        quality = self.get_edge_quality
+        self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
         trims = [0] * len(edges)
         for k, c in enumerate(edges):
             c["howeight"] = 0
             ca, cb = c["ca"], c["cb"]
-            q = quality(c)["quality"]
+            q = c["quality"]  # (rated above)
             q[HO1] = 0
             q[HO2] = 0
             howeight = base

@@ -122,6 +122,7 @@ class FastQuality:
     rnd: int
     competitors: list[Node]
     weight: dict[str, Any]
+    get_edge_quality: Any
 
     def update_crosstable(self, scorelevel: int, nodes: list[Node], edges: list[Edge], pablevel: Any,
                           update_maxpsd: bool = True) -> None:
@@ -174,6 +175,53 @@ class FastQuality:
             edge["colordiff"] = colordiff
         edge["qc"] = qc
         edge["qcweight"] = cost
+
+    def rate_edges(self, edges: list[Edge]) -> None:
+        """gacrux's get_edge_quality on each of `edges` in turn (update_edge where the pair's rating is not this
+        level's, or it is a pair with the bracket's odd one out, BLOB), in one loop: 210,000 pairs at the 2,000-player
+        open's round 3, where the calls alone took 0.5 s."""
+        level = self.scorelevel
+        if level == -1:
+            for edge in edges:
+                self.get_edge_quality(edge)
+            return
+        blob, competitors, signature = self.BLOB, self.competitors, self.signature
+        constants = (level, self.pablevel, self.maxpsd, self.maxmeets, self.rnd)
+        memo = self.rated
+        if memo is None:
+            memo = self.rated = {}
+        kind = [-1] * len(competitors)  # each competitor's signature, numbered
+        places: dict[tuple[Any, ...], int] = {}
+        kinds: dict[tuple[int, int, int], tuple[dict[str, Any], str | None, bool, int]] = {}  # by kinds and meetings
+        for edge in edges:
+            cb = edge["cb"]
+            if edge["qlevel"] == level and cb != blob:
+                continue
+            edge["qlevel"] = level
+            if not edge["canmeet"]:
+                edge["quality"] = _UNSET.copy()
+                continue
+            ca, played = edge["ca"], edge["played"]
+            ka, kb = kind[ca], kind[cb]
+            if ka < 0:
+                ka = kind[ca] = places.setdefault(signature(competitors[ca]), len(places))
+            if kb < 0:
+                kb = kind[cb] = places.setdefault(signature(competitors[cb]), len(places))
+            at = (ka, kb, played)
+            rated = kinds.get(at)
+            if rated is None:
+                a, b = competitors[ca], competitors[cb]
+                key = (signature(a), signature(b), played, *constants)
+                rated = memo.get(key)
+                if rated is None:
+                    rated = memo[key] = self.rate(a, b, played, level)
+                kinds[at] = rated
+            quality, colordiff, qc, cost = rated
+            edge["quality"] = quality.copy()
+            if colordiff is not None:
+                edge["colordiff"] = colordiff
+            edge["qc"] = qc
+            edge["qcweight"] = cost
 
     def rate(self, a: Node, b: Node, played: int, level: int) -> tuple[dict[str, Any], str | None, bool, int]:
         """A pair's rating (gacrux's update_edge): its quality dict, its colour letters (None: left as they were),
