@@ -27,7 +27,9 @@
  * Entry point: max_weight_matching(n, ends, weights, width, maxcardinality, top=None) -> list of n partners (-1:
  * none). `ends` holds 2m native ints (the two ends of each edge), `weights` m * width bytes or a list of m ints
  * (read as top - w if top is given). With maxcardinality the matching is of maximum cardinality first, then of
- * maximum weight among those (vertex duals may go below 0).
+ * maximum weight among those (vertex duals may go below 0). With duals=True (after top) the answer is (partners,
+ * duals): each vertex's final dual u, such that u[i] + u[j] >= 2 w(i, j) for every edge between two vertices that no
+ * remaining blossom holds both of, with equality on the matched edges (w as read: top - w if top is given).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1016,14 +1018,30 @@ static int run(Graph *g, const limb *wmax) {
     }
 }
 
+/* The K-limb two's-complement integer w as a Python int (NULL with an exception set: out of memory). */
+static PyObject *limbs_to_int(const limb *w, int K) {
+    unsigned char *bytes = malloc(sizeof(limb) * (size_t)K);
+    if (!bytes) return PyErr_NoMemory();
+    for (int i = 0; i < K; i++)  /* little-endian bytes, whatever the machine's order */
+        for (int k = 0; k < 8; k++) bytes[8 * i + k] = (unsigned char)(w[i] >> (8 * k));
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *value = PyLong_FromNativeBytes(bytes, sizeof(limb) * (size_t)K, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    PyObject *value = _PyLong_FromByteArray(bytes, sizeof(limb) * (size_t)K, 1, 1);
+#endif
+    free(bytes);
+    return value;
+}
+
 static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
     (void)self;
     Py_ssize_t n, width;
     Py_buffer ends, weights = {0};
     PyObject *wobj, *topobj = Py_None;
-    int maxcard;
+    int maxcard, duals = 0;
     limb *top = NULL;
-    if (!PyArg_ParseTuple(args, "ny*Onp|O:max_weight_matching", &n, &ends, &wobj, &width, &maxcard, &topobj))
+    if (!PyArg_ParseTuple(args, "ny*Onp|Op:max_weight_matching", &n, &ends, &wobj, &width, &maxcard, &topobj,
+                          &duals))
         return NULL;
     PyObject *result = NULL;
     Py_ssize_t m = ends.len / (Py_ssize_t)(2 * sizeof(int));
@@ -1068,6 +1086,16 @@ static PyObject *max_weight_matching(PyObject *self, PyObject *args) {
             PyObject *partner = PyLong_FromLong(me < 0 ? -1 : other_end(&g, me, (int)v));
             if (!partner) { Py_CLEAR(result); break; }
             PyList_SET_ITEM(result, v, partner);
+        }
+        if (result && duals) {  /* and the vertex duals (the doubled convention: see the header) */
+            PyObject *us = PyList_New(n);
+            for (Py_ssize_t v = 0; us && v < n; v++) {
+                PyObject *u = limbs_to_int(U(&g, v), g.K);
+                if (!u) Py_CLEAR(us);
+                else PyList_SET_ITEM(us, v, u);
+            }
+            if (!us) Py_CLEAR(result);
+            else result = Py_BuildValue("(NN)", result, us);  /* (N: both references passed on) */
         }
     }
     graph_free(&g);

@@ -41,8 +41,9 @@ except ImportError:  # not built (no C compiler at install): networkx's matching
 def max_weight_matching(count: int, edges: list[tuple[int, int, int]], maxcardinality: bool) -> list[int]:
     """A maximum-weight matching (of maximum cardinality first if `maxcardinality`) of the graph on vertices
     0..count-1 with `edges` (a, b, integer weight): each vertex's partner, -1 if unmatched."""
-    return _match(count, list(chain.from_iterable(map(_ENDS, edges))), list(map(_WEIGHT, edges)), None,
-                  maxcardinality)
+    partners: list[int] = _match(count, list(chain.from_iterable(map(_ENDS, edges))), list(map(_WEIGHT, edges)),
+                                 None, maxcardinality)
+    return partners
 
 
 def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
@@ -66,6 +67,25 @@ def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any
     except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
         return None
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}
+
+
+def min_weight_duals(nodes: list[Any], edges: list[tuple[Any, Any, int]]) -> tuple[set[tuple[Any, Any]], list[int],
+                                                                                  int] | None:
+    """`listed_min_weight_matching`, with the proof of its optimum: (pairs, duals, top), the duals u of the nodes (in
+    order) of the matching of greatest total of top - w (networkx's inversion), doubled: u[a] + u[b] >= 2 (top - w)
+    for every pair (a, b, w) whose ends no blossom holds both of (a bipartite graph has none), equal on the pairs
+    matched. None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
+    weights = list(map(_WEIGHT, edges))
+    if not AVAILABLE or not weights or not set(map(type, weights)) <= {int}:
+        return None
+    index = {node: k for k, node in enumerate(nodes)}
+    ends = list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges))))
+    top = 1 + max(weights)
+    try:
+        partners, duals = _match(len(nodes), ends, weights, top, True, True)
+    except OverflowError:
+        return None
+    return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}, duals, top
 
 
 def _compiled() -> Any:
@@ -92,14 +112,15 @@ def cut_pieces(pairs: list[list[Any]], seconds: list[list[int]], picks: list[int
     return cut
 
 
-def _match(count: int, ends: list[int], weights: list[int], top: int | None, maxcardinality: bool) -> list[int]:
+def _match(count: int, ends: list[int], weights: list[int], top: int | None, maxcardinality: bool,
+           duals: bool = False) -> Any:
     """The compiled matching over the edges whose ends are `ends` (two per edge, one after the other), their
     weights w as they are (`top` None) or inverted into top - w (networkx's min_weight_matching): read by the
     compiled part from the list itself, without a list of inverted weights or a copy in bytes (gacrux's brackets reach
     200,000 pairs of 3,000-bit weights: 0.24 s and 75 MB for that copy)."""
     compiled = _compiled()
     if not weights:
-        return [-1] * count
+        return ([-1] * count, [0] * count) if duals else [-1] * count
     low, high = min(weights), max(weights)
     if top is not None:
         low, high = top - high, top - low
@@ -107,9 +128,7 @@ def _match(count: int, ends: list[int], weights: list[int], top: int | None, max
     packed_ends = array("i", ends)
     if width <= 8 and sys.byteorder == "little":  # machine integers (ExactCounts' small weights): by array
         packed = array("q", weights if top is None else [top - w for w in weights])
-        partners: list[int] = compiled.max_weight_matching(count, packed_ends, packed, 8, maxcardinality)
-        return partners
+        return compiled.max_weight_matching(count, packed_ends, packed, 8, maxcardinality, None, duals)
     if top is not None:  # the weights are read before they are inverted: wide enough for them too
         width = max(width, top.bit_length() // 8 + 1)
-    partners = compiled.max_weight_matching(count, packed_ends, weights, width, maxcardinality, top)
-    return partners
+    return compiled.max_weight_matching(count, packed_ends, weights, width, maxcardinality, top, duals)

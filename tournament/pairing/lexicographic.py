@@ -55,7 +55,6 @@ class SplitHomogeneous:
 
     crosstable: Any
     competitors: list[Node]
-    opponents: list[list[Edge]]
     checkonly: bool
     reportlevel: int
     modify_edges: Any
@@ -79,6 +78,9 @@ class SplitHomogeneous:
         modified_nodes, modified_edges = self.modify_edges(nodes, None, edges, scorelevel, category, "canmeet")
         if not modified_nodes or not modified_edges:
             return None
+        residents = sum(1 for node in modified_nodes if node["scorelevel"] == scorelevel)
+        if 2 * residents < len(modified_nodes) - residents:
+            return None  # a few residents above many players: the weights are narrow, matching whole is cheaper
         ct = self.crosstable
         bsn = bracket["bsno"] = self.update_bsn(
             scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel])
@@ -107,17 +109,20 @@ class SplitHomogeneous:
             else:
                 outer.append((a, b, c["qcweight"]))
         scale = (w0, shared or 0)
+        first = {cid for cid, number in bsn.items() if number <= numpairs}  # S1: their pairs with S2 first
         # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
         # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
         # players): lighter, so an optimum of the lighter graph that holds none of them is one of the graph.
         trimmed = {(a, b) for (a, b, w), (_, _, light) in zip(inner, lighter, strict=True) if light != w}
-        pairs = split_matching(lighter, cut, outer, scale) if trimmed else None
-        if pairs is None or any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
-            pairs = split_matching(inner, cut, outer, scale)
+        pairs = split_matching(lighter if trimmed else inner, cut, outer, scale, first)
+        if pairs is not None and any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
+            pairs = split_matching(inner, cut, outer, scale, first)
         if pairs is None:
             return None
-        for a, b in pairs:  # gacrux's update_weight on the pairs kept (the others' weights are read by nobody)
-            ct.update_weight("HO", category, self.opponents[a][b])
+        kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
+        for c in modified_edges:  # gacrux's update_weight on the pairs kept (the others' weights are read by nobody)
+            if (c["ca"], c["cb"]) in kept:
+                ct.update_weight("HO", category, c)
         return as_networkx(modified_edges, pairs)
 
 
@@ -131,24 +136,23 @@ def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int
     return {(node, partner[node]) for node in order if node in partner and place[node] < place[partner[node]]}
 
 
-def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int] = (1, 0)
-                   ) -> set[tuple[int, int]] | None:
+def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int] = (1, 0),
+                   first: set[int] | None = None) -> set[tuple[int, int]] | None:
     """networkx's `min_weight_matching` (maximum cardinality, then least weight) of the graph of the pairs `inner`
     (two residents), `cut` (a resident, then another) and `outer` (two others), found in parts with at most one cut
     pair; None where that is not proved to be an optimum of the whole (see the module). The cut and outer pairs'
-    weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least 0."""
+    weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least 0. `first`:
+    residents whose pairs with the others are matched first (_across)."""
     unit, shift = scale
     if not inner or min(w for _, _, w in chain(inner, cut, outer)) < 0 or unit < 0 or shift < 0:
         return None
     residents = {*chain.from_iterable((a, b) for a, b, _ in inner), *(r for r, _, _ in cut)}
     others = {*chain.from_iterable((a, b) for a, b, _ in outer), *(o for _, o, _ in cut)}
-    if not cut or not outer:  # the residents alone (no others, or none they can meet)
-        own = _perfect(inner) if not others else None
-        return own[0] if own is not None and 2 * len(own[0]) == len(residents) else None
-    least_cut = min(w for _, _, w in cut) * unit + shift
-    if len(residents) % 2 == 0:  # no cut pair
-        own, below = _perfect(inner), _perfect(outer)
-        if own is None or below is None or own[1] + below[1] * unit + len(below[0]) * shift > 2 * least_cut:
+    least_cut = min(w for _, _, w in cut) * unit + shift if cut else None
+    if least_cut is None or len(residents) % 2 == 0:  # no cut pair
+        own, below = _perfect(inner, first), _perfect(outer)
+        if own is None or below is None or (least_cut is not None and
+                                            own[1] + below[1] * unit + len(below[0]) * shift > 2 * least_cut):
             return None
         pairs = own[0] | below[0]
     else:  # one resident r floats down: a perfect matching of the residents and a vertex FLOAT, (r, FLOAT)
@@ -161,11 +165,17 @@ def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, 
         for r, _, w in cut:
             if w < floats.get(r, w + 1):
                 floats[r] = w
-        own = _perfect(inner + [(r, FLOAT, w * unit + shift + rest) for r, w in floats.items()])
+        own = _perfect(inner + [(r, FLOAT, w * unit + shift + rest) for r, w in floats.items()],
+                       None if first is None else first | {FLOAT})
         if own is None:
             return None
         down = next(a if b == FLOAT else b for a, b in own[0] if FLOAT in (a, b))
-        below = _perfect(outer + [(r, o, w) for r, o, w in cut if r == down])
+        alone = next(a if b == FLOAT else b for a, b in apart[0] if FLOAT in (a, b))  # the other FLOAT left out
+        if any(r == down and o == alone and w == floats[down] for r, o, w in cut):
+            below = ({pair for pair in apart[0] if FLOAT not in pair} | {(down, alone)},
+                     apart[1] + floats[down])  # (down, alone) completes `apart`'s matching of the others
+        else:
+            below = _perfect(outer + [(r, o, w) for r, o, w in cut if r == down])
         if (below is None or below[1] * unit + len(below[0]) * shift != floats[down] * unit + shift + rest
                 or own[1] > 3 * least_cut):
             return None
@@ -177,21 +187,53 @@ def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, 
 FLOAT = -1
 
 
-def _perfect(listed: Listed) -> tuple[set[tuple[int, int]], int] | None:
+def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[int, int]], int] | None:
     """networkx's `min_weight_matching` of the pairs `listed` (a, b, weight at least 0; gacrux's graph: its nodes in
     the order of their first pair) if it pairs every node, and its total weight; else None. The weights are matched
     divided by their greatest common divisor: the same order, fewer limbs (the residents' weights without the HO5
-    digits after S share a factor of ~1,100 bits at 2,000 players)."""
+    digits after S share a factor of ~1,100 bits at 2,000 players). Given `first` (nodes; the others are second),
+    the pairs between the two sides are matched first, alone (_across)."""
     order = list(dict.fromkeys(chain.from_iterable((a, b) for a, b, _ in listed)))
     if len(order) % 2:
         return None
     step = common_divisor([w for _, _, w in listed])
-    pairs = blossom.listed_min_weight_matching(
-        order, listed if step == 1 else [(a, b, w // step) for a, b, w in listed])
-    if pairs is None or 2 * len(pairs) < len(order):
+    found = _across(order, listed, step, first) if first else None
+    if found is None:
+        pairs = blossom.listed_min_weight_matching(
+            order, listed if step == 1 else [(a, b, w // step) for a, b, w in listed])
+        if pairs is None:
+            return None
+        found = pairs
+    if 2 * len(found) < len(order):
         return None
-    total = sum(w for a, b, w in listed if (a, b) in pairs or (b, a) in pairs)
-    return pairs, total
+    total = sum(w for a, b, w in listed if (a, b) in found or (b, a) in found)
+    return found, total
+
+
+def _across(order: list[int], listed: Listed, step: int, first: set[int]) -> set[tuple[int, int]] | None:
+    """An optimum of the graph found among its pairs between `first` and the others: at 2,000 players the residents'
+    pairs of S1 and S2 (the numbers up to S and after), half of them, where a homogeneous bracket's optimum lies.
+    It is proved an optimum of the whole graph by its duals: for a perfect matching, vertex duals u with
+    u[a] + u[b] >= 2 w'(a, b) on every pair and equality on the pairs matched prove it optimal (linear programming
+    duality, no blossom needed). The bipartite matching's duals hold on the pairs across; adding t to the first
+    side's and taking t from the others' keeps them there, moves the pairs within the first side's slacks by 2t and
+    the others' by -2t: some t suits both if their least slacks add up to at least 0. None if they do not, or if
+    the pairs across pair not every node."""
+    across = [(a, b, w // step) for a, b, w in listed if (a in first) != (b in first)]
+    solved = blossom.min_weight_duals(order, across)
+    if solved is None or 2 * len(solved[0]) < len(order):
+        return None
+    pairs, duals, top = solved
+    u = dict(zip(order, duals, strict=True))
+    # slack of a pair within a side, times step: step (u[a] + u[b] - 2 top) + 2 w >= 0 (its weight w / step)
+    least: dict[bool, int] = {}  # per side
+    for a, b, w in listed:
+        side = a in first
+        if side == (b in first):
+            slack = step * (u[a] + u[b] - 2 * top) + 2 * w
+            if slack < least.get(side, slack + 1):
+                least[side] = slack
+    return pairs if len(least) < 2 or least[True] + least[False] >= 0 else None
 
 
 def common_divisor(values: list[int]) -> int:

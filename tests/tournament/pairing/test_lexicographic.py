@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 
 from bench.pairing import open_field, play
-from tournament.pairing import lexicographic
+from tournament.pairing import blossom, lexicographic
 from tournament.pairing.dutch import pair_dutch
 from tournament.pairing.lexicographic import split_matching
 
@@ -97,8 +97,9 @@ def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkey
     split: list[bool] = []
     matched = lexicographic.split_matching
 
-    def counted(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int]) -> set[tuple[int, int]] | None:
-        pairs = matched(inner, cut, outer, scale)
+    def counted(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int], first: set[int] | None
+                ) -> set[tuple[int, int]] | None:
+        pairs = matched(inner, cut, outer, scale, first)
         split.append(pairs is not None)
         return pairs
 
@@ -112,3 +113,41 @@ def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkey
         assert pair_dutch(data) == parts  # boards, colours and bye
         data = play(data, parts, rng)
     assert any(split)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_matching_across_two_sides_first_still_gives_the_optimum(seed: int) -> None:
+    # _perfect with `first`: the pairs across the two sides matched alone, kept only where the duals prove them an
+    # optimum of the whole graph; pairs within a side cheap enough to be worth it must be found all the same
+    rng = random.Random(seed)
+    n = 2 * rng.randrange(2, 7)
+    first = set(range(n // 2))
+    within = rng.choice((1, 10**6))  # cheap pairs within a side (the duals refuse), or dear ones (they prove it)
+    listed = [(a, b, rng.randrange(10**6) * ((a in first) != (b in first) or within))
+              for a in range(n) for b in range(a + 1, n) if rng.random() < 0.9]
+    if len({end for a, b, _ in listed for end in (a, b)}) < n:
+        return
+    found = lexicographic._perfect(listed, first)
+    whole = networkx_total(listed)
+    if whole[0] * 2 < n:
+        assert found is None
+        return
+    assert found is not None and (len(found[0]), found[1]) == whole
+    if within > 1:  # the pairs within a side dear: the duals prove the pairs across optimal
+        order = list(dict.fromkeys(end for a, b, _ in listed for end in (a, b)))
+        assert lexicographic._across(order, listed, 1, first) is not None
+
+
+def test_the_duals_prove_the_matching_across_optimal() -> None:
+    rng = random.Random(7)
+    nodes = list(range(10))
+    across = [(a, b, rng.randrange(1000)) for a in range(5) for b in range(5, 10)]
+    solved = blossom.min_weight_duals(nodes, across)
+    assert solved is not None
+    pairs, duals, top = solved
+    weight = {(a, b): w for a, b, w in across}
+    for (a, b), w in weight.items():  # every pair: u[a] + u[b] >= 2 (top - w), equal on the pairs matched
+        slack = duals[a] + duals[b] - 2 * (top - w)
+        assert slack >= 0
+        assert (slack == 0) or ((a, b) not in pairs and (b, a) not in pairs)
+    assert (len(pairs), sum(weight[min(p), max(p)] for p in pairs)) == networkx_total(across)
