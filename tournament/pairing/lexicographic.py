@@ -36,7 +36,7 @@ from math import gcd
 from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
-from gacrux.crosstabledutch import HO0  # type: ignore[import-untyped]
+from gacrux.crosstabledutch import HE0, HO0  # type: ignore[import-untyped]
 
 from tournament.pairing import blossom, matching
 
@@ -62,13 +62,33 @@ class SplitHomogeneous:
 
     def pair_weighted_round(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], pairingmode: str,
                             numpairs: int, category: int) -> Any:
-        if (pairingmode == "HO" and ENABLED and gacrux.pairingdutch.nx is matching.FAST_NX and blossom.AVAILABLE
-                and not self.checkonly and self.reportlevel <= 2):
-            pairs = self._split(bracket, nodes, edges, numpairs, category)
-            if pairs is not None:
-                return pairs
+        if (ENABLED and gacrux.pairingdutch.nx is matching.FAST_NX and blossom.AVAILABLE and not self.checkonly
+                and self.reportlevel <= 2):
+            if pairingmode == "HO":
+                pairs = self._split(bracket, nodes, edges, numpairs, category)
+                if pairs is not None:
+                    return pairs
+            elif pairingmode == "HE":
+                return self._heterogeneous(bracket, nodes, edges, category)
         return super().pair_weighted_round(bracket, nodes, edges, pairingmode, numpairs,  # type: ignore[misc]
                                            category)
+
+    def _heterogeneous(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], category: int) -> Any:
+        """gacrux's heterogeneous matching (its weights and FAST_NX's matching), the weights kept only in the pairs
+        matched (gacrux's update_weight on each of 210,000 pairs at 2,000 players: read by nobody)."""
+        scorelevel = bracket["scorelevel"]
+        modified_nodes, modified_edges = self.modify_edges(nodes, None, edges, scorelevel, category, "canmeet")
+        if len(modified_nodes) == 0:
+            return []
+        ct = self.crosstable
+        ct.update_hetrogenious(scorelevel, modified_nodes, modified_edges, bracket["bsne"])
+        w0 = ct.weight[HE0]
+        graph = matching.WeightedPairs()
+        graph.add_weighted_edges_from([(c["ca"], c["cb"], c["qcweight"] * w0 + c["heweight"])
+                                       for c in modified_edges])
+        pairs = matching.FAST_NX.min_weight_matching(graph)
+        update_kept(ct, "HE", category, modified_edges, pairs)
+        return pairs
 
     def _split(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], numpairs: int,
                category: int) -> set[tuple[int, int]] | None:
@@ -81,6 +101,8 @@ class SplitHomogeneous:
         residents = sum(1 for node in modified_nodes if node["scorelevel"] == scorelevel)
         if 2 * residents < len(modified_nodes) - residents:
             return None  # a few residents above many players: the weights are narrow, matching whole is cheaper
+        if len({(c["ca"], c["cb"]) for c in modified_edges}) < len(modified_edges):
+            return None  # a pair twice (a networkx Graph keeps its last weight): matched whole
         ct = self.crosstable
         bsn = bracket["bsno"] = self.update_bsn(
             scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel])
@@ -119,11 +141,17 @@ class SplitHomogeneous:
             pairs = split_matching(inner, cut, outer, scale, first)
         if pairs is None:
             return None
-        kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
-        for c in modified_edges:  # gacrux's update_weight on the pairs kept (the others' weights are read by nobody)
-            if (c["ca"], c["cb"]) in kept:
-                ct.update_weight("HO", category, c)
+        update_kept(ct, "HO", category, modified_edges, pairs)
         return as_networkx(modified_edges, pairs)
+
+
+def update_kept(ct: Any, mode: str, category: int, edges: list[Edge], pairs: set[tuple[int, int]]) -> None:
+    """gacrux's update_weight on the pairs among `edges` that `pairs` keeps (the others' weights are read by
+    nobody: gacrux sets them on every pair of the bracket)."""
+    kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
+    for c in edges:
+        if (c["ca"], c["cb"]) in kept:
+            ct.update_weight(mode, category, c)
 
 
 def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -196,9 +224,9 @@ def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[i
     order = list(dict.fromkeys(chain.from_iterable((a, b) for a, b, _ in listed)))
     if len(order) % 2:
         return None
-    step = common_divisor([w for _, _, w in listed])
-    found = _across(order, listed, step, first) if first else None
+    found = _across(order, listed, first) if first else None
     if found is None:
+        step = common_divisor([w for _, _, w in listed])
         pairs = blossom.listed_min_weight_matching(
             order, listed if step == 1 else [(a, b, w // step) for a, b, w in listed])
         if pairs is None:
@@ -210,7 +238,7 @@ def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[i
     return found, total
 
 
-def _across(order: list[int], listed: Listed, step: int, first: set[int]) -> set[tuple[int, int]] | None:
+def _across(order: list[int], listed: Listed, first: set[int]) -> set[tuple[int, int]] | None:
     """An optimum of the graph found among its pairs between `first` and the others: at 2,000 players the residents'
     pairs of S1 and S2 (the numbers up to S and after), half of them, where a homogeneous bracket's optimum lies.
     It is proved an optimum of the whole graph by its duals: for a perfect matching, vertex duals u with
@@ -219,8 +247,9 @@ def _across(order: list[int], listed: Listed, step: int, first: set[int]) -> set
     side's and taking t from the others' keeps them there, moves the pairs within the first side's slacks by 2t and
     the others' by -2t: some t suits both if their least slacks add up to at least 0. None if they do not, or if
     the pairs across pair not every node."""
-    across = [(a, b, w // step) for a, b, w in listed if (a in first) != (b in first)]
-    solved = blossom.min_weight_duals(order, across)
+    across = [(a, b, w) for a, b, w in listed if (a in first) != (b in first)]
+    step = common_divisor([w for _, _, w in across])
+    solved = blossom.min_weight_duals(order, across if step == 1 else [(a, b, w // step) for a, b, w in across])
     if solved is None or 2 * len(solved[0]) < len(order):
         return None
     pairs, duals, top = solved

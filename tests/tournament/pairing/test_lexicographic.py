@@ -135,7 +135,7 @@ def test_matching_across_two_sides_first_still_gives_the_optimum(seed: int) -> N
     assert found is not None and (len(found[0]), found[1]) == whole
     if within > 1:  # the pairs within a side dear: the duals prove the pairs across optimal
         order = list(dict.fromkeys(end for a, b, _ in listed for end in (a, b)))
-        assert lexicographic._across(order, listed, 1, first) is not None
+        assert lexicographic._across(order, listed, first) is not None
 
 
 def test_the_duals_prove_the_matching_across_optimal() -> None:
