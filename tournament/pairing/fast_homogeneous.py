@@ -45,6 +45,55 @@ class Deferred:
         return ho3, ho4, ho5
 
 
+class HomogeneousDigits:
+    """A homogeneous bracket's pair weights as gacrux's update_homogenious gives them: "howeight" (the HO digits'
+    weights) and the quality's HO1-HO5 entries (HO3-HO5 deferred)."""
+
+    def __init__(self, weight: dict[str, Any], level: list[int], scorelevel: int, bsn: dict[int, int], S: int
+                 ) -> None:
+        self.w1, self.w2, self.w3, self.w4, self.w5 = weight[HO1], weight[HO2], weight[HO3], weight[HO4], weight[HO5]
+        self.base = sum(self.w4)
+        self.level, self.scorelevel, self.bsn, self.S = level, scorelevel, bsn, S
+        B = len(bsn)
+        self.sizes = (S, B - S, B - 1)
+        self.unrated = Deferred(S, B - S, B - 1, S, False, 0, 0)  # read only: its lists are made anew at each read
+
+    def numbers(self, c: Edge) -> tuple[int, int] | None:
+        """The pair's bracket sequence numbers (lower first) if gacrux rates it (two competitors of the bracket's
+        level that can meet), else None."""
+        ca, cb = c["ca"], c["cb"]
+        if not c["canmeet"] or self.level[ca] != self.scorelevel or self.level[cb] != self.scorelevel:
+            return None
+        absn, bbsn = self.bsn[ca], self.bsn[cb]
+        return (absn, bbsn) if absn < bbsn else (bbsn, absn)
+
+    def weigh(self, absn: int, bbsn: int) -> tuple[int, int]:
+        """The howeight of a rated pair with numbers absn < bbsn, and its HO5 part if absn is after S (a pair that
+        counts in HO1: lexicographic.py matches first without it), else 0."""
+        ho5 = self.w5[absn - 1] * (bbsn - absn)
+        if absn > self.S:
+            return self.base + self.w1 - self.w4[absn - self.S - 1] + (absn - 1) * self.w2 + ho5, ho5
+        return self.base + self.w3[self.S - absn] + (absn - 1) * self.w2 + ho5, 0
+
+    def write(self, c: Edge, q: dict[str, Any]) -> None:
+        """gacrux's update_homogenious on pair c, whose quality dict is q."""
+        c["howeight"] = 0
+        q[HO1] = 0
+        q[HO2] = 0
+        found = self.numbers(c)
+        if found is None:
+            howeight, deferred = self.base, self.unrated
+        else:
+            absn, bbsn = found
+            if absn > self.S:
+                q[HO1] = 1
+            q[HO2] = absn - 1
+            howeight = self.weigh(absn, bbsn)[0]
+            deferred = Deferred(*self.sizes, self.S, True, absn, bbsn)
+        q[HO3] = q[HO4] = q[HO5] = deferred
+        c["howeight"] = howeight
+
+
 def settle(edge: Edge) -> Edge:
     """The pair with its HO3-HO5 lists made, if they were deferred (the dict gacrux would have)."""
     q = edge.get("quality")
@@ -110,49 +159,19 @@ class FastHomogeneous:
                 c["heweight"] = 0
 
     def update_homogenious(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> None:
-        self.homogeneous_weights(scorelevel, edges, bsn, S)
-
-    def homogeneous_weights(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> list[int]:
-        """gacrux's update_homogenious, and for each pair its HO5 part if both its competitors are residents
-        numbered after S (a pair an optimum avoids where it can: lexicographic.py), else 0."""
-        B = self.B = len(bsn)
-        B3, B4, B5 = self.B3, self.B4, self.B5 = S, B - S, B - 1
-        self.ilen = 0
-        weight = self.weight
-        self.init_howeights(scorelevel, S, B - 2 * S)
-        w1, w2, w3, w4, w5 = weight[HO1], weight[HO2], weight[HO3], weight[HO4], weight[HO5]
-        base = sum(w4)
-        level = [c["scorelevel"] for c in self.competitors]
-        unrated = Deferred(B3, B4, B5, S, False, 0, 0)  # read only: its lists are made anew at each read
+        digits = self.homogeneous_digits(scorelevel, bsn, S)
         self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
-        trims = [0] * len(edges)
-        for k, c in enumerate(edges):
-            c["howeight"] = 0
-            ca, cb = c["ca"], c["cb"]
-            q = c["quality"]  # (rated above)
-            q[HO1] = 0
-            q[HO2] = 0
-            howeight = base
-            deferred = unrated
-            if c["canmeet"] and level[ca] == scorelevel and level[cb] == scorelevel:
-                absn, bbsn = bsn[ca], bsn[cb]
-                if absn > bbsn:
-                    absn, bbsn = bbsn, absn
-                if absn > S:
-                    q[HO1] = 1
-                    howeight += w1
-                    howeight -= w4[absn - S - 1]
-                else:
-                    howeight += w3[S - absn]
-                q[HO2] = absn - 1
-                ho5 = w5[absn - 1] * (bbsn - absn)
-                howeight += (absn - 1) * w2 + ho5
-                if absn > S:
-                    trims[k] = ho5
-                deferred = Deferred(B3, B4, B5, S, True, absn, bbsn)
-            q[HO3] = q[HO4] = q[HO5] = deferred
-            c["howeight"] = howeight
-        return trims
+        for c in edges:
+            digits.write(c, c["quality"])
+
+    def homogeneous_digits(self, scorelevel: int, bsn: dict[int, int], S: int) -> HomogeneousDigits:
+        """The bracket's homogeneous weights set up as gacrux's update_homogenious does (B, B3-B5, init_howeights),
+        and what rates each pair (HomogeneousDigits)."""
+        B = self.B = len(bsn)
+        self.B3, self.B4, self.B5 = S, B - S, B - 1
+        self.ilen = 0
+        self.init_howeights(scorelevel, S, B - 2 * S)
+        return HomogeneousDigits(self.weight, [c["scorelevel"] for c in self.competitors], scorelevel, bsn, S)
 
     def compute_weight(self, wpairs: list[Edge], bquality: Any) -> dict[str, Any]:
         for c in wpairs:

@@ -106,31 +106,27 @@ class SplitHomogeneous:
         ct = self.crosstable
         bsn = bracket["bsno"] = self.update_bsn(
             scorelevel, [node for node in modified_nodes if node["scorelevel"] <= scorelevel])
-        trims = ct.homogeneous_weights(scorelevel, modified_edges, bsn, numpairs)  # (update_homogenious)
-        here = [0 < cid < len(self.competitors) and c["scorelevel"] == scorelevel
-                for cid, c in enumerate(self.competitors)]  # residents, by competitor number
-        w0 = ct.weight[HO0]
+        digits = ct.homogeneous_digits(scorelevel, bsn, numpairs)  # (gacrux's update_homogenious, for the pairs
+        ct.rate_edges(modified_edges)  # matched only: its values are read of them only, by compute_weight)
+        here = [level == scorelevel for level in digits.level]  # residents, by competitor number
+        w0, base = ct.weight[HO0], digits.base
         inner: Listed = []  # gacrux's weights (update_weight, "HO")
         lighter: Listed = []
-        cut: Listed = []  # (resident, other, qcweight): gacrux gives them all one howeight
-        outer: Listed = []  # (other, other, qcweight): the same howeight
-        shared = None
-        for c, trim in zip(modified_edges, trims, strict=True):
+        cut: Listed = []  # (resident, other, qcweight): gacrux gives them all the howeight `base`
+        outer: Listed = []  # (other, other, qcweight): the same
+        for c in modified_edges:
             a, b = c["ca"], c["cb"]
             if here[a] and here[b]:
-                weight = c["qcweight"] * w0 + c["howeight"]
+                found = digits.numbers(c)
+                howeight, trim = digits.weigh(*found) if found is not None else (base, 0)
+                weight = c["qcweight"] * w0 + howeight
                 inner.append((a, b, weight))
                 lighter.append((a, b, weight - trim) if trim else (a, b, weight))
-                continue
-            if shared is None:
-                shared = c["howeight"]
-            elif c["howeight"] != shared:
-                return None  # (not gacrux's weights: matched whole)
-            if here[a] or here[b]:
+            elif here[a] or here[b]:
                 cut.append((a, b, c["qcweight"]) if here[a] else (b, a, c["qcweight"]))
             else:
                 outer.append((a, b, c["qcweight"]))
-        scale = (w0, shared or 0)
+        scale = (w0, base)
         first = {cid for cid, number in bsn.items() if number <= numpairs}  # S1: their pairs with S2 first
         # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
         # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
@@ -141,7 +137,11 @@ class SplitHomogeneous:
             pairs = split_matching(inner, cut, outer, scale, first)
         if pairs is None:
             return None
-        update_kept(ct, "HO", category, modified_edges, pairs)
+        kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
+        for c in modified_edges:  # gacrux's update_homogenious and update_weight on the pairs kept
+            if (c["ca"], c["cb"]) in kept:
+                digits.write(c, ct.get_edge_quality(c)["quality"])
+                ct.update_weight("HO", category, c)
         return as_networkx(modified_edges, pairs)
 
 
@@ -248,21 +248,39 @@ def _across(order: list[int], listed: Listed, first: set[int]) -> set[tuple[int,
     the others' by -2t: some t suits both if their least slacks add up to at least 0. None if they do not, or if
     the pairs across pair not every node."""
     across = [(a, b, w) for a, b, w in listed if (a in first) != (b in first)]
-    step = common_divisor([w for _, _, w in across])
-    solved = blossom.min_weight_duals(order, across if step == 1 else [(a, b, w // step) for a, b, w in across])
+    quotients, step = divided([w for _, _, w in across])
+    solved = blossom.min_weight_duals(order, across if step == 1 else [
+        (a, b, q) for (a, b, _), q in zip(across, quotients, strict=True)])
     if solved is None or 2 * len(solved[0]) < len(order):
         return None
     pairs, duals, top = solved
-    u = dict(zip(order, duals, strict=True))
-    # slack of a pair within a side, times step: step (u[a] + u[b] - 2 top) + 2 w >= 0 (its weight w / step)
+    # the slack of a pair within a side, times step: step (u[a] + u[b] - 2 top) + 2 w >= 0 (its weight w / step),
+    # = v[a] + v[b] + 2 w with v = step (u - top)
+    v = {node: step * (u - top) for node, u in zip(order, duals, strict=True)}
     least: dict[bool, int] = {}  # per side
     for a, b, w in listed:
         side = a in first
         if side == (b in first):
-            slack = step * (u[a] + u[b] - 2 * top) + 2 * w
+            slack = v[a] + v[b] + 2 * w
             if slack < least.get(side, slack + 1):
                 least[side] = slack
     return pairs if len(least) < 2 or least[True] + least[False] >= 0 else None
+
+
+def divided(values: list[int]) -> tuple[list[int], int]:
+    """`values` divided by their greatest common divisor (values at least 0), and that divisor: found from a
+    sample, then checked and divided by in one pass (a remainder and a quotient at once)."""
+    step = common_divisor(values[:: max(1, len(values) // 16)])
+    if step == 1:
+        return values, 1
+    quotients = []
+    for value in values:
+        quotient, remainder = divmod(value, step)
+        if remainder:  # not a divisor of them all (not seen): the whole gcd
+            step = common_divisor(values)
+            return ([value // step for value in values], step) if step > 1 else (values, 1)
+        quotients.append(quotient)
+    return quotients, step
 
 
 def common_divisor(values: list[int]) -> int:
