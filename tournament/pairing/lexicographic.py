@@ -226,9 +226,9 @@ def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[i
         return None
     found = _across(order, listed, first) if first else None
     if found is None:
-        step = common_divisor([w for _, _, w in listed])
-        pairs = blossom.listed_min_weight_matching(
-            order, listed if step == 1 else [(a, b, w // step) for a, b, w in listed])
+        quotients, step = divided([w for _, _, w in listed])
+        pairs = blossom.listed_min_weight_matching(order, listed if step == 1 else [
+            (a, b, q) for (a, b, _), q in zip(listed, quotients, strict=True)])
         if pairs is None:
             return None
         found = pairs
@@ -268,30 +268,23 @@ def _across(order: list[int], listed: Listed, first: set[int]) -> set[tuple[int,
 
 
 def divided(values: list[int]) -> tuple[list[int], int]:
-    """`values` divided by their greatest common divisor (values at least 0), and that divisor: found from a
-    sample, then checked and divided by in one pass (a remainder and a quotient at once)."""
-    step = common_divisor(values[:: max(1, len(values) // 16)])
-    if step == 1:
-        return values, 1
-    quotients = []
+    """`values` divided by their greatest common divisor (values at least 0), and that divisor: guessed from a
+    sample, then checked and divided by in one pass (a remainder and a quotient at once); where a value is not a
+    multiple of the guess, the guess becomes their gcd and the quotients so far are scaled to it."""
+    step = common_divisor(values[:: max(1, len(values) // 64)])
+    quotients: list[int] = []
     for value in values:
+        if step == 1:
+            return values, 1
         quotient, remainder = divmod(value, step)
-        if remainder:  # not a divisor of them all (not seen): the whole gcd
-            step = common_divisor(values)
-            return ([value // step for value in values], step) if step > 1 else (values, 1)
+        if remainder:
+            smaller = gcd(step, value)
+            quotients = [q * (step // smaller) for q in quotients]
+            step, quotient = smaller, value // smaller
         quotients.append(quotient)
     return quotients, step
 
 
 def common_divisor(values: list[int]) -> int:
-    """The greatest common divisor of `values` (1 if there are none): one remainder per value, a gcd only where a
-    value is not a multiple of the divisor so far (a few times; a gcd of 2,000-bit numbers costs ten remainders)."""
-    step = reduce(gcd, values[:: max(1, len(values) // 16)], 0)
-    for value in values:
-        if step == 1:
-            return 1
-        if not step:
-            step = value
-        elif value % step:
-            step = gcd(step, value)
-    return step or 1
+    """The greatest common divisor of `values`, 1 if there are none or all are 0."""
+    return reduce(gcd, values, 0) or 1
