@@ -17,6 +17,8 @@ rates it for another bracket (update_edge), so a Deferred is never left behind b
 
 from __future__ import annotations
 
+from functools import reduce
+from math import gcd
 from typing import Any
 
 from gacrux.crosstabledutch import HE1, HE2, HO1, HO2, HO3, HO4, HO5  # type: ignore[import-untyped]
@@ -74,6 +76,30 @@ class HomogeneousDigits:
         if absn > self.S:
             return self.base + self.w1 - self.w4[absn - self.S - 1] + (absn - 1) * self.w2 + ho5, ho5
         return self.base + self.w3[self.S - absn] + (absn - 1) * self.w2 + ho5, 0
+
+    def lighter(self, w0: int) -> tuple[int, Any]:
+        """The weights without the HO5 digit of the pairs numbered after S (lexicographic.py), divided by the
+        greatest common divisor g of what makes them up (W0 = `w0`, the HO weights but the HO5 digits after S: at
+        2,000 players ~1,100 bits): (g, weigh) with weigh(qcweight, absn, bbsn) = that weight / g, numbers of a
+        rated pair (absn < bbsn), or None for another (howeight: the baseline)."""
+        S = self.S
+        g = reduce(gcd, (w0, self.base, self.w1, self.w2, *self.w3, *self.w4, *self.w5[:S]), 0) or 1
+        unit: int = w0 // g
+        base: int = self.base // g
+        w1: int = self.w1 // g
+        w2: int = self.w2 // g
+        w3: list[int] = [w // g for w in self.w3]
+        w4: list[int] = [w // g for w in self.w4]
+        w5: list[int] = [w // g for w in self.w5[:S]]
+
+        def weigh(qcweight: int, absn: int | None, bbsn: int) -> int:
+            if absn is None:
+                return qcweight * unit + base
+            if absn > S:
+                return qcweight * unit + base + w1 - w4[absn - S - 1] + (absn - 1) * w2
+            return qcweight * unit + base + w3[S - absn] + (absn - 1) * w2 + w5[absn - 1] * (bbsn - absn)
+
+        return g, weigh
 
     def write(self, c: Edge, q: dict[str, Any]) -> None:
         """gacrux's update_homogenious on pair c, whose quality dict is q."""

@@ -110,31 +110,37 @@ class SplitHomogeneous:
         ct.rate_edges(modified_edges)  # matched only: its values are read of them only, by compute_weight)
         here = [level == scorelevel for level in digits.level]  # residents, by competitor number
         w0, base = ct.weight[HO0], digits.base
-        inner: Listed = []  # gacrux's weights (update_weight, "HO")
+        # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
+        # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
+        # players): lighter, so an optimum of the lighter graph that holds none of them is one of the graph. The
+        # lighter weights are divided by the greatest common divisor g of what makes them up (all in units of g).
+        g, weigh = digits.lighter(w0)
         lighter: Listed = []
+        trimmed: set[tuple[int, int]] = set()
         cut: Listed = []  # (resident, other, qcweight): gacrux gives them all the howeight `base`
         outer: Listed = []  # (other, other, qcweight): the same
         for c in modified_edges:
             a, b = c["ca"], c["cb"]
             if here[a] and here[b]:
                 found = digits.numbers(c)
-                howeight, trim = digits.weigh(*found) if found is not None else (base, 0)
-                weight = c["qcweight"] * w0 + howeight
-                inner.append((a, b, weight))
-                lighter.append((a, b, weight - trim) if trim else (a, b, weight))
+                absn, bbsn = found if found is not None else (None, 0)
+                lighter.append((a, b, weigh(c["qcweight"], absn, bbsn)))
+                if absn is not None and absn > numpairs:
+                    trimmed.add((a, b))
             elif here[a] or here[b]:
                 cut.append((a, b, c["qcweight"]) if here[a] else (b, a, c["qcweight"]))
             else:
                 outer.append((a, b, c["qcweight"]))
-        scale = (w0, base)
         first = {cid for cid, number in bsn.items() if number <= numpairs}  # S1: their pairs with S2 first
-        # A pair of two residents both numbered after S (numpairs) counts in HO1: an optimum holds none where it
-        # can. Such pairs are matched first without their HO5 digit (the lowest ~1,100 bits of 3,000 at 2,000
-        # players): lighter, so an optimum of the lighter graph that holds none of them is one of the graph.
-        trimmed = {(a, b) for (a, b, w), (_, _, light) in zip(inner, lighter, strict=True) if light != w}
-        pairs = split_matching(lighter if trimmed else inner, cut, outer, scale, first)
+        pairs = split_matching(lighter, cut, outer, (w0 // g, base // g), first)
         if pairs is not None and any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
-            pairs = split_matching(inner, cut, outer, scale, first)
+            inner: Listed = []  # gacrux's weights (update_weight, "HO")
+            for c in modified_edges:
+                if here[c["ca"]] and here[c["cb"]]:
+                    found = digits.numbers(c)
+                    howeight = digits.weigh(*found)[0] if found is not None else base
+                    inner.append((c["ca"], c["cb"], c["qcweight"] * w0 + howeight))
+            pairs = split_matching(inner, cut, outer, (w0, base), first)
         if pairs is None:
             return None
         kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
