@@ -33,6 +33,7 @@ from __future__ import annotations
 from functools import reduce
 from itertools import chain
 from math import gcd
+from operator import itemgetter, lt
 from typing import Any
 
 import gacrux.pairingdutch  # type: ignore[import-untyped]
@@ -43,6 +44,7 @@ from tournament.pairing import blossom, matching
 Edge = dict[str, Any]
 Node = dict[str, Any]
 Listed = list[tuple[int, int, int]]
+_ENDS, _FIRST, _SECOND, _THIRD = itemgetter(0, 1), itemgetter(0), itemgetter(1), itemgetter(2)
 
 #: Matching in two parts (tests switch it off to compare with the whole matching).
 ENABLED = True
@@ -83,10 +85,18 @@ class SplitHomogeneous:
         ct = self.crosstable
         ct.update_hetrogenious(scorelevel, modified_nodes, modified_edges, bracket["bsne"])
         w0 = ct.weight[HE0]
-        graph = matching.WeightedPairs()
-        graph.add_weighted_edges_from([(c["ca"], c["cb"], c["qcweight"] * w0 + c["heweight"])
-                                       for c in modified_edges])
-        pairs = matching.FAST_NX.min_weight_matching(graph)
+        listed = [(c["ca"], c["cb"], c["qcweight"] * w0 + c["heweight"]) for c in modified_edges]
+        if len(set(map(_ENDS, listed))) == len(listed) and all(map(lt, map(_FIRST, listed), map(_SECOND, listed))):
+            order = list(dict.fromkeys(chain.from_iterable(map(_ENDS, listed))))  # (a networkx Graph's)
+            pairs = blossom.listed_min_weight_matching(order, listed)
+            if pairs is None or 2 * len(pairs) < len(order):  # as FAST_NX's matching does: networkx's
+                pairs = None
+        else:
+            pairs = None
+        if pairs is None:
+            graph = matching.WeightedPairs()
+            graph.add_weighted_edges_from(listed)
+            pairs = matching.FAST_NX.min_weight_matching(graph)
         update_kept(ct, "HE", category, modified_edges, pairs)
         return pairs
 
@@ -178,11 +188,11 @@ def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, 
     weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least 0. `first`:
     residents whose pairs with the others are matched first (_across)."""
     unit, shift = scale
-    if not inner or min(w for _, _, w in chain(inner, cut, outer)) < 0 or unit < 0 or shift < 0:
+    if not inner or min(map(_THIRD, chain(inner, cut, outer))) < 0 or unit < 0 or shift < 0:
         return None
-    residents = {*chain.from_iterable((a, b) for a, b, _ in inner), *(r for r, _, _ in cut)}
-    others = {*chain.from_iterable((a, b) for a, b, _ in outer), *(o for _, o, _ in cut)}
-    least_cut = min(w for _, _, w in cut) * unit + shift if cut else None
+    residents = {*map(_FIRST, inner), *map(_SECOND, inner), *map(_FIRST, cut)}
+    others = {*map(_FIRST, outer), *map(_SECOND, outer), *map(_SECOND, cut)}
+    least_cut = min(map(_THIRD, cut)) * unit + shift if cut else None
     if least_cut is None or len(residents) % 2 == 0:  # no cut pair
         own, below = _perfect(inner, first), _perfect(outer)
         if own is None or below is None or (least_cut is not None and
@@ -227,12 +237,12 @@ def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[i
     divided by their greatest common divisor: the same order, fewer limbs (the residents' weights without the HO5
     digits after S share a factor of ~1,100 bits at 2,000 players). Given `first` (nodes; the others are second),
     the pairs between the two sides are matched first, alone (_across)."""
-    order = list(dict.fromkeys(chain.from_iterable((a, b) for a, b, _ in listed)))
+    order = list(dict.fromkeys(chain.from_iterable(map(_ENDS, listed))))
     if len(order) % 2:
         return None
     found = _across(order, listed, first) if first else None
     if found is None:
-        quotients, step = divided([w for _, _, w in listed])
+        quotients, step = divided(list(map(_THIRD, listed)))
         pairs = blossom.listed_min_weight_matching(order, listed if step == 1 else [
             (a, b, q) for (a, b, _), q in zip(listed, quotients, strict=True)])
         if pairs is None:
@@ -240,7 +250,8 @@ def _perfect(listed: Listed, first: set[int] | None = None) -> tuple[set[tuple[i
         found = pairs
     if 2 * len(found) < len(order):
         return None
-    total = sum(w for a, b, w in listed if (a, b) in found or (b, a) in found)
+    both = {pair for a, b in found for pair in ((a, b), (b, a))}
+    total = sum(map(_THIRD, filter(lambda edge: edge[:2] in both, listed)))
     return found, total
 
 
@@ -253,8 +264,8 @@ def _across(order: list[int], listed: Listed, first: set[int]) -> set[tuple[int,
     side's and taking t from the others' keeps them there, moves the pairs within the first side's slacks by 2t and
     the others' by -2t: some t suits both if their least slacks add up to at least 0. None if they do not, or if
     the pairs across pair not every node."""
-    across = [(a, b, w) for a, b, w in listed if (a in first) != (b in first)]
-    quotients, step = divided([w for _, _, w in across])
+    across = [edge for edge in listed if (edge[0] in first) != (edge[1] in first)]
+    quotients, step = divided(list(map(_THIRD, across)))
     solved = blossom.min_weight_duals(order, across if step == 1 else [
         (a, b, q) for (a, b, _), q in zip(across, quotients, strict=True)])
     if solved is None or 2 * len(solved[0]) < len(order):
