@@ -57,11 +57,16 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
 def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any]]) -> set[tuple[Any, Any]] | None:
     """`min_weight_matching` of the graph of `nodes` (in order) and `edges` (a, b, weight; no pair twice, no loop):
     None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
-    weights = list(map(_WEIGHT, edges))
+    index = {node: k for k, node in enumerate(nodes)}
+    return indexed_min_weight_matching(nodes, list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges)))),
+                                       list(map(_WEIGHT, edges)))
+
+
+def indexed_min_weight_matching(nodes: list[Any], ends: list[int], weights: list[Any]) -> set[tuple[Any, Any]] | None:
+    """`listed_min_weight_matching` of the edges given by the places in `nodes` of their ends (two per edge, one
+    after the other) and their weights: the same, without a tuple per edge (210,000 at 2,000 players)."""
     if not AVAILABLE or not set(map(type, weights)) <= {int}:
         return None
-    index = {node: k for k, node in enumerate(nodes)}
-    ends = list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges))))
     try:
         partners = _match(len(nodes), ends, weights, 1 + max(weights, default=0), True)
     except OverflowError:  # a dual outgrew the width chosen (never seen): networkx's integers have no width
@@ -127,7 +132,7 @@ def _match(count: int, ends: list[int], weights: list[int], top: int | None, max
     width = max(high.bit_length(), (-low - 1).bit_length()) // 8 + 1  # bytes, sign bit included
     packed_ends = array("i", ends)
     if width <= 8 and sys.byteorder == "little":  # machine integers (ExactCounts' small weights): by array
-        packed = array("q", weights if top is None else [top - w for w in weights])
+        packed = array("q", weights if top is None else (top - w for w in weights))
         return compiled.max_weight_matching(count, packed_ends, packed, 8, maxcardinality, None, duals)
     if top is not None:  # the weights are read before they are inverted: wide enough for them too
         width = max(width, top.bit_length() // 8 + 1)

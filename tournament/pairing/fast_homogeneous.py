@@ -23,6 +23,8 @@ from typing import Any
 
 from gacrux.crosstabledutch import HE1, HE2, HO1, HO2, HO3, HO4, HO5  # type: ignore[import-untyped]
 
+from tournament.pairing.fast_quality import own_quality
+
 Edge = dict[str, Any]
 
 
@@ -101,9 +103,10 @@ class HomogeneousDigits:
 
         return g, weigh
 
-    def write(self, c: Edge, q: dict[str, Any]) -> None:
-        """gacrux's update_homogenious on pair c, whose quality dict is q."""
+    def write(self, c: Edge) -> None:
+        """gacrux's update_homogenious on pair c (rated: its quality dict made its own)."""
         c["howeight"] = 0
+        q = own_quality(c)
         q[HO1] = 0
         q[HO2] = 0
         found = self.numbers(c)
@@ -147,6 +150,7 @@ class FastHomogeneous:
     ilen: int
     init_heweights: Any
     rate_edges: Any
+    opponents: list[list[Edge]]
     he_zeros: list[int] | None = None
 
     def update_hetrogenious(self, scorelevel: int, nodes: list[dict[str, Any]], edges: list[Edge],
@@ -165,6 +169,7 @@ class FastHomogeneous:
         level = [c["scorelevel"] for c in self.competitors]
         zeros = self.he_zeros = [0] * M
         self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
+        variants: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # per quality dict shared: with HE zeros
         for c in edges:
             ca, cb = c["ca"], c["cb"]
             q = c["quality"]  # (rated above)
@@ -178,17 +183,30 @@ class FastHomogeneous:
                 he1, he2 = [0] * M, [0] * M
                 he1[absn - 1] = e1
                 he2[absn - 1] = e2
+                q = own_quality(c)
                 q[HE1], q[HE2] = he1, he2
                 c["heweight"] = w1[absn - 1] * e1 + w2[absn - 1] * e2
-            else:
-                q[HE1] = q[HE2] = zeros
+            else:  # the pairs sharing a quality dict share its copy with HE1 and HE2 the list of zeros
+                known = variants.get(id(q))
+                if known is None or known[0] is not q:
+                    variant = q.copy()
+                    variant[HE1] = variant[HE2] = zeros
+                    known = variants[id(q)] = (q, variant)
+                c["quality"] = known[1]
                 c["heweight"] = 0
+
+    def update_bipartite(self, scorelevel: int, pairs: list[tuple[int, int]], bsn: dict[int, int], HO2start: int,
+                         HO2stop: int) -> None:
+        """gacrux's (it writes the HO criteria into the quality dicts of `pairs`), on quality dicts of their own."""
+        for ca, cb in pairs:
+            own_quality(self.get_edge_quality(self.opponents[ca][cb]))
+        super().update_bipartite(scorelevel, pairs, bsn, HO2start, HO2stop)  # type: ignore[misc]
 
     def update_homogenious(self, scorelevel: int, edges: list[Edge], bsn: dict[int, int], S: int) -> None:
         digits = self.homogeneous_digits(scorelevel, bsn, S)
         self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
         for c in edges:
-            digits.write(c, c["quality"])
+            digits.write(c)
 
     def homogeneous_digits(self, scorelevel: int, bsn: dict[int, int], S: int) -> HomogeneousDigits:
         """The bracket's homogeneous weights set up as gacrux's update_homogenious does (B, B3-B5, init_howeights),

@@ -6,7 +6,9 @@ tests/tournament/pairing/test_fast_brackets.py checks it against gacrux's own me
 - the criteria's names are resolved once (gacrux looks each one up in an Enum per pair, 26 of them to build the empty
   quality dict alone), and the quality dicts are copies of key-sharing models;
 - pairs of competitors alike (the same values of everything the rating reads) are rated once per bracket, the others
-  copy that rating (the 2,000-player open's round 3 rates 210,000 pairs of a few hundred kinds);
+  share that rating's quality dict (the 2,000-player open's round 3 rates 210,000 pairs of a few hundred kinds): a
+  pair's is copied before anything writes into it (own_quality: the heterogeneous, homogeneous and bipartite
+  criteria of fast_homogeneous.py, compute_weight);
 - the lists of zeros gacrux gives each rated pair (C7, C8, the meetings, C18-C21; HE1, HE2 in fast_homogeneous.py)
   are shared until a pair marks one; `compute_weight`, which adds the chosen pairs' lists into the first one's in
   place, gives them lists of their own.
@@ -96,6 +98,16 @@ def third_same_colour(a: Node, b: Node) -> bool:
 LISTED = (QC7, QC8, QMM, QC18, QC19, QC20, QC21, HE1, HE2)
 
 
+def own_quality(edge: Edge) -> dict[str, Any]:
+    """The pair's quality dict made its own (a copy) before a value is written into it: the pairs rated alike share
+    one (update_edge, rate_edges: 210,000 pairs of a few hundred kinds at the 2,000-player open's round 3, 62 MB of
+    copies), which nothing may write into; the pairs of the bracket's odd one out (BLOB), which gacrux rates again
+    at every read, get a copy of their own at once."""
+    q: dict[str, Any] = edge["quality"].copy()
+    edge["quality"] = q
+    return q
+
+
 class FastQuality:
     """gacrux's `crosstable_dutch.update_edge`, computed faster (a mixin placed before it).
 
@@ -170,7 +182,7 @@ class FastQuality:
         if rated is None:
             rated = memo[key] = self.rate(a, b, played, level)
         quality, colordiff, qc, cost = rated
-        edge["quality"] = quality.copy()
+        edge["quality"] = quality if edge["cb"] != self.BLOB else quality.copy()  # (shared: see own_quality)
         if colordiff is not None:
             edge["colordiff"] = colordiff
         edge["qc"] = qc
@@ -217,7 +229,7 @@ class FastQuality:
                     rated = memo[key] = self.rate(a, b, played, level)
                 kinds[at] = rated
             quality, colordiff, qc, cost = rated
-            edge["quality"] = quality.copy()
+            edge["quality"] = quality if cb != blob else quality.copy()  # (shared: see own_quality)
             if colordiff is not None:
                 edge["colordiff"] = colordiff
             edge["qc"] = qc
@@ -311,6 +323,7 @@ class FastQuality:
         for c in wpairs:
             q = c.get("quality")
             if q is not None:
+                q = own_quality(c)
                 for name in LISTED:
                     row = q.get(name)
                     if isinstance(row, list):
