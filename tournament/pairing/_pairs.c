@@ -27,8 +27,10 @@
 /* What a pair holds once a value is set on it. */
 typedef struct {
     PyObject *model;
-    PyObject *own;    /* a dict: the values set on the pair */
-    PyObject *ca;     /* NULL, or the "ca" written on the pair */
+    PyObject *own;      /* NULL, or a dict: the values set on the pair */
+    PyObject *ca;       /* NULL, or the "ca" written on the pair */
+    PyObject *overlay;  /* NULL, or a dict of values of some of the model's keys shared with other pairs (set by
+                         * overlay(): a rating, for pairs rated alike), read before the model's and after own */
 } Own;
 
 typedef struct {
@@ -44,6 +46,7 @@ static Py_ssize_t NNUMBERS;
 
 static PyObject *model_of(Pair *self) { return self->owned ? ((Own *)self->data)->model : (PyObject *)self->data; }
 static PyObject *own_of(Pair *self) { return self->owned ? ((Own *)self->data)->own : NULL; }
+static PyObject *overlay_of(Pair *self) { return self->owned ? ((Own *)self->data)->overlay : NULL; }
 
 static PyObject *ca_of(Pair *self) {
     if (self->owned && ((Own *)self->data)->ca) return ((Own *)self->data)->ca;
@@ -56,6 +59,7 @@ static void pair_dealloc(Pair *self) {
         Py_XDECREF(own->model);
         Py_XDECREF(own->own);
         Py_XDECREF(own->ca);
+        Py_XDECREF(own->overlay);
         PyMem_Free(own);
     } else {
         Py_XDECREF((PyObject *)self->data);
@@ -63,17 +67,26 @@ static void pair_dealloc(Pair *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* The pair's Own record, made on the first write. */
+/* The pair's Own record, made on the first write (or overlay). */
 static Own *owned(Pair *self) {
     if (self->owned) return self->data;
     Own *own = PyMem_Malloc(sizeof(Own));
     if (!own) { PyErr_NoMemory(); return NULL; }
-    if (!(own->own = PyDict_New())) { PyMem_Free(own); return NULL; }
+    own->own = NULL;
     own->model = self->data;  /* the reference moves */
     own->ca = NULL;
+    own->overlay = NULL;
     self->data = own;
     self->owned = 1;
     return own;
+}
+
+/* The pair's dict of its own values, made on the first write. */
+static PyObject *own_dict(Pair *self) {
+    Own *own = owned(self);
+    if (!own) return NULL;
+    if (!own->own && !(own->own = PyDict_New())) return NULL;
+    return own->own;
 }
 
 /* Is key "ca"? Keys written in Python code are interned, as CA is: a string compare only for the others. */
@@ -86,13 +99,18 @@ static inline int is_ca(PyObject *key) {
 /* The value of key (a new reference), or NULL with no error set if the pair has no such key. */
 static PyObject *lookup(Pair *self, PyObject *key) {
     if (key == CA) return Py_NewRef(ca_of(self));
-    PyObject *own = own_of(self);
+    PyObject *own = own_of(self), *overlay = overlay_of(self);
     if (own) {
         PyObject *v = PyDict_GetItemWithError(own, key);
         if (v) return Py_NewRef(v);
         if (PyErr_Occurred()) return NULL;
     }
     if (is_ca(key)) return Py_NewRef(ca_of(self));
+    if (overlay) {
+        PyObject *v = PyDict_GetItemWithError(overlay, key);
+        if (v) return Py_NewRef(v);
+        if (PyErr_Occurred()) return NULL;
+    }
     PyObject *v = PyDict_GetItemWithError(model_of(self), key);
     return v ? Py_NewRef(v) : NULL;
 }
@@ -118,8 +136,8 @@ static int pair_ass_subscript(Pair *self, PyObject *key, PyObject *value) {
         PyErr_SetString(PyExc_TypeError, "a pair's keys cannot be deleted");
         return -1;
     }
-    Own *own = owned(self);
-    return own ? PyDict_SetItem(own->own, key, value) : -1;
+    PyObject *own = own_dict(self);
+    return own ? PyDict_SetItem(own, key, value) : -1;
 }
 
 /* A new dict with the pair's keys and values, in gacrux's order: the model's keys, then those set on the pair only,
@@ -166,7 +184,7 @@ static Py_ssize_t pair_length(Pair *self) {
     return count;
 }
 
-static int pair_contains(Pair *self, PyObject *key) {
+static int pair_contains(Pair *self, PyObject *key) {  /* (an overlay holds model keys only) */
     PyObject *own = own_of(self);
     if (own) {
         int found = PyDict_Contains(own, key);
@@ -332,7 +350,67 @@ static PyObject *pair_rows(PyObject *self, PyObject *args) {
     return table;
 }
 
+/* overlay(pair, values): the pair reads `values` (a dict of some of its model's keys, not "ca"; shared with other
+ * pairs, never written here) for those keys, as if each had been written on it: the values it had of its own for
+ * them are dropped. `values` is kept, not copied: what is set on the pair later is its own, and read first. */
+static PyObject *set_overlay(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *pair, *values;
+    if (!PyArg_ParseTuple(args, "O!O!:overlay", &PairType, &pair, &PyDict_Type, &values)) return NULL;
+    Pair *p = (Pair *)pair;
+    PyObject *model = model_of(p), *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(values, &pos, &key, &value)) {
+        int known = PyDict_Contains(model, key);
+        if (known < 0) return NULL;
+        if (!known || is_ca(key)) {
+            PyErr_SetString(PyExc_KeyError, "overlay: only keys of the pair's model, not \"ca\"");
+            return NULL;
+        }
+    }
+    Own *own = owned(p);
+    if (!own) return NULL;
+    if (own->overlay) {  /* the former overlay's values of other keys stay, as values of its own */
+        pos = 0;
+        while (PyDict_Next(own->overlay, &pos, &key, &value)) {
+            int kept = PyDict_Contains(values, key);
+            if (kept < 0) return NULL;
+            if (kept) continue;
+            int set = own->own ? PyDict_Contains(own->own, key) : 0;
+            if (set < 0) return NULL;
+            if (!set) {
+                PyObject *d = own_dict(p);
+                if (!d || PyDict_SetItem(d, key, value) < 0) return NULL;
+            }
+        }
+    }
+    if (own->own) {  /* the values of its own for those keys are replaced */
+        pos = 0;
+        while (PyDict_Next(values, &pos, &key, &value)) {
+            int found = PyDict_Contains(own->own, key);
+            if (found < 0 || (found && PyDict_DelItem(own->own, key) < 0)) return NULL;
+        }
+    }
+    Py_XSETREF(own->overlay, Py_NewRef(values));
+    Py_RETURN_NONE;
+}
+
+/* overlay_of(pair): the dict set by overlay() and not since replaced, or None */
+static PyObject *get_overlay(PyObject *self, PyObject *pair) {
+    (void)self;
+    if (!PyObject_TypeCheck(pair, &PairType)) {
+        PyErr_SetString(PyExc_TypeError, "overlay_of: not a Pair");
+        return NULL;
+    }
+    PyObject *overlay = overlay_of((Pair *)pair);
+    return Py_NewRef(overlay ? overlay : Py_None);
+}
+
 static PyMethodDef methods[] = {
+    {"overlay", set_overlay, METH_VARARGS,
+     "overlay(pair, values): the pair reads values (a dict of some of its model's keys, shared, kept) for those keys, "
+     "as if each had been set on it"},
+    {"overlay_of", get_overlay, METH_O, "overlay_of(pair): the dict overlay() set on the pair, or None"},
     {"pair_rows", pair_rows, METH_VARARGS,
      "pair_rows(models, levels, numbers) -> the n x n table of pairs ([i][j] and [j][i] the same pair): the pair "
      "(i, j), i <= j, reads as models[levels[i]][j] but for its \"ca\", numbers[i]"},

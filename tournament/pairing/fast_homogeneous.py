@@ -24,6 +24,7 @@ from typing import Any
 from gacrux.crosstabledutch import HE1, HE2, HO1, HO2, HO3, HO4, HO5  # type: ignore[import-untyped]
 
 from tournament.pairing.fast_quality import own_quality
+from tournament.pairing.fast_table import share, shared
 
 Edge = dict[str, Any]
 
@@ -169,7 +170,7 @@ class FastHomogeneous:
         level = [c["scorelevel"] for c in self.competitors]
         zeros = self.he_zeros = [0] * M
         self.rate_edges(edges)  # (gacrux's get_edge_quality on each)
-        variants: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # per quality dict shared: with HE zeros
+        variants: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # per rating (or quality) shared: with HE
         for c in edges:
             ca, cb = c["ca"], c["cb"]
             q = c["quality"]  # (rated above)
@@ -187,13 +188,20 @@ class FastHomogeneous:
                 q[HE1], q[HE2] = he1, he2
                 c["heweight"] = w1[absn - 1] * e1 + w2[absn - 1] * e2
             else:  # the pairs sharing a quality dict share its copy with HE1 and HE2 the list of zeros
-                known = variants.get(id(q))
-                if known is None or known[0] is not q:
+                rating = shared(c)
+                if rating is not None and rating["quality"] is not q:
+                    rating = None  # (a quality of its own since)
+                base = rating if rating is not None else q
+                known = variants.get(id(base))
+                if known is None or known[0] is not base:
                     variant = q.copy()
                     variant[HE1] = variant[HE2] = zeros
-                    known = variants[id(q)] = (q, variant)
-                c["quality"] = known[1]
-                c["heweight"] = 0
+                    known = variants[id(base)] = (base, {**(rating or {}), "quality": variant, "heweight": 0})
+                if rating is not None:
+                    share(c, known[1])
+                else:
+                    c["quality"] = known[1]["quality"]
+                    c["heweight"] = 0
 
     def update_bipartite(self, scorelevel: int, pairs: list[tuple[int, int]], bsn: dict[int, int], HO2start: int,
                          HO2stop: int) -> None:

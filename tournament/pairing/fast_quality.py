@@ -44,6 +44,8 @@ from gacrux.crosstabledutch import (  # type: ignore[import-untyped]
     qdefs,
 )
 
+from tournament.pairing.fast_table import share
+
 Edge = dict[str, Any]
 Node = dict[str, Any]
 
@@ -96,6 +98,16 @@ def third_same_colour(a: Node, b: Node) -> bool:
 #: The criteria whose values are lists (one number per score difference, meeting or moved-down player), zeros until
 #: a pair marks one.
 LISTED = (QC7, QC8, QMM, QC18, QC19, QC20, QC21, HE1, HE2)
+
+
+def rating_values(level: int, rated: tuple[dict[str, Any], str | None, bool, int]) -> dict[str, Any]:
+    """What update_edge sets on a pair it rates at `level` (rated: FastQuality.rate's): qlevel, quality, its colour
+    letters (unless None: left as they were), qc and qcweight."""
+    quality, colordiff, qc, cost = rated
+    values = {"qlevel": level, "quality": quality, "qc": qc, "qcweight": cost}
+    if colordiff is not None:
+        values["colordiff"] = colordiff
+    return values
 
 
 def own_quality(edge: Edge) -> dict[str, Any]:
@@ -167,8 +179,8 @@ class FastQuality:
             return
         if edge["qlevel"] == level and edge["cb"] < self.BLOB:
             return
-        edge["qlevel"] = level
         if not edge["canmeet"]:
+            edge["qlevel"] = level
             edge["quality"] = _UNSET.copy()
             return
         a, b = self.competitors[edge["ca"]], self.competitors[edge["cb"]]
@@ -181,12 +193,13 @@ class FastQuality:
         rated = memo.get(key)
         if rated is None:
             rated = memo[key] = self.rate(a, b, played, level)
-        quality, colordiff, qc, cost = rated
-        edge["quality"] = quality if edge["cb"] != self.BLOB else quality.copy()  # (shared: see own_quality)
-        if colordiff is not None:
-            edge["colordiff"] = colordiff
-        edge["qc"] = qc
-        edge["qcweight"] = cost
+        values = rating_values(level, rated)
+        if edge["cb"] != self.BLOB:
+            share(edge, values)  # (the quality dict shared: see own_quality)
+        else:
+            for name, value in values.items():
+                edge[name] = value
+            own_quality(edge)
 
     def rate_edges(self, edges: list[Edge]) -> None:
         """gacrux's get_edge_quality on each of `edges` in turn (update_edge where the pair's rating is not this
@@ -204,13 +217,13 @@ class FastQuality:
             memo = self.rated = {}
         kind = [-1] * len(competitors)  # each competitor's signature, numbered
         places: dict[tuple[Any, ...], int] = {}
-        kinds: dict[tuple[int, int, int], tuple[dict[str, Any], str | None, bool, int]] = {}  # by kinds and meetings
+        kinds: dict[tuple[int, int, int], dict[str, Any]] = {}  # the values of a rating, by kinds and meetings
         for edge in edges:
             cb = edge["cb"]
             if edge["qlevel"] == level and cb != blob:
                 continue
-            edge["qlevel"] = level
             if not edge["canmeet"]:
+                edge["qlevel"] = level
                 edge["quality"] = _UNSET.copy()
                 continue
             ca, played = edge["ca"], edge["played"]
@@ -220,20 +233,20 @@ class FastQuality:
             if kb < 0:
                 kb = kind[cb] = places.setdefault(signature(competitors[cb]), len(places))
             at = (ka, kb, played)
-            rated = kinds.get(at)
-            if rated is None:
+            values = kinds.get(at)
+            if values is None:
                 a, b = competitors[ca], competitors[cb]
                 key = (signature(a), signature(b), played, *constants)
                 rated = memo.get(key)
                 if rated is None:
                     rated = memo[key] = self.rate(a, b, played, level)
-                kinds[at] = rated
-            quality, colordiff, qc, cost = rated
-            edge["quality"] = quality if cb != blob else quality.copy()  # (shared: see own_quality)
-            if colordiff is not None:
-                edge["colordiff"] = colordiff
-            edge["qc"] = qc
-            edge["qcweight"] = cost
+                values = kinds[at] = rating_values(level, rated)
+            if cb != blob:
+                share(edge, values)  # (the quality dict shared: see own_quality)
+            else:
+                for name, value in values.items():
+                    edge[name] = value
+                own_quality(edge)
 
     def rate(self, a: Node, b: Node, played: int, level: int) -> tuple[dict[str, Any], str | None, bool, int]:
         """A pair's rating (gacrux's update_edge): its quality dict, its colour letters (None: left as they were),

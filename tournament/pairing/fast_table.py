@@ -103,6 +103,27 @@ def pair_table(competitors: list[Node], size: int, blob: int, rnd: int, maxmeets
     return table
 
 
+#: The compiled pair's type (None where _pairs.c was not built).
+PAIR: Any = _pairs.Pair if _pairs is not None else None
+
+
+def share(edge: Edge, values: dict[str, Any]) -> None:
+    """edge[key] = value for each of `values` (keys of the pair table's pairs, not "ca"): on a compiled pair by one
+    reference to `values`, which the pairs rated alike share and nobody may change (_pairs.c, overlay: 32 bytes a
+    pair where a dict of its own took ~210); on a dict, one by one."""
+    if type(edge) is PAIR:
+        _pairs.overlay(edge, values)
+    else:
+        for key, value in values.items():
+            edge[key] = value
+
+
+def shared(edge: Edge) -> dict[str, Any] | None:
+    """The values `share` set on a compiled pair and not replaced since, or None (a dict: always None)."""
+    found: dict[str, Any] | None = _pairs.overlay_of(edge) if type(edge) is PAIR else None
+    return found
+
+
 def dict_rows(models: dict[int, list[Edge]], level: list[int]) -> list[list[Edge]]:
     """The table with a dict per pair, copied from the models (where _pairs.c was not built)."""
     n = len(level)

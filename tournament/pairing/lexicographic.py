@@ -134,24 +134,38 @@ class SplitHomogeneous:
         # lighter weights are divided by the greatest common divisor g of what makes them up (all in units of g).
         g, weigh = digits.lighter(w0)
         lighter: Listed = []
-        trimmed: set[tuple[int, int]] = set()
-        cut: Listed = []  # (resident, other, qcweight): gacrux gives them all the howeight `base`
-        outer: Listed = []  # (other, other, qcweight): the same
+        floats: dict[int, int] = {}  # per resident, the least qcweight of its pairs with the others
+        others: set[int] = set()  # the others in those pairs
+        crossing: list[Edge] = []  # those pairs (gacrux gives them, and the others' pairs, the howeight `base`)
+        outer: Listed = []  # (other, other, qcweight)
         for c in modified_edges:
             a, b = c["ca"], c["cb"]
             if here[a] and here[b]:
                 found = digits.numbers(c)
                 absn, bbsn = found if found is not None else (None, 0)
                 lighter.append((a, b, weigh(c["qcweight"], absn, bbsn)))
-                if absn is not None and absn > numpairs:
-                    trimmed.add((a, b))
             elif here[a] or here[b]:
-                cut.append((a, b, c["qcweight"]) if here[a] else (b, a, c["qcweight"]))
+                r, o, qc = (a, b, c["qcweight"]) if here[a] else (b, a, c["qcweight"])
+                if qc < floats.get(r, qc + 1):
+                    floats[r] = qc
+                others.add(o)
+                crossing.append(c)
             else:
                 outer.append((a, b, c["qcweight"]))
+
+        def pairs_of(resident: int) -> Listed:
+            """The resident's pairs with the others: (resident, other, qcweight)."""
+            return [(resident, c["cb"] if c["ca"] == resident else c["ca"], c["qcweight"]) for c in crossing
+                    if resident in (c["ca"], c["cb"])]
+
+        def trimmed(a: int, b: int) -> bool:
+            """A pair weighed without its HO5 digit (two residents numbered after S)."""
+            return bool(here[a] and here[b] and min(bsn[a], bsn[b]) > numpairs)
+
+        cut = Cut(floats, others, pairs_of)
         first = {cid for cid, number in bsn.items() if number <= numpairs}  # S1: their pairs with S2 first
         pairs = split_matching(lighter, cut, outer, (w0 // g, base // g), first)
-        if pairs is not None and any((a, b) in trimmed or (b, a) in trimmed for a, b in pairs):
+        if pairs is not None and any(trimmed(a, b) for a, b in pairs):
             inner: Listed = []  # gacrux's weights (update_weight, "HO")
             for c in modified_edges:
                 if here[c["ca"]] and here[c["cb"]]:
@@ -205,19 +219,41 @@ def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int
     return {(node, partner[node]) for node in order if node in partner and place[node] < place[partner[node]]}
 
 
-def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int] = (1, 0),
+class Cut:
+    """The pairs between the residents and the others, as split_matching reads them: per resident the least weight
+    (in units) of its pairs with the others, the others met in them, and each resident's pairs with them (made when
+    read: 103,000 pairs at 2,000 players, where one resident floats down)."""
+
+    def __init__(self, floats: dict[int, int], others: set[int], pairs_of: Any) -> None:
+        self.floats, self.others, self.pairs_of = floats, others, pairs_of
+
+    @staticmethod
+    def listed(cut: Listed) -> Cut:
+        """The cut of the pairs (resident, other, units)."""
+        floats: dict[int, int] = {}
+        for r, _, w in cut:
+            if w < floats.get(r, w + 1):
+                floats[r] = w
+        return Cut(floats, {o for _, o, _ in cut}, lambda resident: [edge for edge in cut if edge[0] == resident])
+
+
+def split_matching(inner: Listed, cut: Cut | Listed, outer: Listed, scale: tuple[int, int] = (1, 0),
                    first: set[int] | None = None) -> set[tuple[int, int]] | None:
     """networkx's `min_weight_matching` (maximum cardinality, then least weight) of the graph of the pairs `inner`
-    (two residents), `cut` (a resident, then another) and `outer` (two others), found in parts with at most one cut
-    pair; None where that is not proved to be an optimum of the whole (see the module). The cut and outer pairs'
-    weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least 0. `first`:
-    residents whose pairs with the others are matched first (_across)."""
+    (two residents), `cut` (a resident, then another; or their Cut) and `outer` (two others), found in parts with at
+    most one cut pair; None where that is not proved to be an optimum of the whole (see the module). The cut and
+    outer pairs' weights are given in units: a pair of u units weighs u * scale[0] + scale[1]; all weights at least
+    0. `first`: residents whose pairs with the others are matched first (_across)."""
     unit, shift = scale
-    if not inner or min(map(_THIRD, chain(inner, cut, outer))) < 0 or unit < 0 or shift < 0:
+    if not isinstance(cut, Cut):
+        cut = Cut.listed(cut)
+    floats = cut.floats
+    if not inner or min(map(_THIRD, chain(inner, outer)), default=0) < 0 or min(floats.values(), default=0) < 0 \
+            or unit < 0 or shift < 0:
         return None
-    residents = {*map(_FIRST, inner), *map(_SECOND, inner), *map(_FIRST, cut)}
-    others = {*map(_FIRST, outer), *map(_SECOND, outer), *map(_SECOND, cut)}
-    least_cut = min(map(_THIRD, cut)) * unit + shift if cut else None
+    residents = {*map(_FIRST, inner), *map(_SECOND, inner), *floats}
+    others = {*map(_FIRST, outer), *map(_SECOND, outer), *cut.others}
+    least_cut = min(floats.values()) * unit + shift if floats else None
     if least_cut is None or len(residents) % 2 == 0:  # no cut pair
         own, below = _perfect(inner, first), _perfect(outer)
         if own is None or below is None or (least_cut is not None and
@@ -230,21 +266,18 @@ def split_matching(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, 
         if apart is None:
             return None
         rest = apart[1] * unit + (len(apart[0]) - 1) * shift  # the others' pairs but FLOAT's
-        floats: dict[int, int] = {}
-        for r, _, w in cut:
-            if w < floats.get(r, w + 1):
-                floats[r] = w
         own = _perfect(inner + [(r, FLOAT, w * unit + shift + rest) for r, w in floats.items()],
                        None if first is None else first | {FLOAT})
         if own is None:
             return None
         down = next(a if b == FLOAT else b for a, b in own[0] if FLOAT in (a, b))
         alone = next(a if b == FLOAT else b for a, b in apart[0] if FLOAT in (a, b))  # the other FLOAT left out
-        if any(r == down and o == alone and w == floats[down] for r, o, w in cut):
+        floating = cut.pairs_of(down)
+        if any(o == alone and w == floats[down] for _, o, w in floating):
             below = ({pair for pair in apart[0] if FLOAT not in pair} | {(down, alone)},
                      apart[1] + floats[down])  # (down, alone) completes `apart`'s matching of the others
         else:
-            below = _perfect(outer + [(r, o, w) for r, o, w in cut if r == down])
+            below = _perfect(outer + floating)
         if (below is None or below[1] * unit + len(below[0]) * shift != floats[down] * unit + shift + rest
                 or own[1] > 3 * least_cut):
             return None

@@ -112,3 +112,39 @@ def test_ca_is_read_whatever_string_names_it() -> None:
     assert pair[Name("ca")] == 42
     pair[built] = 43
     assert pair["ca"] == 43 and pair == {"ca": 43, "cb": 1}
+
+
+SHAREABLE = [key for key in KEYS if key != "ca"]
+
+
+@given(values=st.lists(VALUES, min_size=len(KEYS), max_size=len(KEYS)),
+       steps=st.lists(st.one_of(st.tuples(st.just("set"), st.sampled_from(KEYS + NEW_KEYS), VALUES),
+                                st.tuples(st.just("share"), st.dictionaries(st.sampled_from(SHAREABLE), VALUES))),
+                      max_size=10))
+def test_shared_values_read_as_if_set_one_by_one(values: list[Any], steps: list[Any]) -> None:
+    # overlay(pair, values): what fast_table.share does for the pairs rated alike, one reference for all of them
+    model = dict(zip(KEYS, values, strict=True))
+    pair = one_pair(model, 5)
+    expected = {**model, "ca": 5}
+    for step in steps:
+        if step[0] == "set":
+            pair[step[1]] = step[2]
+            expected[step[1]] = step[2]
+        else:
+            shared = dict(step[1])
+            compiled().overlay(pair, shared)
+            expected.update(shared)
+            assert compiled().overlay_of(pair) is shared and shared == step[1]  # kept, not copied nor changed
+    assert pair == expected and list(pair.items()) == list(expected.items()) and len(pair) == len(expected)
+    for key in KEYS + NEW_KEYS:
+        assert (key in pair) == (key in expected) and pair.get(key) == expected.get(key)
+
+
+def test_only_the_model_s_keys_but_ca_can_be_shared() -> None:
+    pair = one_pair({"ca": 0, "cb": 1, "weight": 0}, 2)
+    for values in ({"ca": 1}, {"weight": 1, "absent": 2}):
+        with pytest.raises(KeyError):
+            compiled().overlay(pair, values)
+    assert pair == {"ca": 2, "cb": 1, "weight": 0} and compiled().overlay_of(pair) is None
+    with pytest.raises(TypeError):
+        compiled().overlay({"ca": 0}, {})
