@@ -95,12 +95,16 @@ class HomogeneousDigits:
         w4: list[int] = [w // g for w in self.w4]
         w5: list[int] = [w // g for w in self.w5[:S]]
 
+        made: dict[tuple[int, int | None], int] = {}  # the weights that depend on qcweight and absn only, made once
+
         def weigh(qcweight: int, absn: int | None, bbsn: int) -> int:
-            if absn is None:
-                return qcweight * unit + base
-            if absn > S:
-                return qcweight * unit + base + w1 - w4[absn - S - 1] + (absn - 1) * w2
-            return qcweight * unit + base + w3[S - absn] + (absn - 1) * w2 + w5[absn - 1] * (bbsn - absn)
+            if absn is not None and absn <= S:
+                return qcweight * unit + base + w3[S - absn] + (absn - 1) * w2 + w5[absn - 1] * (bbsn - absn)
+            weight = made.get((qcweight, absn))
+            if weight is None:
+                weight = made[(qcweight, absn)] = qcweight * unit + base if absn is None else (
+                    qcweight * unit + base + w1 - w4[absn - S - 1] + (absn - 1) * w2)
+            return weight
 
         return g, weigh
 
