@@ -38,9 +38,9 @@ from tournament.pairing.fast_brackets import FastBrackets
 from tournament.pairing.fast_homogeneous import FastHomogeneous
 from tournament.pairing.fast_levels import FastLevels, joined
 from tournament.pairing.fast_quality import FastQuality
+from tournament.pairing.fast_split import SplitHomogeneous
 from tournament.pairing.fast_table import pair_table
 from tournament.pairing.fast_tiebreak import FastTiebreak
-from tournament.pairing.lexicographic import SplitHomogeneous
 from tournament.pairing.matching import ExactCounts
 from tournament.pairing.weights import ExactDigits
 

@@ -74,14 +74,14 @@ class HomogeneousDigits:
 
     def weigh(self, absn: int, bbsn: int) -> tuple[int, int]:
         """The howeight of a rated pair with numbers absn < bbsn, and its HO5 part if absn is after S (a pair that
-        counts in HO1: lexicographic.py matches first without it), else 0."""
+        counts in HO1: fast_split.py matches first without it), else 0."""
         ho5 = self.w5[absn - 1] * (bbsn - absn)
         if absn > self.S:
             return self.base + self.w1 - self.w4[absn - self.S - 1] + (absn - 1) * self.w2 + ho5, ho5
         return self.base + self.w3[self.S - absn] + (absn - 1) * self.w2 + ho5, 0
 
     def lighter(self, w0: int) -> tuple[int, Any]:
-        """The weights without the HO5 digit of the pairs numbered after S (lexicographic.py), divided by the
+        """The weights without the HO5 digit of the pairs numbered after S (fast_split.py), divided by the
         greatest common divisor g of what makes them up (W0 = `w0`, the HO weights but the HO5 digits after S: at
         2,000 players ~1,100 bits): (g, weigh) with weigh(qcweight, absn, bbsn) = that weight / g, numbers of a
         rated pair (absn < bbsn), or None for another (howeight: the baseline)."""

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bench.pairing import open_field, play
-from tournament.pairing import blossom, lexicographic, matching
+from tournament.pairing import blossom, fast_split, matching
 from tournament.pairing.dutch import pair_dutch
 from tournament.pairing.fast_dutch import without
 from tournament.pairing.weights import ExactDigits, widened_depths
@@ -108,7 +108,7 @@ def test_the_pairings_of_a_generated_open_are_networkx_ones(monkeypatch: pytest.
         calls.append(len(G))
         return matching.bracket_matching(G, weight)
 
-    monkeypatch.setattr(lexicographic, "ENABLED", False)  # the whole bracket (test_lexicographic.py: in parts)
+    monkeypatch.setattr(fast_split, "ENABLED", False)  # the whole bracket (test_fast_split.py: in parts)
     rng = random.Random(1000)
     data = open_field(1000)
     for _ in range(4):

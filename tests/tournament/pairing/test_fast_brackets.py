@@ -86,7 +86,7 @@ def test_same_pairing_and_state_as_gacrux(name: str, k: int) -> None:
             settle(edge)  # those lists made where still deferred
     assert any(e.get("heweight") for row in fast.opponents for e in row), "no moved-down player's pair was rated"
     # every pair: quality dicts, weights, colour letters, "qc"; but the homogeneous brackets' weights, which
-    # FastDutch matches in parts (lexicographic.py) without keeping them in the pairs (gacrux's update_weight)
+    # FastDutch matches in parts (fast_split.py) without keeping them in the pairs (gacrux's update_weight)
     assert [[drop_homogeneous_weight(e, g) for e, g in zip(row, rows, strict=True)]
             for row, rows in zip(fast.opponents, gacrux.opponents, strict=True)] == [
         [drop_homogeneous_weight(g, g) for g in rows] for rows in gacrux.opponents]
@@ -95,7 +95,7 @@ def test_same_pairing_and_state_as_gacrux(name: str, k: int) -> None:
 def drop_homogeneous_weight(edge: dict[str, Any], gacrux: dict[str, Any]) -> dict[str, Any]:
     """The pair without what gacrux's update_weight left in it for a bracket matched by weights (mode, levels,
     weight) and what update_homogenious did for a homogeneous one, then or before (howeight, HO1-HO5): FastDutch
-    sets them in the pairs it matches only (lexicographic.py; those are compared whole in the brackets). gacrux's
+    sets them in the pairs it matches only (fast_split.py; those are compared whole in the brackets). gacrux's
     pair `gacrux`: the one compared with."""
     if gacrux.get("mode") not in ("HE", "HO"):
         return dict(edge)

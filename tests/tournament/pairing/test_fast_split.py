@@ -1,4 +1,4 @@
-"""A homogeneous bracket matched in parts (tournament/pairing/lexicographic.py): the residents among themselves, the
+"""A homogeneous bracket matched in parts (tournament/pairing/fast_split.py): the residents among themselves, the
 players below among themselves, at most one pair between them, and the same optimum as the whole graph's."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import networkx as nx
 import pytest
 
 from bench.pairing import open_field, play
-from tournament.pairing import blossom, lexicographic
+from tournament.pairing import blossom, fast_split
 from tournament.pairing.dutch import pair_dutch
-from tournament.pairing.lexicographic import split_matching
+from tournament.pairing.fast_split import split_matching
 
 Listed = list[tuple[int, int, int]]
 
@@ -95,7 +95,7 @@ def test_a_part_without_a_perfect_matching_is_not_split() -> None:
 def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkeypatch: pytest.MonkeyPatch) -> None:
     # rounds 1-5 of a 600-player open: its homogeneous brackets pair residents with a score group below
     split: list[bool] = []
-    matched = lexicographic.split_matching
+    matched = fast_split.split_matching
 
     def counted(inner: Listed, cut: Listed, outer: Listed, scale: tuple[int, int], first: set[int] | None
                 ) -> set[tuple[int, int]] | None:
@@ -103,13 +103,13 @@ def test_the_pairings_of_a_generated_open_are_those_of_the_whole_matching(monkey
         split.append(pairs is not None)
         return pairs
 
-    monkeypatch.setattr(lexicographic, "split_matching", counted)
+    monkeypatch.setattr(fast_split, "split_matching", counted)
     rng = random.Random(600)
     data = open_field(600)
     for _ in range(5):
-        monkeypatch.setattr(lexicographic, "ENABLED", True)
+        monkeypatch.setattr(fast_split, "ENABLED", True)
         parts = pair_dutch(data)
-        monkeypatch.setattr(lexicographic, "ENABLED", False)
+        monkeypatch.setattr(fast_split, "ENABLED", False)
         assert pair_dutch(data) == parts  # boards, colours and bye
         data = play(data, parts, rng)
     assert any(split)
@@ -127,7 +127,7 @@ def test_matching_across_two_sides_first_still_gives_the_optimum(seed: int) -> N
               for a in range(n) for b in range(a + 1, n) if rng.random() < 0.9]
     if len({end for a, b, _ in listed for end in (a, b)}) < n:
         return
-    found = lexicographic._perfect(listed, first)
+    found = fast_split._perfect(listed, first)
     whole = networkx_total(listed)
     if whole[0] * 2 < n:
         assert found is None
@@ -135,7 +135,7 @@ def test_matching_across_two_sides_first_still_gives_the_optimum(seed: int) -> N
     assert found is not None and (len(found[0]), found[1]) == whole
     if within > 1:  # the pairs within a side dear: the duals prove the pairs across optimal
         order = list(dict.fromkeys(end for a, b, _ in listed for end in (a, b)))
-        assert lexicographic._across(order, listed, first) is not None
+        assert fast_split._across(order, listed, first) is not None
 
 
 def test_the_duals_prove_the_matching_across_optimal() -> None:

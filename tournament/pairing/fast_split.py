@@ -1,31 +1,34 @@
-"""A homogeneous bracket matched in two parts: its residents among themselves, the players below among themselves.
+"""gacrux's weighted matching of a bracket (`pairing_dutch.pair_weighted_round`), computed in parts: the same
+optimum, proved, on far smaller numbers and graphs (a mixin placed before gacrux's class in FastDutch's bases).
 
-gacrux matches a homogeneous bracket (`pairing_dutch.pair_weighted_round`, mode "HO") together with the players of
-the levels below it (so that what it leaves can still be paired), on the weights
+gacrux matches a homogeneous bracket (mode "HO") together with the players of the levels below it, so that what it
+leaves can still be paired, on the weights `qcweight * W0 + howeight`: qcweight rates a pair on C.04.3's criteria
+C6-C21, howeight places it among the bracket's transpositions (HO1-HO5: digits per bracket sequence number), in a
+minimum-weight matching among those of maximum cardinality. At the 2,000-player open's round 3: 648 players (367
+residents, 281 below), 209,000 pairs, 3,035-bit weights, 2.4 s of compiled matching and 90 MB of weights.
 
-    weight = qcweight * W0 + howeight
+- **In parts** (`split_matching`). The residents R and the others O are matched apart with at most one pair
+  between them. With an even number of residents: a perfect matching of R and one of O, an optimum of the whole if
+  it weighs at most twice the least pair between R and O (weights are at least 0, and a matching with pairs
+  between them holds at least two). With an odd number, one resident floats down: R and a vertex FLOAT, the pair
+  (r, FLOAT) weighing r's least pair with O plus the least perfect matching of O but one player (O with FLOAT);
+  then O with the resident chosen, which must cost what FLOAT promised (no matching with one pair between R and O
+  is then lighter) and the whole at most three times the least pair between them. gacrux gives every pair between
+  R and O, and every pair of O, the same howeight: those are matched in units of qcweight.
+- **Lighter first.** A pair of two residents both numbered after S (the pairs looked for) counts in HO1, which an
+  optimum avoids where it can: they are matched without their HO5 digit first (lighter weights: an optimum of the
+  lighter graph holding none of them is an optimum), and then every resident pair's weight is a multiple of one
+  ~1,100-bit number: the weights are made divided by it (fast_homogeneous.HomogeneousDigits.lighter).
+- **S1 against S2 first** (`_across`). The residents' pairs across S1 and S2 are matched alone; the compiled
+  matching's vertex duals then prove that matching optimal for every resident pair, or the residents are matched
+  whole.
+- **Values where they are read.** gacrux sets every pair's HO (and HE) weights and values; only compute_weight
+  reads them, of the pairs matched: they are set on those (`update_kept`, HomogeneousDigits.write).
 
-where qcweight rates a pair on C.04.3's criteria C6-C21 and howeight places it among the bracket's transpositions
-(HO1-HO5: one digit per bracket sequence number, 3,000 bits at 648 players), in a minimum-weight matching among
-those of maximum cardinality. At the 2,000-player open's round 3 that is one matching of 648 players (384
-residents, 264 below) and 209,000 pairs on 48-limb numbers: 2.4 s, and 90 MB of weights.
-
-**The split.** The residents R (the players of the bracket's level) and the others O are matched apart: R on the
-full weights, O on its weights less their least, divided by their greatest common divisor (a perfect matching of
-O has a fixed number of pairs, so its order among them is unchanged; gacrux gives every pair of O the same
-howeight, so that leaves qcweight: machine integers). Their union M is gacrux's optimum whenever
-
-    weight(M) < (the least qcweight of a pair between R and O) * W0
-
-because every weight is at least 0 (qcweight and howeight are sums of digits at least 0; howeight's HO4 baseline is
-at least the one HO4 weight a pair takes back), so a matching holding a pair between R and O weighs at least that
-much: every optimum of the whole graph holds no such pair, and is a perfect matching of R and one of O. M, made of
-optima of both, is then an optimum of the whole, from which gacrux reads the same pairs as from any other
-(weights.py's theorem). Moving a resident down costs C6 (a score difference): the bound holds in every round of
-the corpus and of the generated opens but where a resident must float down.
-
-Where it does not hold, where R or O cannot be paired whole, or the compiled matching is not built, the bracket
-is matched as gacrux does, whole. tests/tournament/pairing/test_lexicographic.py compares both ways.
+Any exact optimum gives gacrux the same pairs (weights.py's theorem). Where a proof fails, where a pair is listed
+twice, where the compiled matching is not built or where gacrux's networkx is in use (FAST_NX not installed), the
+bracket is matched as gacrux does. tests/tournament/pairing/test_fast_split.py checks the parts against networkx on
+random graphs and the pairings against the whole matching; docs/pairing.md has the figures.
 """
 
 from __future__ import annotations
