@@ -15,8 +15,9 @@ with the same objects:
 - get_edges, get_modifiededges, remove_pairs (the lists of pairs narrowed to the competitors left, from their
   pieces; after a bracket, in place, by the compiled part): here.
 
-Per bracket, fast_brackets.py's and fast_quality.py's mixins replace simple_permute and update_edge. Everything else
-(brackets, weights, matching, colours, boards) is gacrux's own code.
+Per bracket, fast_brackets.py's and fast_quality.py's mixins replace simple_permute and update_edge, and
+fast_split.py's the weighted matchings (pair_weighted_round: a homogeneous bracket matched in parts). Everything
+else (brackets, weights, colours, boards) is gacrux's own code.
 tests/tournament/pairing/test_fast_*.py check these methods against gacrux's on the corpus.
 """
 
