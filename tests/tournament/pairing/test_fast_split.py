@@ -151,3 +151,12 @@ def test_the_duals_prove_the_matching_across_optimal() -> None:
         assert slack >= 0
         assert (slack == 0) or ((a, b) not in pairs and (b, a) not in pairs)
     assert (len(pairs), sum(weight[min(p), max(p)] for p in pairs)) == networkx_total(across)
+
+
+@pytest.mark.parametrize("count", [10, 5000])
+def test_a_pair_listed_twice_or_upside_down_is_seen(count: int) -> None:
+    pairs = [{"ca": 1, "cb": 2}, {"ca": 2, "cb": 3}, {"ca": 0, "cb": 9}]
+    assert fast_split.simple_pairs(pairs, count)
+    assert not fast_split.simple_pairs([*pairs, {"ca": 2, "cb": 3}], count)  # twice
+    assert not fast_split.simple_pairs([*pairs, {"ca": 3, "cb": 2}], count)  # (higher, lower)
+    assert not fast_split.simple_pairs([*pairs, {"ca": 4, "cb": count}], count)  # beyond the competitors
