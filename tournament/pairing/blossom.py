@@ -57,15 +57,24 @@ def min_weight_matching(G: Any, weight: str = "weight") -> set[tuple[Any, Any]]:
 def listed_min_weight_matching(nodes: list[Any], edges: list[tuple[Any, Any, Any]]) -> set[tuple[Any, Any]] | None:
     """`min_weight_matching` of the graph of `nodes` (in order) and `edges` (a, b, weight; no pair twice, no loop):
     None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
+    return indexed_min_weight_matching(nodes, _places(nodes, edges), list(map(_WEIGHT, edges)))
+
+
+def _places(nodes: list[Any], edges: list[tuple[Any, Any, Any]]) -> list[int]:
+    """The places in `nodes` of the edges' ends, two per edge, one after the other."""
     index = {node: k for k, node in enumerate(nodes)}
-    return indexed_min_weight_matching(nodes, list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges)))),
-                                       list(map(_WEIGHT, edges)))
+    return list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges))))
+
+
+def _computable(weights: list[Any]) -> bool:
+    """Whether the compiled matching takes these weights (built, and every weight an int)."""
+    return AVAILABLE and set(map(type, weights)) <= {int}
 
 
 def indexed_min_weight_matching(nodes: list[Any], ends: list[int], weights: list[Any]) -> set[tuple[Any, Any]] | None:
     """`listed_min_weight_matching` of the edges given by the places in `nodes` of their ends (two per edge, one
     after the other) and their weights: the same, without a tuple per edge (210,000 at 2,000 players)."""
-    if not AVAILABLE or not set(map(type, weights)) <= {int}:
+    if not _computable(weights):
         return None
     try:
         partners = _match(len(nodes), ends, weights, 1 + max(weights, default=0), True)
@@ -81,13 +90,11 @@ def min_weight_duals(nodes: list[Any], edges: list[tuple[Any, Any, int]]) -> tup
     for every pair (a, b, w) whose ends no blossom holds both of (a bipartite graph has none), equal on the pairs
     matched. None where it is not computed here (not built, a weight not an integer, a dual outgrowing its width)."""
     weights = list(map(_WEIGHT, edges))
-    if not AVAILABLE or not weights or not set(map(type, weights)) <= {int}:
+    if not weights or not _computable(weights):
         return None
-    index = {node: k for k, node in enumerate(nodes)}
-    ends = list(map(index.__getitem__, chain.from_iterable(map(_ENDS, edges))))
     top = 1 + max(weights)
     try:
-        partners, duals = _match(len(nodes), ends, weights, top, True, True)
+        partners, duals = _match(len(nodes), _places(nodes, edges), weights, top, True, True)
     except OverflowError:
         return None
     return {(nodes[k], nodes[p]) for k, p in enumerate(partners) if k < p}, duals, top

@@ -110,6 +110,18 @@ def rating_values(level: int, rated: tuple[dict[str, Any], str | None, bool, int
     return values
 
 
+def set_rating(edge: Edge, values: dict[str, Any], blob: bool) -> None:
+    """The rating's values set on the pair: shared with the pairs rated alike (share, and the quality dict: see
+    own_quality), but on a pair with the bracket's odd one out (`blob`), which gacrux rates again at every read and
+    which gets a quality dict of its own."""
+    if not blob:
+        share(edge, values)
+        return
+    for name, value in values.items():
+        edge[name] = value
+    own_quality(edge)
+
+
 def own_quality(edge: Edge) -> dict[str, Any]:
     """The pair's quality dict made its own (a copy) before a value is written into it: the pairs rated alike share
     one (update_edge, rate_edges: 210,000 pairs of a few hundred kinds at the 2,000-player open's round 3, 62 MB of
@@ -131,7 +143,7 @@ class FastQuality:
     zeros: tuple[tuple[int, int], list[int], list[int], list[int]] | None = None
     he_zeros: list[int] | None = None  # HE1 and HE2's (fast_homogeneous.py)
     #: the ratings of this bracket, per kind of pair, and what they read of each competitor (update_edge)
-    rated: dict[tuple[Any, ...], tuple[dict[str, Any], str | None, bool, int]] | None = None
+    rated: dict[tuple[Any, ...], dict[str, Any]] | None = None
     signatures: dict[int, tuple[Node, tuple[Any, ...]]] | None = None
 
     def shared_zeros(self) -> list[list[int]]:
@@ -184,22 +196,20 @@ class FastQuality:
             edge["quality"] = _UNSET.copy()
             return
         a, b = self.competitors[edge["ca"]], self.competitors[edge["cb"]]
-        played = edge["played"]
+        set_rating(edge, self.rating(a, b, edge["played"], level), edge["cb"] == self.BLOB)
+
+    def rating(self, a: Node, b: Node, played: int, level: int) -> dict[str, Any]:
+        """What update_edge sets on a pair of competitors a and b that met `played` times (rating_values), the same
+        dict for the pairs alike in this bracket (a key of everything the rating reads)."""
         key = (self.signature(a), self.signature(b), played, level, self.pablevel, self.maxpsd, self.maxmeets,
                self.rnd)
         memo = self.rated
         if memo is None:
             memo = self.rated = {}
-        rated = memo.get(key)
-        if rated is None:
-            rated = memo[key] = self.rate(a, b, played, level)
-        values = rating_values(level, rated)
-        if edge["cb"] != self.BLOB:
-            share(edge, values)  # (the quality dict shared: see own_quality)
-        else:
-            for name, value in values.items():
-                edge[name] = value
-            own_quality(edge)
+        values = memo.get(key)
+        if values is None:
+            values = memo[key] = rating_values(level, self.rate(a, b, played, level))
+        return values
 
     def rate_edges(self, edges: list[Edge]) -> None:
         """gacrux's get_edge_quality on each of `edges` in turn (update_edge where the pair's rating is not this
@@ -211,10 +221,6 @@ class FastQuality:
                 self.get_edge_quality(edge)
             return
         blob, competitors, signature = self.BLOB, self.competitors, self.signature
-        constants = (level, self.pablevel, self.maxpsd, self.maxmeets, self.rnd)
-        memo = self.rated
-        if memo is None:
-            memo = self.rated = {}
         kind = [-1] * len(competitors)  # each competitor's signature, numbered
         places: dict[tuple[Any, ...], int] = {}
         kinds: dict[tuple[int, int, int], dict[str, Any]] = {}  # the values of a rating, by kinds and meetings
@@ -235,18 +241,8 @@ class FastQuality:
             at = (ka, kb, played)
             values = kinds.get(at)
             if values is None:
-                a, b = competitors[ca], competitors[cb]
-                key = (signature(a), signature(b), played, *constants)
-                rated = memo.get(key)
-                if rated is None:
-                    rated = memo[key] = self.rate(a, b, played, level)
-                values = kinds[at] = rating_values(level, rated)
-            if cb != blob:
-                share(edge, values)  # (the quality dict shared: see own_quality)
-            else:
-                for name, value in values.items():
-                    edge[name] = value
-                own_quality(edge)
+                values = kinds[at] = self.rating(competitors[ca], competitors[cb], played, level)
+            set_rating(edge, values, cb == blob)
 
     def rate(self, a: Node, b: Node, played: int, level: int) -> tuple[dict[str, Any], str | None, bool, int]:
         """A pair's rating (gacrux's update_edge): its quality dict, its colour letters (None: left as they were),

@@ -23,7 +23,7 @@ residents, 281 below), 209,000 pairs, 3,035-bit weights, 2.4 s of compiled match
   matching's vertex duals then prove that matching optimal for every resident pair, or the residents are matched
   whole.
 - **Values where they are read.** gacrux sets every pair's HO (and HE) weights and values; only compute_weight
-  reads them, of the pairs matched: they are set on those (`update_kept`, HomogeneousDigits.write).
+  reads them, of the pairs matched: they are set on those (`kept_edges`, HomogeneousDigits.write).
 
 Any exact optimum gives gacrux the same pairs (weights.py's theorem). Where a proof fails, where a pair is listed
 twice, where the compiled matching is not built or where gacrux's networkx is in use (FAST_NX not installed), the
@@ -33,6 +33,7 @@ random graphs and the pairings against the whole matching; docs/pairing.md has t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import reduce
 from itertools import chain
 from math import gcd
@@ -108,7 +109,8 @@ class SplitHomogeneous:
             graph.add_weighted_edges_from([(c["ca"], c["cb"], c["qcweight"] * w0 + c["heweight"])
                                            for c in modified_edges])
             pairs = matching.FAST_NX.min_weight_matching(graph)
-        update_kept(ct, "HE", category, modified_edges, pairs)
+        for c in kept_edges(modified_edges, pairs):  # gacrux's update_weight on them
+            ct.update_weight("HE", category, c)
         return pairs
 
     def _split(self, bracket: dict[str, Any], nodes: list[Node], edges: list[Edge], numpairs: int,
@@ -178,12 +180,10 @@ class SplitHomogeneous:
             pairs = split_matching(inner, cut, outer, (w0, base), first)
         if pairs is None:
             return None
-        kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
-        for c in modified_edges:  # gacrux's update_homogenious and update_weight on the pairs kept
-            if (c["ca"], c["cb"]) in kept:
-                ct.get_edge_quality(c)
-                digits.write(c)
-                ct.update_weight("HO", category, c)
+        for c in kept_edges(modified_edges, pairs):  # gacrux's update_homogenious and update_weight on them
+            ct.get_edge_quality(c)
+            digits.write(c)
+            ct.update_weight("HO", category, c)
         return as_networkx(modified_edges, pairs)
 
 
@@ -206,13 +206,11 @@ def simple_pairs(edges: list[Edge], count: int) -> bool:
     return True
 
 
-def update_kept(ct: Any, mode: str, category: int, edges: list[Edge], pairs: set[tuple[int, int]]) -> None:
-    """gacrux's update_weight on the pairs among `edges` that `pairs` keeps (the others' weights are read by
-    nobody: gacrux sets them on every pair of the bracket)."""
+def kept_edges(edges: list[Edge], pairs: set[tuple[int, int]]) -> Iterator[Edge]:
+    """The pairs among `edges` that the matching `pairs` keeps (in either order), where gacrux's weights and
+    values are set: it sets them on every pair of the bracket, and only those of the pairs kept are read."""
     kept = {pair for a, b in pairs for pair in ((a, b), (b, a))}
-    for c in edges:
-        if (c["ca"], c["cb"]) in kept:
-            ct.update_weight(mode, category, c)
+    return (c for c in edges if (c["ca"], c["cb"]) in kept)
 
 
 def as_networkx(edges: list[Edge], pairs: set[tuple[int, int]]) -> set[tuple[int, int]]:
